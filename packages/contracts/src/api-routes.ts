@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import { apiPaths } from './api-paths';
+import {
+  currentUserOutput,
+  emptyInput,
+  guideOutput,
+  guideParams,
+  healthOutput,
+  loginInput,
+  loginOutput,
+  logoutOutput,
+  permissionsOutput,
+  profileOutput,
+  refreshOutput,
+} from './auth';
+import type { PermissionName } from './permissions';
+
+/**
+ * The route inventory: every API route the server answers, with who may call it.
+ * The server registers routes from these entries, so a route cannot exist without a row.
+ *
+ * access:
+ *  - public: no token;
+ *  - user: a USER token of an active contact;
+ *  - refresh: a REFRESH token (only the refresh call);
+ *  - usage: also accepts the usage-only token scoped to one service (embedded usage);
+ *  - internal: the provider's own systems (a service key), never a customer;
+ *  - staff: provider staff only.
+ */
+export type RouteAccess = 'public' | 'user' | 'refresh' | 'usage' | 'internal' | 'staff';
+
+export type ObjectKind = 'service' | 'invoice' | 'user' | 'alert' | 'plan' | 'ticket' | 'paymethod';
+
+/** A request field that names an account-owned object; the server must scope it to the caller. */
+export type ObjectRef = {
+  in: 'params' | 'querystring' | 'body';
+  name: string;
+  kind: ObjectKind;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RouteContract = {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  access: RouteAccess;
+  permissions: readonly PermissionName[];
+  objects: readonly ObjectRef[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
+  produces?: string;
+};
+
+function defineRoute<const T extends RouteContract>(route: T): T {
+  return route;
+}
+
+export const authRoutes = {
+  health: defineRoute({
+    id: 'health',
+    method: 'GET',
+    path: apiPaths.health,
+    summary: 'Service and database health',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    response: healthOutput,
+  }),
+  login: defineRoute({
+    id: 'login',
+    method: 'POST',
+    path: apiPaths.login,
+    summary: 'Log in with username and password (and a verification code when two-factor is on)',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: loginInput,
+    response: loginOutput,
+  }),
+  refresh: defineRoute({
+    id: 'refresh',
+    method: 'POST',
+    path: apiPaths.refresh,
+    summary: 'Exchange a refresh token for new tokens (the refresh token is rotated)',
+    access: 'refresh',
+    permissions: [],
+    objects: [],
+    body: emptyInput.optional(),
+    response: refreshOutput,
+  }),
+  logout: defineRoute({
+    id: 'logout',
+    method: 'POST',
+    path: apiPaths.logout,
+    summary: 'Log out: revokes this session (its USER and REFRESH tokens)',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    body: emptyInput.optional(),
+    response: logoutOutput,
+  }),
+  currentUser: defineRoute({
+    id: 'currentUser',
+    method: 'GET',
+    path: apiPaths.currentUser,
+    summary: 'The current user summary',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: currentUserOutput,
+  }),
+  profile: defineRoute({
+    id: 'profile',
+    method: 'GET',
+    path: apiPaths.profile,
+    summary: "The current user's profile",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: profileOutput,
+  }),
+  permissions: defineRoute({
+    id: 'permissions',
+    method: 'GET',
+    path: apiPaths.permissions,
+    summary: "The current user's permissions",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: permissionsOutput,
+  }),
+  guide: defineRoute({
+    id: 'guide',
+    method: 'GET',
+    path: apiPaths.guide,
+    summary: 'A support guide by slug (e.g. privacy-policy)',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    params: guideParams,
+    response: guideOutput,
+  }),
+} as const;
+
+/** Every route, in one list. Later modules add their groups here. */
+export const apiRoutes: readonly RouteContract[] = [...Object.values(authRoutes)];

@@ -1,0 +1,50 @@
+/** The user-facing message catalogue, verbatim from the spec. Quote these; never paraphrase. */
+export const messages = {
+  login: {
+    badCredentials:
+      "We could not verify the supplied Username and/or Password. If unsure of your Username or Password, please click the 'Can't login?' link",
+    twoFactorRequired: 'Two-factor authentication is required.',
+    loadFailed: 'There was a problem loading the page. Please try again later.',
+    processingFailed: 'There was a problem processing your request. Please try again later.',
+    permissionsFailed: 'Error fetching user permissions: ',
+  },
+  session: {
+    expired: 'Session expired. Please log in with username and password.',
+    bioAuth: 'Unable to authenticate with biometrics. Please log in with username and password.',
+    other: 'An error occurred. Please log in with username and password.',
+  },
+  banner: {
+    generic: 'Something went wrong. Please contact the site administrator.',
+    cleaned: 'There was a problem completing your request. Please try again later.',
+    loadData: 'There was a problem loading data from server. Please try again later.',
+    loadPage: 'There was a problem loading the page. Please try again later.',
+  },
+  request: {
+    missingRefresh: 'Missing refresh token.',
+    missingUser: 'Missing user token.',
+  },
+  notFound: 'ERROR 404! Page not found',
+  passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
+  downloadFailed: 'Something went wrong while trying to download the file.',
+} as const;
+
+/**
+ * Server error texts. The client matches on some of them (the login page looks for
+ * 'unknown username or incorrect password' and 'Extended validation'), so change with care.
+ */
+export const serverErrors = {
+  badCredentials: 'Invalid request: unknown username or incorrect password',
+  extendedValidation: 'Extended validation required: enter the code we sent you.',
+  loginRateLimited:
+    "Too many login attempts. Please wait 15 minutes and try again, or use the 'Can't login?' link to recover access.",
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  unauthenticated: 'Invalid request: your session has ended. Please log in again.',
+  tokenExpired: 'Invalid request: your session has expired. Please log in again.',
+  refreshInvalid: 'Invalid request: your session could not be renewed. Please log in again.',
+  forbidden: 'Invalid request: you do not have permission to do this.',
+  notFound: 'Invalid request: not found.',
+  routeNotFound: 'Invalid request: there is nothing at this address.',
+  malformedBody: 'Bad request: the request body could not be read.',
+  bodyTooLarge: 'Bad request: the request is too large.',
+  internal: 'Internal error: please try again later.',
+} as const;

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatMegabytes, formatMoney, formatShortDate, formatSpeed } from './format';
+
+describe('formatBytes', () => {
+  it('uses decimal steps of 1000', () => {
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1000)).toBe('1 KB');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+    expect(formatBytes(25_600_000_000)).toBe('25.6 GB');
+  });
+
+  it('formats plan quotas given in MB', () => {
+    expect(formatMegabytes(25600)).toBe('25.6 GB');
+  });
+});
+
+describe('formatSpeed', () => {
+  it('shows 1024 Kbps or more as Mbps', () => {
+    expect(formatSpeed(25600)).toBe('25 Mbps');
+    expect(formatSpeed(1024)).toBe('1 Mbps');
+    expect(formatSpeed(1023)).toBe('1023 Kbps');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows two decimals', () => {
+    expect(formatMoney(8995)).toBe('$89.95');
+    expect(formatMoney(123456)).toBe('$1,234.56');
+  });
+
+  it('shows values under $1 as cents and negatives as a discount', () => {
+    expect(formatMoney(50)).toBe('50c');
+    expect(formatMoney(-1000)).toBe('$10.00 discount');
+  });
+
+  it('round-trips every non-negative amount of at least a dollar', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 10_000_000 }), (cents) => {
+        const shown = formatMoney(cents).replace(/[$,]/g, '');
+        expect(Math.round(Number(shown) * 100)).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('formatShortDate', () => {
+  it('uses dd/mm/yy in Brisbane time', () => {
+    expect(formatShortDate(new Date('2026-11-21T15:30:00Z'))).toBe('22/11/26');
+  });
+});
