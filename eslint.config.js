@@ -17,7 +17,8 @@ function featureZones(root) {
     target: `${dir}/${feature}`,
     from: dir,
     except: [`./${feature}`],
-    message: 'A feature must not import another feature; move shared code to src/components or src/lib.',
+    message:
+      'A feature must not import another feature; move shared code to src/components or src/lib.',
   }));
 }
 
@@ -41,7 +42,11 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json'],
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/*/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -50,7 +55,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-default-export': 'off',
       'import-x/no-restricted-paths': [

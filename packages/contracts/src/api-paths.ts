@@ -13,6 +13,7 @@ export const apiPaths = {
   profile: `${API_PREFIX}/users/current/profile/`,
   permissions: `${API_PREFIX}/users/current/permissions/`,
   guide: `${API_PREFIX}/support/guides/:slug/`,
+  contact: `${API_PREFIX}/users/:userid/`,
 } as const;
 
 /** Fills ':name' parameters of a path. */

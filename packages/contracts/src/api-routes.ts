@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { apiPaths } from './api-paths';
 import {
+  contactParams,
   currentUserOutput,
   emptyInput,
   guideOutput,
@@ -90,7 +91,7 @@ export const authRoutes = {
     access: 'refresh',
     permissions: [],
     objects: [],
-    body: emptyInput.optional(),
+    body: emptyInput.nullish(),
     response: refreshOutput,
   }),
   logout: defineRoute({
@@ -101,7 +102,7 @@ export const authRoutes = {
     access: 'user',
     permissions: [],
     objects: [],
-    body: emptyInput.optional(),
+    body: emptyInput.nullish(),
     response: logoutOutput,
   }),
   currentUser: defineRoute({
@@ -144,6 +145,17 @@ export const authRoutes = {
     objects: [],
     params: guideParams,
     response: guideOutput,
+  }),
+  contact: defineRoute({
+    id: 'contact',
+    method: 'GET',
+    path: apiPaths.contact,
+    summary: "A contact on the caller's account, by user id",
+    access: 'user',
+    permissions: ['view-users'],
+    objects: [{ in: 'params', name: 'userid', kind: 'user' }],
+    params: contactParams,
+    response: profileOutput,
   }),
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './http';
+import { envelope, idParam } from './http';
 
 export const tokenType = z.enum(['USER', 'REFRESH']);
 export type TokenType = z.infer<typeof tokenType>;
@@ -83,3 +83,5 @@ export type Guide = z.infer<typeof guideOutput>['data'];
 export const healthOutput = envelope(
   z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), time: z.string() }),
 );
+
+export const contactParams = z.strictObject({ userid: idParam });

@@ -6,8 +6,16 @@ export const roleDefinitions = [
     level: 80,
     relationships: ['Spouse or Partner', 'Family Member', 'Business Partner', 'Power of Attorney'],
   },
-  { role: 'Billing Contact', level: 50, relationships: ['Accountant', 'Bookkeeper', 'Family Member'] },
-  { role: 'Technical Contact', level: 50, relationships: ['IT Support', 'Family Member', 'Tenant'] },
+  {
+    role: 'Billing Contact',
+    level: 50,
+    relationships: ['Accountant', 'Bookkeeper', 'Family Member'],
+  },
+  {
+    role: 'Technical Contact',
+    level: 50,
+    relationships: ['IT Support', 'Family Member', 'Tenant'],
+  },
   { role: 'General Contact', level: 10, relationships: ['Family Member', 'Tenant', 'Other'] },
 ] as const;
 

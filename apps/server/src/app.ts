@@ -1,0 +1,103 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import { authModule } from './modules/auth/auth.routes';
+import { healthModule } from './modules/health/health.routes';
+import { supportModule } from './modules/support/support.routes';
+import { usersModule } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import type { RateLimitStore } from './plugins/rate-limit-store';
+import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limit-store';
+import { webPlugin } from './plugins/web';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  rateLimits?: RateLimitStore;
+  /** A pino destination for tests that read the log. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** Header and body paths that must never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers["x-user-token"]',
+  'req.headers["x-refresh-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.verification',
+  'body.code',
+  'body.otc',
+];
+
+/** Builds the app (tests use this directly); server.ts listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const rateLimits =
+    deps.rateLimits ??
+    (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(database.db));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', async () => rateLimits.close());
+
+  // External plugins, then ours, then modules.
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Outpost portal API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          userToken: { type: 'apiKey', in: 'header', name: 'X-User-Token' },
+          refreshToken: { type: 'apiKey', in: 'header', name: 'X-Refresh-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { db: database.db, clock });
+
+  const authDeps = {
+    db: database.db,
+    clock,
+    rateLimits,
+    userTokenTtlSeconds: config.userTokenTtlSeconds,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+  };
+  await app.register(healthModule, { database });
+  await app.register(authModule, { deps: authDeps });
+  await app.register(usersModule, { db: database.db });
+  await app.register(supportModule, { db: database.db });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(webPlugin, { webDist: config.webDist, brand: config.brand });
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Brand } from '@outpost/contracts/brand';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(serverRoot, '../..');
+
+const phone = z.string().regex(/^[0-9 +()]{6,20}$/, 'must be a phone number');
+const url = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED: z.enum(['demo', 'none']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  USER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
+  PRODUCT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]{1,30}$/, 'must be lower-case letters, digits or dashes')
+    .default('outpost'),
+  HELP_PHONE: phone.default('1300 975 707'),
+  SALES_PHONE: phone.default('1300 975 708'),
+  FAULTS_PHONE: phone.default('1300 975 709'),
+  WEBSITE_URL: url.default('https://www.example.com'),
+  SIGNUP_URL: url.default('https://www.example.com/get-connected'),
+  APP_STORE_URL: url.default('https://apps.apple.com/'),
+  PLAY_STORE_URL: url.default('https://play.google.com/store/apps'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  seed: 'demo' | 'none';
+  trustProxy: boolean;
+  webDist: string;
+  bodyLimit: number;
+  userTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  brand: Brand;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: path.resolve(e.WEB_DIST),
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    userTokenTtlSeconds: e.USER_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    brand: {
+      providerName: e.PROVIDER_NAME,
+      productPrefix: e.PRODUCT_PREFIX,
+      helpPhone: e.HELP_PHONE,
+      salesPhone: e.SALES_PHONE,
+      faultsPhone: e.FAULTS_PHONE,
+      websiteUrl: e.WEBSITE_URL,
+      signUpUrl: e.SIGNUP_URL,
+      appStoreUrl: e.APP_STORE_URL,
+      playStoreUrl: e.PLAY_STORE_URL,
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { RouteContract } from '@outpost/contracts/api-routes';
+import { errorOutput } from '@outpost/contracts/http';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /** The inventory row this route was registered from; the auth hook reads it. */
+    contract?: RouteContract;
+  }
+}
+
+type SchemaFor<C extends RouteContract> = {
+  summary: string;
+  tags: string[];
+  params: C['params'];
+  querystring: C['querystring'];
+  body: C['body'];
+  response: { 200: C['response']; '4xx': typeof errorOutput; '5xx': typeof errorOutput };
+};
+
+/**
+ * Route options from an inventory row: method, path, every schema, and the contract itself
+ * in the route config so that authentication and permission checks happen in one hook.
+ * Modules add only the handler.
+ */
+export function routeFor<const C extends RouteContract>(contract: C) {
+  const schema: Record<string, unknown> = {
+    summary: contract.summary,
+    tags: [contract.path.split('/')[3] ?? 'api'],
+    response: { 200: contract.response, '4xx': errorOutput, '5xx': errorOutput },
+  };
+  if (contract.params) schema.params = contract.params;
+  if (contract.querystring) schema.querystring = contract.querystring;
+  if (contract.body) schema.body = contract.body;
+  return {
+    method: contract.method,
+    url: contract.path,
+    config: { contract },
+    schema: schema as SchemaFor<C>,
+  };
+}

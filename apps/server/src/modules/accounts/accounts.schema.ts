@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A customer account: the billing entity that services and contacts belong to. */
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('Active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Contact roles with levels; a role may hold a permission when level >= level_needed. */
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  role: text('role').notNull().unique(),
+  level: integer('level').notNull(),
+});
+
+/** The relationships offered for each role. */
+export const relationships = pgTable(
+  'relationships',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    relationship: text('relationship').notNull(),
+  },
+  (t) => [uniqueIndex('relationships_role_relationship_uq').on(t.roleId, t.relationship)],
+);
+
+export const permissionDefinitions = pgTable('permission_definitions', {
+  permission: text('permission').primaryKey(),
+  section: text('section').notNull(),
+  label: text('label').notNull(),
+  levelNeeded: integer('level_needed').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+/** Contacts of an account (people who may sign in). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 5001 }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    title: text('title'),
+    givenNames: text('given_names').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    relationshipId: integer('relationship_id').references(() => relationships.id),
+    roleStatus: text('role_status').notNull().default('Active'),
+    isAccountHolder: boolean('is_account_holder').notNull().default(false),
+    /** 'sms' | 'email' | 'totp' when two-factor is on. */
+    twoFactorMethod: text('two_factor_method'),
+    totpSecret: text('totp_secret'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_account_idx').on(t.accountId),
+  ],
+);
+
+/** Per-contact permission switches (effective only where the role level allows). */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission')
+      .notNull()
+      .references(() => permissionDefinitions.permission),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permission] })],
+);

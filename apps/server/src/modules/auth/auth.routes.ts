@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from '@outpost/contracts/api-routes';
+import { routeFor } from '../../lib/route';
+import { headerValue, requireAuth } from '../../plugins/auth';
+import type { AuthDeps } from './auth.service';
+import { login, logout, refresh } from './auth.service';
+
+export const authModule: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent:
+      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  app.route({
+    ...routeFor(authRoutes.login),
+    handler: async (request) => ({ data: await login(deps, request.body, meta(request)) }),
+  });
+
+  app.route({
+    ...routeFor(authRoutes.refresh),
+    handler: async (request) => ({
+      data: await refresh(deps, headerValue(request, 'x-refresh-token'), meta(request)),
+    }),
+  });
+
+  app.route({
+    ...routeFor(authRoutes.logout),
+    handler: async (request) => {
+      await logout(deps, requireAuth(request), meta(request));
+      return { data: { logged_out: true as const } };
+    },
+  });
+};

@@ -1,0 +1,46 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+
+/** Opaque tokens, stored only as SHA-256 hashes. A login starts a family; refreshes rotate within it. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    type: text('type').notNull(), // 'USER' | 'REFRESH'
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a REFRESH token has been exchanged; using it again signals theft. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('tokens_family_idx').on(t.familyId), index('tokens_user_idx').on(t.userId)],
+);
+
+/** Audit log of authentication events. Never holds a password, token or code. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    event: text('event').notNull(),
+    outcome: text('outcome').notNull(), // 'success' | 'failure' | 'blocked'
+    username: text('username'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: text('detail'),
+  },
+  (t) => [index('auth_events_user_idx').on(t.userId, t.at)],
+);
+
+/** Fixed-window rate-limit counters (used when no REDIS_URL is configured). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SessionOutput, TokenOutput } from '@outpost/contracts/auth';
+import { serverErrors } from '@outpost/contracts/messages';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import type { RateLimitStore } from '../../plugins/rate-limit-store';
+import { users } from '../accounts/accounts.schema';
+import { effectivePermissions } from '../users/users.service';
+import { authEvents, tokens } from './auth.schema';
+import { verifyPassword } from './passwords';
+
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  rateLimits: RateLimitStore;
+  userTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+};
+
+export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Attempts per username in the window (reset by a successful login). */
+export const LOGIN_LIMIT_PER_USERNAME = 5;
+/** Attempts per address in the window: generous, as satellite customers share CGNAT addresses. */
+export const LOGIN_LIMIT_PER_IP = 100;
+/** A rotated refresh token reused within this grace is a race between tabs, not theft. */
+const REFRESH_REUSE_GRACE_MS = 10_000;
+
+type AuditEvent = {
+  event: 'login' | 'refresh' | 'logout';
+  outcome: 'success' | 'failure' | 'blocked' | 'challenge';
+  username?: string | null;
+  userId?: number | null;
+  detail?: string;
+};
+
+async function audit(db: Db, meta: RequestMeta, e: AuditEvent): Promise<void> {
+  await db.insert(authEvents).values({
+    event: e.event,
+    outcome: e.outcome,
+    username: e.username?.slice(0, 200) ?? null,
+    userId: e.userId ?? null,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    detail: e.detail ?? null,
+  });
+}
+
+/** Issues a USER and a REFRESH token in a family and builds the session answer. */
+async function issueSession(
+  deps: AuthDeps,
+  userId: number,
+  familyId: string,
+): Promise<SessionOutput> {
+  const now = deps.clock();
+  const userToken = newOpaqueToken();
+  const refreshToken = newOpaqueToken();
+  const userExpires = new Date(now.getTime() + deps.userTokenTtlSeconds * 1000);
+  const refreshExpires = new Date(now.getTime() + deps.refreshTokenTtlDays * 86_400_000);
+  await deps.db.insert(tokens).values([
+    {
+      tokenHash: hashToken(userToken),
+      type: 'USER',
+      userId,
+      familyId,
+      expiresAt: userExpires,
+      createdAt: now,
+    },
+    {
+      tokenHash: hashToken(refreshToken),
+      type: 'REFRESH',
+      userId,
+      familyId,
+      expiresAt: refreshExpires,
+      createdAt: now,
+    },
+  ]);
+  const [user] = await deps.db
+    .select({
+      user_id: users.id,
+      username: users.username,
+      given_names: users.givenNames,
+      surname: users.surname,
+      account_holder: users.isAccountHolder,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new Error(`user ${userId} vanished while issuing a session`);
+  const tokenList: TokenOutput[] = [
+    { type: 'USER', token: userToken, expires: userExpires.toISOString() },
+    { type: 'REFRESH', token: refreshToken, expires: refreshExpires.toISOString() },
+  ];
+  return {
+    tokens: tokenList,
+    user: {
+      user_id: user.user_id,
+      username: user.username,
+      given_names: user.given_names,
+      surname: user.surname,
+      session_expiry: userExpires.toISOString(),
+    },
+    permissions: await effectivePermissions(deps.db, userId),
+    account_holder: user.account_holder,
+  };
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { username: string; password: string; verification?: string | undefined },
+  meta: RequestMeta,
+): Promise<SessionOutput> {
+  const username = input.username.trim();
+  const userKey = `login:user:${username.toLowerCase()}`;
+  const [ipHit, userHit] = await Promise.all([
+    deps.rateLimits.hit(`login:ip:${meta.ip}`, LOGIN_WINDOW_MS),
+    deps.rateLimits.hit(userKey, LOGIN_WINDOW_MS),
+  ]);
+  if (ipHit.count > LOGIN_LIMIT_PER_IP || userHit.count > LOGIN_LIMIT_PER_USERNAME) {
+    await audit(deps.db, meta, {
+      event: 'login',
+      outcome: 'blocked',
+      username,
+      detail: ipHit.count > LOGIN_LIMIT_PER_IP ? 'ip limit' : 'username limit',
+    });
+    throw tooManyRequests(serverErrors.loginRateLimited);
+  }
+
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      roleStatus: users.roleStatus,
+      twoFactorMethod: users.twoFactorMethod,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk || user.roleStatus !== 'Active') {
+    await audit(deps.db, meta, {
+      event: 'login',
+      outcome: 'failure',
+      username,
+      userId: user?.id ?? null,
+      detail: !user ? 'unknown username' : !passwordOk ? 'wrong password' : 'contact not active',
+    });
+    throw new AppError(401, serverErrors.badCredentials, 'BAD_CREDENTIALS');
+  }
+
+  if (user.twoFactorMethod) {
+    // The code check arrives with the sign-in issue; until then no code is accepted.
+    const outcome = input.verification ? 'failure' : 'challenge';
+    await audit(deps.db, meta, {
+      event: 'login',
+      outcome,
+      username,
+      userId: user.id,
+      detail: 'two-factor',
+    });
+    throw new AppError(401, serverErrors.extendedValidation, 'EXTENDED_VALIDATION');
+  }
+
+  await deps.rateLimits.reset(userKey);
+  const session = await issueSession(deps, user.id, randomUUID());
+  await audit(deps.db, meta, { event: 'login', outcome: 'success', username, userId: user.id });
+  return session;
+}
+
+const refreshInvalid = () => new AppError(401, serverErrors.refreshInvalid, 'REFRESH_INVALID');
+
+/**
+ * Rotates a refresh token. Using an already-rotated token again revokes the whole family
+ * (someone else holds a copy), except within a short grace that covers two tabs racing.
+ */
+export async function refresh(
+  deps: AuthDeps,
+  refreshToken: string | undefined,
+  meta: RequestMeta,
+): Promise<SessionOutput> {
+  if (!refreshToken) throw new AppError(401, serverErrors.refreshInvalid, 'MISSING_REFRESH');
+  const now = deps.clock();
+  const [row] = await deps.db
+    .select({
+      id: tokens.id,
+      type: tokens.type,
+      userId: tokens.userId,
+      familyId: tokens.familyId,
+      expiresAt: tokens.expiresAt,
+      rotatedAt: tokens.rotatedAt,
+      revokedAt: tokens.revokedAt,
+      roleStatus: users.roleStatus,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(eq(tokens.tokenHash, hashToken(refreshToken)));
+
+  if (!row || row.type !== 'REFRESH' || row.revokedAt) {
+    await audit(deps.db, meta, {
+      event: 'refresh',
+      outcome: 'failure',
+      userId: row?.userId,
+      detail: row ? 'revoked or wrong type' : 'unknown token',
+    });
+    throw refreshInvalid();
+  }
+  if (row.rotatedAt) {
+    const withinGrace = now.getTime() - row.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (!withinGrace) await revokeFamily(deps.db, row.familyId, now);
+    await audit(deps.db, meta, {
+      event: 'refresh',
+      outcome: 'blocked',
+      userId: row.userId,
+      detail: withinGrace ? 'reuse within grace' : 'reuse of rotated token: family revoked',
+    });
+    throw refreshInvalid();
+  }
+  if (row.expiresAt <= now || row.roleStatus !== 'Active') {
+    await audit(deps.db, meta, {
+      event: 'refresh',
+      outcome: 'failure',
+      userId: row.userId,
+      detail: 'expired or inactive',
+    });
+    throw refreshInvalid();
+  }
+
+  // Claim the token atomically: of two parallel refreshes only one wins.
+  const claimed = await deps.db
+    .update(tokens)
+    .set({ rotatedAt: now })
+    .where(and(eq(tokens.id, row.id), isNull(tokens.rotatedAt), isNull(tokens.revokedAt)))
+    .returning({ id: tokens.id });
+  if (claimed.length === 0) throw refreshInvalid();
+  // The family's earlier USER tokens end with the rotation.
+  await deps.db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(tokens.familyId, row.familyId), eq(tokens.type, 'USER'), isNull(tokens.revokedAt)),
+    );
+  const session = await issueSession(deps, row.userId, row.familyId);
+  await audit(deps.db, meta, { event: 'refresh', outcome: 'success', userId: row.userId });
+  return session;
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
+}
+
+export async function logout(
+  deps: AuthDeps,
+  auth: { userId: number; familyId: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await revokeFamily(deps.db, auth.familyId, deps.clock());
+  await audit(deps.db, meta, { event: 'logout', outcome: 'success', userId: auth.userId });
+}

@@ -1,0 +1,75 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PermissionEntry, Profile } from '@outpost/contracts/auth';
+import type { Db } from '../../db/client';
+import {
+  permissionDefinitions,
+  relationships,
+  roles,
+  userPermissions,
+  users,
+} from '../accounts/accounts.schema';
+
+/**
+ * Effective permissions: a contact holds a permission when it is switched on for them (or they
+ * are the account holder), their role's level reaches the permission's level, and they are Active.
+ */
+export async function effectivePermissions(db: Db, userId: number): Promise<PermissionEntry[]> {
+  const rows = await db
+    .select({
+      permission: permissionDefinitions.permission,
+      enabled: sql<boolean>`(${users.roleStatus} = 'Active'
+        and ${roles.level} >= ${permissionDefinitions.levelNeeded}
+        and (${users.isAccountHolder} or coalesce(${userPermissions.enabled}, false)))`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .crossJoin(permissionDefinitions)
+    .leftJoin(
+      userPermissions,
+      and(
+        eq(userPermissions.userId, users.id),
+        eq(userPermissions.permission, permissionDefinitions.permission),
+      ),
+    )
+    .where(eq(users.id, userId))
+    .orderBy(asc(permissionDefinitions.sort));
+  return rows.map((r) => ({ permission: r.permission, enabled: r.enabled ? 1 : 0 }));
+}
+
+export async function enabledPermissionSet(db: Db, userId: number): Promise<Set<string>> {
+  const entries = await effectivePermissions(db, userId);
+  return new Set(entries.filter((e) => e.enabled === 1).map((e) => e.permission));
+}
+
+/** A user's profile; with `accountId`, only when the user belongs to that account. */
+export async function getProfile(
+  db: Db,
+  userId: number,
+  accountId?: number,
+): Promise<Profile | undefined> {
+  const [row] = await db
+    .select({
+      user_id: users.id,
+      account_id: users.accountId,
+      username: users.username,
+      title: users.title,
+      given_names: users.givenNames,
+      surname: users.surname,
+      email: users.email,
+      mobile: users.mobile,
+      date_of_birth: users.dateOfBirth,
+      role: roles.role,
+      relationship: relationships.relationship,
+      role_status: users.roleStatus,
+      account_holder: users.isAccountHolder,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(relationships, eq(relationships.id, users.relationshipId))
+    .where(
+      accountId === undefined
+        ? eq(users.id, userId)
+        : and(eq(users.id, userId), eq(users.accountId, accountId)),
+    );
+  return row;
+}

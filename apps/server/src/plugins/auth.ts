@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { forbidden, tokenExpired, unauthenticated } from '../lib/errors';
+import { hashToken } from '../lib/tokens';
+import { users } from '../modules/accounts/accounts.schema';
+import { tokens } from '../modules/auth/auth.schema';
+import { enabledPermissionSet } from '../modules/users/users.service';
+
+export type AuthContext = {
+  userId: number;
+  accountId: number;
+  familyId: string;
+  isAccountHolder: boolean;
+};
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyRequest {
+    /** The authenticated caller; set by the auth hook on every non-public route. */
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller, for handlers of routes whose access is not public (the hook guarantees it). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+}
+
+export async function authenticateUserToken(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+): Promise<AuthContext> {
+  if (!token) throw unauthenticated();
+  const [row] = await db
+    .select({
+      type: tokens.type,
+      expiresAt: tokens.expiresAt,
+      revokedAt: tokens.revokedAt,
+      familyId: tokens.familyId,
+      userId: users.id,
+      accountId: users.accountId,
+      isAccountHolder: users.isAccountHolder,
+      roleStatus: users.roleStatus,
+    })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(eq(tokens.tokenHash, hashToken(token)));
+  if (!row || row.type !== 'USER' || row.revokedAt || row.roleStatus !== 'Active')
+    throw unauthenticated();
+  if (row.expiresAt <= clock()) throw tokenExpired();
+  return {
+    userId: row.userId,
+    accountId: row.accountId,
+    familyId: row.familyId,
+    isAccountHolder: row.isAccountHolder,
+  };
+}
+
+/**
+ * Authentication and permission checks, declared once: every route carries its inventory row
+ * in its config, and this hook enforces the row's access and permissions before the body is read.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; clock: Clock }) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const contract = request.routeOptions.config.contract;
+    if (!contract) return;
+    switch (contract.access) {
+      case 'public':
+      case 'refresh': // the refresh handler checks the refresh token itself
+        return;
+      case 'user':
+      case 'usage': {
+        const auth = await authenticateUserToken(
+          opts.db,
+          opts.clock,
+          headerValue(request, 'x-user-token'),
+        );
+        if (contract.permissions.length > 0) {
+          const granted = await enabledPermissionSet(opts.db, auth.userId);
+          if (!contract.permissions.every((p) => granted.has(p))) throw forbidden();
+        }
+        request.auth = auth;
+        return;
+      }
+      case 'internal':
+      case 'staff':
+        throw forbidden();
+    }
+  });
+});
+
+export { headerValue };

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { serverErrors } from '@outpost/contracts/messages';
+import { AppError } from '../lib/errors';
+
+type Issue = {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+
+function fieldName(instancePath: string): string {
+  const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return name === '' ? 'the request' : name;
+}
+
+/** One plain sentence per validation issue, e.g. "username is required". */
+export function describeIssue(issue: Issue): string {
+  const field = fieldName(issue.instancePath);
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (p.input === undefined && /received undefined/.test(issue.message ?? '')) {
+        return `${field} is required`;
+      }
+      return `${field} must be ${String(p.expected)}`;
+    case 'unrecognized_keys':
+      return `unknown field${(p.keys as string[]).length > 1 ? 's' : ''} ${(p.keys as string[]).map((k) => `'${k}'`).join(', ')}`;
+    case 'too_small':
+      return p.origin === 'string' && p.minimum === 1
+        ? `${field} is required`
+        : `${field} is too short or too small`;
+    case 'too_big':
+      return `${field} is too long or too large`;
+    default:
+      return `${field} is not valid${issue.message ? ` (${issue.message})` : ''}`;
+  }
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: serverErrors.malformedBody },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: serverErrors.malformedBody },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: serverErrors.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Bad request: send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: serverErrors.malformedBody },
+};
+
+/**
+ * Every failure answers `{ data: { error } }` with the prefixes the client cleans.
+ * 5xx bodies never carry internals; the log does.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ data: { error: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation as unknown as Issue[];
+      const text = issues.slice(0, 5).map(describeIssue).join('; ');
+      return reply.status(400).send({ data: { error: `Invalid request: ${text}.` } });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ data: { error: known.message } });
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return reply.status(400).send({ data: { error: serverErrors.malformedBody } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, 'client error');
+      return reply
+        .status(status)
+        .send({ data: { error: 'Bad request: the request could not be handled.' } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ data: { error: serverErrors.internal } });
+  });
+});

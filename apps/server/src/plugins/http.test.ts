@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../test/test-app';
+import { createTestContext, errorOf } from '../test/test-app';
+import { buildApp } from '../app';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+describe('error answers', () => {
+  it('answers malformed JSON with 400 and a plain message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "holder",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      data: { error: 'Bad request: the request body could not be read.' },
+    });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      payload: { username: 'holder', password: 'x'.repeat(70_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res)).toBe('Bad request: the request is too large.');
+  });
+
+  it('answers wrong field types with 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      payload: { username: 42, password: ['x'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('Invalid request: username must be string; password must be string.');
+  });
+
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const res = await ctx.app.inject({ url: '/api/portal/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res)).toBe('Invalid request: there is nothing at this address.');
+  });
+
+  it('keeps internals out of a 500 and puts them in the log', async () => {
+    const logLines: string[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logStream: {
+        write: (line: string) => logLines.push(line),
+      } as unknown as NodeJS.WritableStream,
+    });
+    app.get('/api/test-explode', async () => {
+      throw new Error('secret connection string postgres://admin:hunter2@db');
+    });
+    const res = await app.inject({ url: '/api/test-explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ data: { error: 'Internal error: please try again later.' } });
+    expect(res.body).not.toContain('hunter2');
+    expect(logLines.join('')).toContain('secret connection string');
+    await app.close();
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/portal/users/login/');
+  });
+
+  it('reports the database in /api/health', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { rateLimits } from '../modules/auth/auth.schema';
+
+export type RateLimitHit = { count: number; resetAt: Date };
+
+/**
+ * Fixed-window counters shared by every server instance. `hit` counts atomically, so
+ * parallel requests each see a distinct count and none slips past a limit.
+ */
+export type RateLimitStore = {
+  hit: (key: string, windowMs: number) => Promise<RateLimitHit>;
+  reset: (key: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export function databaseRateLimitStore(db: Db): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const interval = `${Math.ceil(windowMs)} milliseconds`;
+      const rows = await queryRows<{ count: number; reset_at: string | Date }>(
+        db,
+        sql`
+        insert into rate_limits as r (key, count, reset_at)
+        values (${key}, 1, now() + ${interval}::interval)
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then now() + ${interval}::interval else r.reset_at end
+        returning count, reset_at`,
+      );
+      const row = rows[0];
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    close: async () => {},
+  };
+}
+
+export function redisRateLimitStore(url: string): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const prefix = 'outpost:rl:';
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const result = await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, Math.ceil(windowMs), 'NX')
+        .pttl(k)
+        .exec();
+      if (!result) throw new Error('redis transaction aborted');
+      const count = Number(result[0]?.[1]);
+      const ttl = Number(result[2]?.[1]);
+      return { count, resetAt: new Date(Date.now() + Math.max(ttl, 0)) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    close: async () => {
+      await redis.quit();
+    },
+  };
+}

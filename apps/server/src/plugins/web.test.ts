@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/test-app';
+import type { FastifyInstance } from 'fastify';
+
+let dist: string;
+let app: FastifyInstance;
+let database: Database;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'outpost-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--outpost-brand--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(200));
+  database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: dist,
+    PROVIDER_NAME: 'Red Dirt Internet </script><script>alert(1)</script>',
+  });
+  app = await buildApp({ config, database });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web app serving', () => {
+  it('serves index.html with the brand injected and safely escaped', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      'window.__OUTPOST_BRAND__={"providerName":"Red Dirt Internet \\u003c/script>',
+    );
+    expect(res.body).not.toContain('</script><script>alert(1)');
+  });
+
+  it('answers a repeat visit with 304 when the page has not changed', async () => {
+    const first = await app.inject({ url: '/login' });
+    const again = await app.inject({
+      url: '/login',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves the page for known routes, including ones with parameters', async () => {
+    for (const url of [
+      '/login',
+      '/services/usage',
+      '/support/guides/privacy-policy',
+      '/support/outpost-customer-terms',
+      '/embed/usage/abc',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('serves the page with status 404 for unknown paths', async () => {
+    const res = await app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets as immutable and compressed', async () => {
+    const res = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+  });
+});

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Brand } from '@outpost/contracts/brand';
+import { BRAND_GLOBAL } from '@outpost/contracts/brand';
+import { serverErrors } from '@outpost/contracts/messages';
+import { webRoutes } from '@outpost/contracts/web-routes';
+
+const BRAND_PLACEHOLDER = '<!--outpost-brand-->';
+
+/** Regular expressions for the web route table, to answer unknown paths with status 404. */
+const knownPaths = webRoutes.map(
+  (r) =>
+    new RegExp(
+      `^${r.path
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(
+          /:[a-zA-Z]+(-[a-z-]+)?/g,
+          (_m, suffix: string | undefined) => `[^/]+${suffix ?? ''}`,
+        )}/?$`,
+    ),
+);
+
+export function isKnownWebPath(pathname: string): boolean {
+  return knownPaths.some((re) => re.test(pathname));
+}
+
+function brandScript(brand: Brand): string {
+  // JSON in a script element: escape '<' so no value can close the element.
+  const json = JSON.stringify(brand).replace(/</g, '\\u003c');
+  return `<script>window.${BRAND_GLOBAL}=${json}</script>`;
+}
+
+/**
+ * Serves the built web app on the same origin as the API (no CORS preflight on a satellite link).
+ * Hashed assets are immutable for a year; index.html is revalidated with an ETag so a repeat
+ * visit costs one small 304.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { webDist: string; brand: Brand }) => {
+    const indexFile = path.join(opts.webDist, 'index.html');
+    const built = existsSync(indexFile);
+    const html = built
+      ? readFileSync(indexFile, 'utf8').replace(BRAND_PLACEHOLDER, brandScript(opts.brand))
+      : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+          );
+        },
+      });
+    }
+
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+      reply
+        .header('cache-control', 'no-cache')
+        .header('etag', etag)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.status(status).send(html);
+    };
+
+    app.get('/', { config: {} }, (request, reply) => sendIndex(request, reply, 200));
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send({ data: { error: serverErrors.routeNotFound } });
+      }
+      return sendIndex(request, reply, isKnownWebPath(pathname) ? 200 : 404);
+    });
+  },
+);

@@ -1,0 +1,240 @@
+import { count } from 'drizzle-orm';
+import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
+import type { PermissionName } from '@outpost/contracts/permissions';
+import { roleDefinitions } from '@outpost/contracts/roles';
+import type { Db } from '../db/client';
+import {
+  accounts,
+  permissionDefinitions,
+  relationships,
+  roles,
+  userPermissions,
+  users,
+} from '../modules/accounts/accounts.schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { guides } from '../modules/support/support.schema';
+
+export const DEMO_PASSWORD = 'Outpost-demo-1';
+
+const BILLING_PERMISSIONS: PermissionName[] = [
+  'view-transactions',
+  'view-invoices',
+  'view-current-bill',
+  'view-billing-activity',
+  'view-paymethods',
+  'edit-paymethods',
+];
+const SERVICES_PERMISSIONS: PermissionName[] = [
+  'view-services',
+  'view-activity',
+  'view-detailed-usage',
+  'change-plan',
+  'set-nickname',
+  'purchase-block',
+];
+
+/** The demo logins, listed in the README. All use DEMO_PASSWORD. */
+export const demoLogins = [
+  { username: 'holder', description: 'account holder, every permission' },
+  { username: 'billing', description: 'contact on the same account with only billing permissions' },
+  { username: 'services', description: 'contact with only services and usage permissions' },
+  { username: 'limited', description: 'contact with no optional permissions' },
+  { username: 'twofactor', description: 'account holder of a second account, two-factor on' },
+  { username: 'other', description: 'account holder of a third account' },
+] as const;
+
+const PRIVACY_POLICY_BODY = `<p>We collect the personal information we need to provide and bill your services: your name, contact details, date of birth, service address, payment details and the records of how you use our network.</p>
+<h2>How we use it</h2>
+<p>We use it to connect and support your services, to bill you, to verify who you are when you contact us, and to meet our obligations under Australian law, including the Telecommunications (Interception and Access) Act.</p>
+<h2>Who we share it with</h2>
+<p>We share it only with the wholesale network provider, our payment processor and our mail and SMS providers, and only as far as they need it to deliver your service. We never sell your information.</p>
+<h2>Your choices</h2>
+<p>You may ask for a copy of what we hold about you, ask us to correct it, or complain to us or to the Office of the Australian Information Commissioner.</p>`;
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the fictitious demo provider. Deterministic: the same data every run (fixed ids,
+ * fixed names); only password hashes differ by their salts.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(permissionDefinitions).values(
+      permissionCatalogue.map((d, i) => ({
+        permission: d.permission,
+        section: d.section,
+        label: d.label,
+        levelNeeded: d.level_needed,
+        sort: i + 1,
+      })),
+    );
+
+    const roleIds = new Map<string, number>();
+    const relationshipIds = new Map<string, number>();
+    for (const [i, r] of roleDefinitions.entries()) {
+      const roleId = i + 1;
+      roleIds.set(r.role, roleId);
+      await tx.insert(roles).values({ id: roleId, role: r.role, level: r.level });
+      for (const rel of r.relationships) {
+        const [row] = await tx
+          .insert(relationships)
+          .values({ roleId, relationship: rel })
+          .returning({ id: relationships.id });
+        relationshipIds.set(`${r.role}/${rel}`, row!.id);
+      }
+    }
+
+    await tx.insert(accounts).values([
+      { id: 100001, name: 'Citizen Family' },
+      { id: 100002, name: 'Nguyen Pastoral Co' },
+      { id: 100003, name: 'Walker Homestead' },
+    ]);
+
+    type DemoUser = {
+      id: number;
+      accountId: number;
+      username: string;
+      title: string;
+      givenNames: string;
+      surname: string;
+      email: string;
+      mobile: string;
+      dateOfBirth: string;
+      role: string;
+      relationship: string;
+      holder: boolean;
+      permissions: PermissionName[];
+      twoFactorMethod?: string;
+    };
+    const demoUsers: DemoUser[] = [
+      {
+        id: 5001,
+        accountId: 100001,
+        username: 'holder',
+        title: 'Mr',
+        givenNames: 'Jordan',
+        surname: 'Citizen',
+        email: 'jordan.citizen@example.com',
+        mobile: '0491570156',
+        dateOfBirth: '1961-04-12',
+        role: 'Account Holder',
+        relationship: 'Self',
+        holder: true,
+        permissions: permissionCatalogue.map((d) => d.permission),
+      },
+      {
+        id: 5002,
+        accountId: 100001,
+        username: 'billing',
+        title: 'Ms',
+        givenNames: 'Alex',
+        surname: 'Citizen',
+        email: 'alex.citizen@example.com',
+        mobile: '0491570157',
+        dateOfBirth: '1965-09-30',
+        role: 'Billing Contact',
+        relationship: 'Bookkeeper',
+        holder: false,
+        permissions: BILLING_PERMISSIONS,
+      },
+      {
+        id: 5003,
+        accountId: 100001,
+        username: 'services',
+        title: 'Mr',
+        givenNames: 'Sam',
+        surname: 'Citizen',
+        email: 'sam.citizen@example.com',
+        mobile: '0491570158',
+        dateOfBirth: '1990-02-17',
+        role: 'Technical Contact',
+        relationship: 'Family Member',
+        holder: false,
+        permissions: SERVICES_PERMISSIONS,
+      },
+      {
+        id: 5004,
+        accountId: 100001,
+        username: 'limited',
+        title: 'Ms',
+        givenNames: 'Riley',
+        surname: 'Citizen',
+        email: 'riley.citizen@example.com',
+        mobile: '0491570159',
+        dateOfBirth: '2001-11-05',
+        role: 'General Contact',
+        relationship: 'Family Member',
+        holder: false,
+        permissions: [],
+      },
+      {
+        id: 5005,
+        accountId: 100002,
+        username: 'twofactor',
+        title: 'Mrs',
+        givenNames: 'Mai',
+        surname: 'Nguyen',
+        email: 'mai.nguyen@example.com',
+        mobile: '0491570110',
+        dateOfBirth: '1972-06-21',
+        role: 'Account Holder',
+        relationship: 'Self',
+        holder: true,
+        permissions: permissionCatalogue.map((d) => d.permission),
+        twoFactorMethod: 'sms',
+      },
+      {
+        id: 5006,
+        accountId: 100003,
+        username: 'other',
+        title: 'Mr',
+        givenNames: 'Casey',
+        surname: 'Walker',
+        email: 'casey.walker@example.com',
+        mobile: '0491570111',
+        dateOfBirth: '1958-01-09',
+        role: 'Account Holder',
+        relationship: 'Self',
+        holder: true,
+        permissions: permissionCatalogue.map((d) => d.permission),
+      },
+    ];
+
+    for (const u of demoUsers) {
+      await tx.insert(users).values({
+        id: u.id,
+        accountId: u.accountId,
+        username: u.username,
+        passwordHash,
+        title: u.title,
+        givenNames: u.givenNames,
+        surname: u.surname,
+        email: u.email,
+        mobile: u.mobile,
+        dateOfBirth: u.dateOfBirth,
+        roleId: roleIds.get(u.role)!,
+        relationshipId: relationshipIds.get(`${u.role}/${u.relationship}`)!,
+        isAccountHolder: u.holder,
+        twoFactorMethod: u.twoFactorMethod ?? null,
+      });
+      await tx.insert(userPermissions).values(
+        permissionCatalogue.map((d) => ({
+          userId: u.id,
+          permission: d.permission,
+          enabled: u.permissions.includes(d.permission),
+        })),
+      );
+    }
+
+    await tx.insert(guides).values({
+      slug: 'privacy-policy',
+      title: 'Privacy Policy',
+      body: PRIVACY_POLICY_BODY,
+      category: 'Legal',
+    });
+  });
+}

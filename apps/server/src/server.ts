@@ -1,0 +1,60 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { DEMO_PASSWORD, demoLogins, isDatabaseEmpty, seedDemo } from './seed/demo';
+
+const started = performance.now();
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  let seeded = false;
+  if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const ms = Math.round(performance.now() - started);
+  const lines = [
+    '',
+    `  Outpost is running: http://localhost:${port}/`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo provider seeded' : ''}`,
+    `  Started in ${ms} ms`,
+  ];
+  if (config.seed === 'demo') {
+    lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const login of demoLogins)
+      lines.push(`    ${login.username.padEnd(10)} ${login.description}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
