@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +21,16 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
 import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limit-store';
 import { webPlugin } from './plugins/web';
+
+/** A route as the server registered it (the inventory test compares these with the contract). */
+export type RegisteredRoute = { method: string; url: string; contractId: string | undefined };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -59,7 +69,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: false },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Errors raised before routing (an undecodable URL, a bad header) bypass the error handler;
+    // answer them in the same shape.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'rejected before routing');
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ data: { error: 'Bad request: the address could not be read.' } });
+    },
+  });
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && route.config?.contract === undefined) continue;
+      registeredRoutes.push({ method, url: route.url, contractId: route.config?.contract?.id });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -55,6 +55,15 @@ export type RouteContract = {
   response: z.ZodType;
   /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
   produces?: string;
+  /**
+   * A valid request apart from the object ids in `objects` (tests fill those per caller).
+   * The authorisation matrix and the fuzz test start from it.
+   */
+  example?: {
+    params?: Record<string, unknown>;
+    querystring?: Record<string, unknown>;
+    body?: unknown;
+  };
 };
 
 function defineRoute<const T extends RouteContract>(route: T): T {
@@ -82,6 +91,7 @@ export const authRoutes = {
     objects: [],
     body: loginInput,
     response: loginOutput,
+    example: { body: { username: 'holder', password: 'Outpost-demo-1' } },
   }),
   refresh: defineRoute({
     id: 'refresh',
@@ -93,6 +103,7 @@ export const authRoutes = {
     objects: [],
     body: emptyInput.nullish(),
     response: refreshOutput,
+    example: { body: {} },
   }),
   logout: defineRoute({
     id: 'logout',
@@ -104,6 +115,7 @@ export const authRoutes = {
     objects: [],
     body: emptyInput.nullish(),
     response: logoutOutput,
+    example: { body: {} },
   }),
   currentUser: defineRoute({
     id: 'currentUser',
@@ -145,6 +157,7 @@ export const authRoutes = {
     objects: [],
     params: guideParams,
     response: guideOutput,
+    example: { params: { slug: 'privacy-policy' } },
   }),
   contact: defineRoute({
     id: 'contact',

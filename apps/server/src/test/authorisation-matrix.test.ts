@@ -1,0 +1,219 @@
+import { asc, eq, ne, and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObjectKind, RouteContract } from '@outpost/contracts/api-routes';
+import { apiRoutes } from '@outpost/contracts/api-routes';
+import { buildPath } from '@outpost/contracts/api-paths';
+import type { Db } from '../db/client';
+import { users } from '../modules/accounts/accounts.schema';
+import { enabledPermissionSet } from '../modules/users/users.service';
+import { mintSession } from './sessions';
+import type { TestContext } from './test-app';
+import { createTestContext } from './test-app';
+
+/**
+ * Walks every route of the inventory as every persona. The expected answer of each cell comes
+ * from the route's row (access, permissions, objects), so a new route needs only its row.
+ */
+
+// Public routes are listed here on purpose: a route that becomes public must be added by hand.
+const REVIEWED_PUBLIC_ROUTES = ['health', 'login'];
+// Routes with their own token rules, tested in auth.test.ts.
+const OWN_TOKEN_RULES = ['refresh'];
+
+const HOLDER = { userId: 5001, accountId: 100001 };
+const OTHER_HOLDER = { userId: 5006, accountId: 100003 };
+const CONTACTS = [5002, 5003, 5004]; // billing, services, limited on the holder's account
+const MISSING_ID = 2_147_483_000;
+
+/** For each kind of account-owned object: one that belongs to the given account. */
+const ownedObject: Record<
+  ObjectKind,
+  ((db: Db, accountId: number, callerId: number) => Promise<number>) | undefined
+> = {
+  user: async (db, accountId, callerId) => {
+    // Prefer another contact on the account; fall back to the caller when they are the only one.
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.accountId, accountId), ne(users.id, callerId)))
+      .orderBy(asc(users.id))
+      .limit(1);
+    return row?.id ?? callerId;
+  },
+  service: undefined,
+  invoice: undefined,
+  alert: undefined,
+  plan: undefined,
+  ticket: undefined,
+  paymethod: undefined,
+};
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+type Target = 'own' | 'foreign' | 'missing';
+
+async function objectIds(
+  route: RouteContract,
+  callerId: number,
+  accountId: number,
+  target: Target,
+) {
+  const ids: Record<string, number> = {};
+  for (const ref of route.objects) {
+    const resolve = ownedObject[ref.kind];
+    if (!resolve) throw new Error(`No fixture for object kind ${ref.kind}: add one to ownedObject`);
+    ids[ref.name] =
+      target === 'missing'
+        ? MISSING_ID
+        : target === 'own'
+          ? await resolve(ctx.database.db, accountId, callerId)
+          : await resolve(
+              ctx.database.db,
+              accountId === HOLDER.accountId ? OTHER_HOLDER.accountId : HOLDER.accountId,
+              -1,
+            );
+  }
+  return ids;
+}
+
+async function call(
+  route: RouteContract,
+  headers: Record<string, string>,
+  ids: Record<string, number> = {},
+) {
+  const params = { ...(route.example?.params ?? {}), ...pick(ids, route, 'params') } as Record<
+    string,
+    string | number
+  >;
+  const query = { ...(route.example?.querystring ?? {}), ...pick(ids, route, 'querystring') };
+  const body = route.body
+    ? { ...((route.example?.body as object | undefined) ?? {}), ...pick(ids, route, 'body') }
+    : undefined;
+  return ctx.app.inject({
+    method: route.method,
+    url: buildPath(route.path, params),
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers,
+    ...(body !== undefined ? { payload: body } : {}),
+  });
+}
+
+function pick(
+  ids: Record<string, number>,
+  route: RouteContract,
+  where: 'params' | 'querystring' | 'body',
+) {
+  return Object.fromEntries(
+    route.objects.filter((o) => o.in === where).map((o) => [o.name, ids[o.name]]),
+  );
+}
+
+const userRoutes = apiRoutes.filter((r) => r.access === 'user' || r.access === 'usage');
+
+it('has reviewed every public route', () => {
+  const publicIds = apiRoutes.filter((r) => r.access === 'public').map((r) => r.id);
+  expect(publicIds.sort()).toEqual([...REVIEWED_PUBLIC_ROUTES].sort());
+  const others = apiRoutes.filter(
+    (r) =>
+      r.access !== 'public' &&
+      r.access !== 'user' &&
+      r.access !== 'usage' &&
+      !OWN_TOKEN_RULES.includes(r.id),
+  );
+  // internal and staff routes answer 403 to every customer token.
+  for (const route of others) expect(route.access).toMatch(/^(internal|staff)$/);
+});
+
+describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+  '%s',
+  (_name, route) => {
+    it('answers 401 to anonymous, expired, revoked and REFRESH-as-USER callers', async () => {
+      const expired = await mintSession(ctx.database.db, HOLDER.userId, 'expired');
+      const revoked = await mintSession(ctx.database.db, HOLDER.userId, 'revoked');
+      const live = await mintSession(ctx.database.db, HOLDER.userId);
+      const ids = await objectIds(route, HOLDER.userId, HOLDER.accountId, 'own');
+      for (const [who, headers] of [
+        ['anonymous', {}],
+        ['expired USER token', { 'x-user-token': expired.userToken }],
+        ['revoked token', { 'x-user-token': revoked.userToken }],
+        ['REFRESH token as USER', { 'x-user-token': live.refreshToken }],
+        ['REFRESH header only', { 'x-refresh-token': live.refreshToken }],
+      ] as const) {
+        const res = await call(route, headers, ids);
+        expect(res.statusCode, who).toBe(401);
+        expect(res.json(), who).toEqual({ data: { error: expect.any(String) } });
+      }
+    });
+
+    it.runIf(route.permissions.length > 0)(
+      'answers 403 to a contact lacking the permission',
+      async () => {
+        for (const contact of CONTACTS) {
+          const granted = await enabledPermissionSet(ctx.database.db, contact);
+          if (route.permissions.every((p) => granted.has(p))) continue;
+          const session = await mintSession(ctx.database.db, contact);
+          const ids = await objectIds(route, contact, HOLDER.accountId, 'own');
+          const res = await call(route, { 'x-user-token': session.userToken }, ids);
+          expect(res.statusCode, `contact ${contact}`).toBe(403);
+        }
+      },
+    );
+
+    it('answers a contact holding the permission, and the account holder, with success', async () => {
+      const callers = [HOLDER.userId];
+      for (const contact of CONTACTS) {
+        const granted = await enabledPermissionSet(ctx.database.db, contact);
+        if (route.permissions.every((p) => granted.has(p))) callers.push(contact);
+      }
+      for (const caller of callers) {
+        const session = await mintSession(ctx.database.db, caller);
+        const ids = await objectIds(route, caller, HOLDER.accountId, 'own');
+        const res = await call(route, { 'x-user-token': session.userToken }, ids);
+        expect(res.statusCode, `caller ${caller}: ${res.body}`).toBe(200);
+      }
+    });
+
+    it.runIf(route.objects.length > 0)(
+      "answers 404 for another account's object and for a missing one, without the object's data",
+      async () => {
+        // What the owner sees of the object: none of it may reach the other account's holder.
+        const owner = await mintSession(ctx.database.db, HOLDER.userId);
+        const ownerIds = await objectIds(route, HOLDER.userId, HOLDER.accountId, 'own');
+        const ownerView = await call(route, { 'x-user-token': owner.userToken }, ownerIds);
+        expect(ownerView.statusCode).toBe(200);
+        const secrets = collectStrings(ownerView.json()).filter((s) => s.length >= 4);
+
+        const intruder = await mintSession(ctx.database.db, OTHER_HOLDER.userId);
+        const foreign = await call(route, { 'x-user-token': intruder.userToken }, ownerIds);
+        expect(foreign.statusCode).toBe(404);
+        for (const secret of secrets) expect(foreign.body).not.toContain(secret);
+
+        const missingIds = await objectIds(
+          route,
+          OTHER_HOLDER.userId,
+          OTHER_HOLDER.accountId,
+          'missing',
+        );
+        const missing = await call(route, { 'x-user-token': intruder.userToken }, missingIds);
+        expect(missing.statusCode).toBe(404);
+        expect(missing.body).toBe(foreign.body); // no difference between "not yours" and "not there"
+
+        const ownIds = await objectIds(route, OTHER_HOLDER.userId, OTHER_HOLDER.accountId, 'own');
+        const own = await call(route, { 'x-user-token': intruder.userToken }, ownIds);
+        expect(own.statusCode).toBe(200);
+      },
+    );
+  },
+);
+
+function collectStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(collectStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(collectStrings);
+  return [];
+}

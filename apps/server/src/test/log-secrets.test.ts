@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './test-app';
+import { createTestContext } from './test-app';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { LOG_LEVEL: 'trace' } });
+});
+afterAll(async () => ctx.close());
+
+describe('logs', () => {
+  it('never contain a password, token or verification code', async () => {
+    const secrets: string[] = ['Outpost-demo-1', 'Wrong-Passw0rd-xyz', '493817'];
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      payload: { username: 'holder', password: 'Outpost-demo-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    const tokens = (login.json().data.tokens as { token: string }[]).map((t) => t.token);
+    secrets.push(...tokens);
+
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      payload: { username: 'billing', password: 'Wrong-Passw0rd-xyz' },
+    });
+    expect(failed.statusCode).toBe(401);
+
+    // A code check: the two-factor login with a verification code.
+    const code = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/login/',
+      payload: { username: 'twofactor', password: 'Outpost-demo-1', verification: '493817' },
+    });
+    expect(code.statusCode).toBe(401);
+
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/current/refresh/',
+      headers: { 'x-refresh-token': tokens[1]! },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    secrets.push(...(refreshed.json().data.tokens as { token: string }[]).map((t) => t.token));
+
+    const me = await ctx.app.inject({
+      url: '/api/portal/users/current/',
+      headers: { 'x-user-token': secrets.at(-2)! },
+    });
+    expect(me.statusCode).toBe(200);
+
+    const log = ctx.logLines.join('\n');
+    expect(ctx.logLines.length).toBeGreaterThan(5); // the logger really captured the requests
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});

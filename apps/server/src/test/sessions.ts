@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { hashToken, newOpaqueToken } from '../lib/tokens';
+import { tokens } from '../modules/auth/auth.schema';
+
+export type TokenState = 'live' | 'expired' | 'revoked';
+
+/** Mints a USER + REFRESH pair straight into the database, in the state a test needs. */
+export async function mintSession(
+  db: Db,
+  userId: number,
+  state: TokenState = 'live',
+  now = new Date(),
+): Promise<{ userToken: string; refreshToken: string }> {
+  const userToken = newOpaqueToken();
+  const refreshToken = newOpaqueToken();
+  const familyId = randomUUID();
+  const userExpires = new Date(now.getTime() + (state === 'expired' ? -60_000 : 900_000));
+  const refreshExpires = new Date(now.getTime() + 30 * 86_400_000);
+  const revokedAt = state === 'revoked' ? now : null;
+  await db.insert(tokens).values([
+    {
+      tokenHash: hashToken(userToken),
+      type: 'USER',
+      userId,
+      familyId,
+      expiresAt: userExpires,
+      revokedAt,
+    },
+    {
+      tokenHash: hashToken(refreshToken),
+      type: 'REFRESH',
+      userId,
+      familyId,
+      expiresAt: refreshExpires,
+      revokedAt,
+    },
+  ]);
+  return { userToken, refreshToken };
+}
