@@ -117,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits,
     userTokenTtlSeconds: config.userTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    loginLimitPerUsername: config.loginLimitPerUsername,
+    loginLimitPerIp: config.loginLimitPerIp,
   };
   await app.register(healthModule, { database });
   await app.register(authModule, { deps: authDeps });

@@ -31,6 +31,9 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   USER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Login attempts per 15 minutes (docs/decisions/003). Per address is generous: CGNAT.
+  LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   PRODUCT_PREFIX: z
     .string()
@@ -59,6 +62,8 @@ export type Config = {
   bodyLimit: number;
   userTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  loginLimitPerUsername: number;
+  loginLimitPerIp: number;
   brand: Brand;
 };
 
@@ -86,6 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     userTokenTtlSeconds: e.USER_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    loginLimitPerUsername: e.LOGIN_LIMIT_PER_USERNAME,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     brand: {
       providerName: e.PROVIDER_NAME,
       productPrefix: e.PRODUCT_PREFIX,

@@ -14,6 +14,11 @@ export type AuthContext = {
   accountId: number;
   familyId: string;
   isAccountHolder: boolean;
+  username: string;
+  givenNames: string;
+  surname: string;
+  /** When the presented USER token expires (the session_expiry the client times its refresh by). */
+  expiresAt: Date;
 };
 
 declare module 'fastify' {
@@ -51,6 +56,9 @@ export async function authenticateUserToken(
       accountId: users.accountId,
       isAccountHolder: users.isAccountHolder,
       roleStatus: users.roleStatus,
+      username: users.username,
+      givenNames: users.givenNames,
+      surname: users.surname,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -63,6 +71,10 @@ export async function authenticateUserToken(
     accountId: row.accountId,
     familyId: row.familyId,
     isAccountHolder: row.isAccountHolder,
+    username: row.username,
+    givenNames: row.givenNames,
+    surname: row.surname,
+    expiresAt: row.expiresAt,
   };
 }
 

@@ -18,15 +18,13 @@ export type AuthDeps = {
   rateLimits: RateLimitStore;
   userTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  loginLimitPerUsername: number;
+  loginLimitPerIp: number;
 };
 
 export type RequestMeta = { ip: string; userAgent: string | undefined };
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Attempts per username in the window (reset by a successful login). */
-export const LOGIN_LIMIT_PER_USERNAME = 5;
-/** Attempts per address in the window: generous, as satellite customers share CGNAT addresses. */
-export const LOGIN_LIMIT_PER_IP = 100;
 /** A rotated refresh token reused within this grace is a race between tabs, not theft. */
 const REFRESH_REUSE_GRACE_MS = 10_000;
 
@@ -119,12 +117,12 @@ export async function login(
     deps.rateLimits.hit(`login:ip:${meta.ip}`, LOGIN_WINDOW_MS),
     deps.rateLimits.hit(userKey, LOGIN_WINDOW_MS),
   ]);
-  if (ipHit.count > LOGIN_LIMIT_PER_IP || userHit.count > LOGIN_LIMIT_PER_USERNAME) {
+  if (ipHit.count > deps.loginLimitPerIp || userHit.count > deps.loginLimitPerUsername) {
     await audit(deps.db, meta, {
       event: 'login',
       outcome: 'blocked',
       username,
-      detail: ipHit.count > LOGIN_LIMIT_PER_IP ? 'ip limit' : 'username limit',
+      detail: ipHit.count > deps.loginLimitPerIp ? 'ip limit' : 'username limit',
     });
     throw tooManyRequests(serverErrors.loginRateLimited);
   }

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Budget = { max?: number; min?: number; unit: string };
+const budgets = JSON.parse(
+  readFileSync(path.join(repoRoot, 'bench/budgets.json'), 'utf8'),
+) as Record<string, Budget>;
+
+const failures: string[] = [];
+
+/** Prints one figure as `name: value unit` and checks it against bench/budgets.json. */
+export function report(name: string, value: number, unit: string): void {
+  const rounded = Math.round(value * 10) / 10;
+  const budget = budgets[name];
+  let verdict = '';
+  if (budget?.max !== undefined)
+    verdict =
+      rounded <= budget.max ? ` (budget <= ${budget.max})` : ` OVER BUDGET (<= ${budget.max})`;
+  if (budget?.min !== undefined)
+    verdict =
+      rounded >= budget.min ? ` (budget >= ${budget.min})` : ` UNDER BUDGET (>= ${budget.min})`;
+  if (verdict.includes('BUDGET (')) failures.push(name);
+  console.log(`${name}: ${rounded} ${unit}${verdict}`);
+}
+
+/** Exits non-zero when any figure missed its budget. */
+export function finish(): never {
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} figure(s) missed the budget: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+/** Starts the real server as a child process and waits for /api/health. */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function login(url: string, username: string, password = 'Outpost-demo-1') {
+  const res = await fetch(`${url}/api/portal/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as {
+    data: { tokens: { type: string; token: string; expires: string }[] } & Record<string, unknown>;
+  };
+}
