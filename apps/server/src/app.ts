@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.info({ code: error.code }, 'rejected before routing');
       void (reply as unknown as FastifyReply)
         .status(400)
-        .send({ data: { error: 'Bad request: the address could not be read.' } });
+        .send({ data: { error: 'Bad request: The address could not be read.' } });
     },
   });
   const registeredRoutes: RegisteredRoute[] = [];

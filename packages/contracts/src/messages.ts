@@ -44,7 +44,7 @@ export const serverErrors = {
   forbidden: 'Invalid request: you do not have permission to do this.',
   notFound: 'Invalid request: not found.',
   routeNotFound: 'Invalid request: there is nothing at this address.',
-  malformedBody: 'Bad request: the request body could not be read.',
-  bodyTooLarge: 'Bad request: the request is too large.',
+  malformedBody: 'Bad request: The request body could not be read.',
+  bodyTooLarge: 'Bad request: The request is too large.',
   internal: 'Internal error: please try again later.',
 } as const;

@@ -45,7 +45,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: serverErrors.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    message: 'Bad request: send the request body as application/json.',
+    message: 'Bad request: Send the request body as application/json.',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: serverErrors.malformedBody },
 };
@@ -74,7 +74,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ code: error.code }, 'client error');
       return reply
         .status(status)
-        .send({ data: { error: 'Bad request: the request could not be handled.' } });
+        .send({ data: { error: 'Bad request: The request could not be handled.' } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ data: { error: serverErrors.internal } });

@@ -20,7 +20,7 @@ describe('error answers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      data: { error: 'Bad request: the request body could not be read.' },
+      data: { error: 'Bad request: The request body could not be read.' },
     });
   });
 
@@ -31,7 +31,7 @@ describe('error answers', () => {
       payload: { username: 'holder', password: 'x'.repeat(70_000) },
     });
     expect(res.statusCode).toBe(413);
-    expect(errorOf(res)).toBe('Bad request: the request is too large.');
+    expect(errorOf(res)).toBe('Bad request: The request is too large.');
   });
 
   it('answers wrong field types with 400', async () => {

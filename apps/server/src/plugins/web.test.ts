@@ -56,6 +56,19 @@ describe('web app serving', () => {
     expect(again.body).toBe('');
   });
 
+  it('sends the page compressed on every path, and plain to clients that cannot decode it', async () => {
+    for (const url of ['/', '/login', '/no/such/page']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers.vary, url).toBe('accept-encoding');
+    }
+    const gzip = await app.inject({ url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root">');
+  });
+
   it('serves the page for known routes, including ones with parameters', async () => {
     for (const url of [
       '/login',

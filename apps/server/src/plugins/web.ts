@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,6 +48,11 @@ export const webPlugin = fp(
       ? readFileSync(indexFile, 'utf8').replace(BRAND_PLACEHOLDER, brandScript(opts.brand))
       : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    // The page never changes while the server runs: compress it once, at the highest settings.
+    const encoded = {
+      br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -71,12 +77,20 @@ export const webPlugin = fp(
         .header('etag', etag)
         .header('content-type', 'text/html; charset=utf-8')
         .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin');
+        .header('referrer-policy', 'same-origin')
+        .header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.status(status).send(html);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted)
+        ? 'br'
+        : /\bgzip\b/.test(accepted)
+          ? 'gzip'
+          : undefined;
+      if (!encoding) return reply.status(status).send(html);
+      return reply.status(status).header('content-encoding', encoding).send(encoded[encoding]);
     };
 
-    app.get('/', { config: {} }, (request, reply) => sendIndex(request, reply, 200));
+    app.get('/', { compress: false }, (request, reply) => sendIndex(request, reply, 200));
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

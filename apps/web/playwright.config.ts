@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const PORT = 3100;
+
+const dataRoot = path.join(repoRoot, 'data');
+const HOUR_MS = 3_600_000;
+
+// A fresh embedded database per run. The config is loaded again in each worker process,
+// so the folder is fixed once, in the environment the workers inherit.
+if (!process.env.OUTPOST_E2E_DATA_DIR) {
+  const now = Date.now();
+  process.env.OUTPOST_E2E_DATA_DIR = path.join(dataRoot, `e2e-${now}`);
+  // Databases of earlier runs (over an hour old, so no run still uses them): about 40 MB each.
+  for (const entry of existsSync(dataRoot) ? readdirSync(dataRoot) : []) {
+    const started = /^e2e-(\d+)$/.exec(entry)?.[1];
+    if (started && now - Number(started) > HOUR_MS) {
+      rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+    }
+  }
+}
+const dataDir = process.env.OUTPOST_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '../../test-results/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npm run start -w @outpost/server',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,130 @@
+import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { profileQueryOptions } from '@/features/auth/api/get-profile';
+import { NotFound } from '@/components/not-found';
+import { guardFor, suffixGuard } from './guards';
+import { BasicLayout } from './layouts/basic-layout';
+import { LoggedInLayout } from './layouts/logged-in-layout';
+import { LoggedOutLayout } from './layouts/logged-out-layout';
+import { SessionLayout } from './layouts/session-layout';
+import { AppLoading, Root, RootErrorBoundary } from './root';
+import { pageModuleFor, type PageModuleName } from './route-modules';
+import { NOT_FOUND_TITLE, type RouteHandle } from './route-handle';
+
+type RouteModule = { Component: ComponentType };
+type LazyPage = () => Promise<RouteModule>;
+
+/** One lazily loaded chunk per page module. */
+const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
+  dashboard: () => import('./routes/dashboard'),
+  login: () => import('./routes/login'),
+  'forgot-password': () => import('./routes/forgot-password'),
+  'verify-access': () => import('./routes/verify-access'),
+  'more-menu': () => import('./routes/more-menu'),
+  'customer-terms': () => import('./routes/customer-terms'),
+  'account-holder-login': () => import('./routes/account-holder-login'),
+  placeholder: () => import('./routes/placeholder'),
+};
+
+type Prefetch = (queryClient: QueryClient) => Promise<void>;
+
+/** Data a page needs, started by its loader (in parallel with its code), read with the same query options. */
+const prefetches: Readonly<Record<string, Prefetch>> = {
+  '/': (queryClient) => queryClient.prefetchQuery(profileQueryOptions()),
+};
+
+/** Runs the guard, then starts the page's data without waiting for it. */
+function withPrefetch(
+  guard: LoaderFunction,
+  prefetch: Prefetch | undefined,
+  queryClient: QueryClient,
+): LoaderFunction {
+  if (!prefetch) return guard;
+  return async (args, handlerContext) => {
+    const result: unknown = await guard(args, handlerContext);
+    void prefetch(queryClient);
+    return result;
+  };
+}
+
+/** A segment like ':product-customer-terms' (a parameter followed by fixed text). */
+const SUFFIXED_PARAM = /^:([a-zA-Z_]+)(-[a-z0-9-]+)$/;
+
+type SuffixedParam = { segment: string; name: string; suffix: string };
+
+function suffixedParam(route: WebRoute): SuffixedParam | null {
+  for (const segment of route.path.split('/')) {
+    const match = SUFFIXED_PARAM.exec(segment);
+    if (match?.[1] && match[2]) return { segment, name: match[1], suffix: match[2] };
+  }
+  return null;
+}
+
+function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
+  const handle: RouteHandle = { title: route.title, access: route.access };
+  const load = pageLoaders[pageModuleFor(route.path)];
+  // Object form: the guard (a static loader) runs without waiting for the page code, and a
+  // redirect does not download the page it leaves.
+  const lazy = { Component: async () => (await load()).Component };
+
+  const suffixed = suffixedParam(route);
+  if (suffixed) {
+    const param = `${suffixed.name}Slug`;
+    return {
+      path: route.path.replace(suffixed.segment, `:${param}`),
+      handle,
+      loader: suffixGuard(route, param, suffixed.suffix),
+      lazy,
+    };
+  }
+  const guard = guardFor(route);
+  const loader = guard && withPrefetch(guard, prefetches[route.path], queryClient);
+  return loader ? { path: route.path, handle, loader, lazy } : { path: route.path, handle, lazy };
+}
+
+/**
+ * Every route of the web route table (packages/contracts/src/web-routes.ts) with its guard,
+ * grouped by layout. Each page is its own lazily loaded chunk; the layouts (a few KB) are in the
+ * main chunk, so a page needs one request of its own, not three in a row.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const routesWith = (accesses: readonly WebRoute['access'][], suffixed: boolean): RouteObject[] =>
+    webRoutes
+      .filter(
+        (route) => accesses.includes(route.access) && (suffixedParam(route) !== null) === suffixed,
+      )
+      .map((route) => toRouteObject(route, queryClient));
+
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      HydrateFallback: AppLoading,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          id: 'logged-in',
+          Component: LoggedInLayout,
+          children: routesWith(['protected', 'native'], false),
+        },
+        { id: 'logged-out', Component: LoggedOutLayout, children: routesWith(['public'], false) },
+        { id: 'basic', Component: BasicLayout, children: routesWith(['basic'], false) },
+        {
+          id: 'session',
+          Component: SessionLayout,
+          children: [
+            ...routesWith(['open', 'account-holder'], false),
+            ...routesWith(['protected'], true),
+            {
+              path: '*',
+              handle: { title: NOT_FOUND_TITLE, access: 'not-found' } satisfies RouteHandle,
+              Component: NotFound,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

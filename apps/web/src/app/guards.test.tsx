@@ -1,0 +1,178 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { webRoutes } from '@outpost/contracts/web-routes';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getRefreshToken, isLoggedIn, storageKeys } from '@/lib/session';
+import { errorResponse, jsonResponse, profileBody, sessionPayload, signIn } from '@/test/fixtures';
+import { currentPath, renderApp } from '@/test/render-app';
+
+const fetchMock = vi.fn(async (path: string): Promise<Response> => {
+  if (path === apiPaths.profile) return jsonResponse(profileBody);
+  if (path === apiPaths.refresh)
+    return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
+  return jsonResponse({ data: {} });
+});
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('route guards', () => {
+  it('sends a visitor without a session to the login page, remembering the page', async () => {
+    const { router } = renderApp('/services?tab=all');
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login?redirect=%2Fservices%3Ftab%3Dall');
+  });
+
+  it('sends a user without the permission home', async () => {
+    signIn({ permissions: ['view-services'] });
+    const { router } = renderApp('/billing/invoices');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('needs every listed permission', async () => {
+    signIn({ permissions: ['view-transactions'] });
+    const { router } = renderApp('/billing/invoices');
+    await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('shows a permitted page with its title', async () => {
+    signIn({ permissions: ['view-transactions', 'view-invoices'] });
+    renderApp('/billing/invoices');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Invoices | Outpost Demo Broadband'));
+  });
+
+  it('shows the not-found page in the logged-out layout without a session', async () => {
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: 'ERROR 404! Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found page in the logged-in layout with a session', async () => {
+    signIn();
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: 'ERROR 404! Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('sends a logged-in visitor of /login home', async () => {
+    signIn();
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('keeps native-only pages from the web', async () => {
+    signIn();
+    const { router } = renderApp('/support/more');
+    await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('shows native-only pages on a native platform', async () => {
+    signIn();
+    window.localStorage.setItem(storageKeys.platform, 'android');
+    renderApp('/support/more');
+    expect(await screen.findByRole('heading', { level: 1, name: 'More' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows customer terms for a product and not-found for other /support/ slugs', async () => {
+    signIn();
+    renderApp('/support/outpost-customer-terms');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Customer Terms' }),
+    ).toBeInTheDocument();
+  });
+
+  it('treats /support/<anything else> as not found', async () => {
+    renderApp('/support/whatever');
+    expect(
+      await screen.findByRole('heading', { name: 'ERROR 404! Page not found' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets only an account holder use /xd/:uid', async () => {
+    signIn({ accountHolder: false });
+    const { router } = renderApp('/xd/5');
+    await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
+    expect(currentPath(router)).toBe('/');
+  });
+
+  it('greets an account holder at /xd/:uid', async () => {
+    signIn({ accountHolder: true });
+    renderApp('/xd/5');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello World!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows footer pages in the layout that matches the session', async () => {
+    renderApp('/help-center');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Help Centre' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /App Store/ })).toBeInTheDocument();
+  });
+
+  it('renders every route of the route table for a user with every permission', async () => {
+    signIn();
+    for (const route of webRoutes.filter((r) => r.access === 'protected' && r.path !== '/')) {
+      const view = renderApp(route.example ?? route.path);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(heading).toHaveTextContent(route.title);
+      view.unmount();
+    }
+  });
+});
+
+describe('session on load', () => {
+  it('renews an expired USER token before showing a protected page', async () => {
+    signIn({ userMinutes: -1, tokenSuffix: 'stale' });
+    renderApp('/services');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Services' }),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(apiPaths.refresh);
+    expect(getRefreshToken()).toBe('refresh-token-renewed');
+  });
+
+  it('ends a session whose tokens have both expired', async () => {
+    signIn({ userMinutes: -2, refreshMinutes: -1 });
+    const { router } = renderApp('/services');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Session expired. Please log in with username and password.',
+    );
+    expect(currentPath(router)).toBe('/login?reason=session-expired&redirect=%2Fservices');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the server refuses the refresh', async () => {
+    signIn({ userMinutes: -1 });
+    fetchMock.mockImplementationOnce(async () =>
+      errorResponse(401, 'Invalid request: your session could not be renewed.'),
+    );
+    const { router } = renderApp('/services');
+
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(currentPath(router)).toBe('/login?reason=session-expired&redirect=%2Fservices');
+    expect(isLoggedIn()).toBe(false);
+  });
+});

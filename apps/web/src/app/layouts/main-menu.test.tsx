@@ -1,0 +1,235 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, profileBody, signIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (path: string) =>
+    path === apiPaths.profile
+      ? jsonResponse(profileBody)
+      : jsonResponse({ data: { logged_out: true } }),
+  );
+});
+
+async function openDashboard() {
+  const app = renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
+  return app;
+}
+
+function mainMenu() {
+  return screen.getByRole('navigation', { name: 'Main menu' });
+}
+
+/** The names of the menu's links a user sees, opening each group in turn. */
+async function visibleMenuItems(user: ReturnType<typeof renderApp>['user']): Promise<string[]> {
+  const menu = mainMenu();
+  const names = within(menu)
+    .queryAllByRole('link')
+    .map((link) => link.textContent ?? '');
+  for (const group of within(menu).queryAllByRole('button')) {
+    await user.click(group);
+    const panel = document.getElementById(group.getAttribute('aria-controls') ?? '');
+    if (!panel) throw new Error('group without panel');
+    names.push(
+      ...within(panel)
+        .queryAllByRole('link')
+        .map((link) => link.textContent ?? ''),
+    );
+  }
+  return names;
+}
+
+async function userMenuItems(user: ReturnType<typeof renderApp>['user']): Promise<string[]> {
+  await user.click(screen.getByRole('button', { name: /Jordan Citizen/ }));
+  const panel = document.getElementById('user-menu-panel');
+  if (!panel) throw new Error('no user menu panel');
+  return [...within(panel).queryAllByRole('link'), ...within(panel).queryAllByRole('button')].map(
+    (el) => el.textContent ?? '',
+  );
+}
+
+describe('menus by permission', () => {
+  it('shows every item to a user with every permission', async () => {
+    signIn();
+    const { user } = await openDashboard();
+
+    expect(await visibleMenuItems(user)).toEqual([
+      'Dashboard',
+      'News',
+      'Services',
+      'Data Usage',
+      'Data Blocks',
+      'Invoices',
+      'One-Off Payment',
+      'Recurring Payment Method',
+      'Guides',
+      'Outages & Network Status',
+      'Contact',
+    ]);
+    expect(
+      within(mainMenu())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['My Services', 'Billing', 'Support']);
+    expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
+    expect(await userMenuItems(user)).toEqual([
+      'My Profile',
+      'Permissions',
+      'Preferences',
+      'Security',
+      'Log Out',
+    ]);
+  });
+
+  it('hides the gated items from a user without permissions and keeps the open ones', async () => {
+    signIn({ permissions: [] });
+    const { user } = await openDashboard();
+
+    expect(await visibleMenuItems(user)).toEqual([
+      'Dashboard',
+      'News',
+      'Guides',
+      'Outages & Network Status',
+      'Contact',
+    ]);
+    // The My Services group has nothing left to show.
+    expect(
+      within(mainMenu()).queryByRole('button', { name: 'My Services' }),
+    ).not.toBeInTheDocument();
+    for (const gated of [
+      'Services',
+      'Data Usage',
+      'Data Blocks',
+      'Invoices',
+      'One-Off Payment',
+      'Recurring Payment Method',
+    ]) {
+      expect(within(mainMenu()).queryByText(gated)).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
+    expect(await userMenuItems(user)).toEqual(['Preferences', 'Security', 'Log Out']);
+  });
+
+  it('lists Unbilled Calls as disabled, not as a link', async () => {
+    signIn({ permissions: [] });
+    const { user } = await openDashboard();
+
+    await user.click(within(mainMenu()).getByRole('button', { name: 'Billing' }));
+
+    const unbilled = within(mainMenu()).getByText('Unbilled Calls');
+    expect(unbilled).toBeVisible();
+    expect(unbilled).toHaveAttribute('aria-disabled', 'true');
+    expect(unbilled.closest('a')).toBeNull();
+  });
+});
+
+describe('dropdowns', () => {
+  it('keeps one dropdown open at a time across the header and the menu', async () => {
+    signIn();
+    const { user } = await openDashboard();
+    const services = within(mainMenu()).getByRole('button', { name: 'My Services' });
+    const billing = within(mainMenu()).getByRole('button', { name: 'Billing' });
+    const userButton = screen.getByRole('button', { name: /Jordan Citizen/ });
+
+    await user.click(services);
+    expect(services).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(billing);
+    expect(billing).toHaveAttribute('aria-expanded', 'true');
+    expect(services).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(userButton);
+    expect(userButton).toHaveAttribute('aria-expanded', 'true');
+    expect(billing).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on Escape and returns focus to its button', async () => {
+    signIn();
+    const { user } = await openDashboard();
+    const alerts = screen.getByRole('button', { name: /^Alerts/ });
+
+    await user.click(alerts);
+    expect(screen.getByText("You've caught up")).toBeVisible();
+    await user.keyboard('{Escape}');
+
+    expect(alerts).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText("You've caught up")).not.toBeVisible();
+    expect(alerts).toHaveFocus();
+  });
+
+  it('resets when the user navigates', async () => {
+    signIn();
+    const { user } = await openDashboard();
+    const support = within(mainMenu()).getByRole('button', { name: 'Support' });
+
+    await user.click(support);
+    await user.click(within(mainMenu()).getByRole('link', { name: 'Guides' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guides' })).toBeInTheDocument();
+    expect(within(mainMenu()).getByRole('button', { name: 'Support' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('opens the drawer with the hamburger button and closes it on navigation', async () => {
+    signIn();
+    const { user } = await openDashboard();
+    const hamburger = screen.getByRole('button', { name: 'Menu' });
+
+    await user.click(hamburger);
+    expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    expect(mainMenu()).toHaveClass('is-open');
+
+    await user.click(within(mainMenu()).getByRole('link', { name: 'News' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('menu on short screens', () => {
+  it.each([
+    [750, true],
+    [900, false],
+  ])('on a screen %i px high, scrolls to the top when opened: %s', async (height, scrolls) => {
+    signIn();
+    vi.stubGlobal('innerHeight', height);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const { user } = await openDashboard();
+    scrollTo.mockClear();
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+
+    // (The router's scroll restoration calls scrollTo(x, y) too; the menu asks for { top: 0 }.)
+    if (scrolls) expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    else expect(scrollTo).not.toHaveBeenCalledWith({ top: 0 });
+  });
+});
+
+describe('logout', () => {
+  it('calls the server, clears the session and goes to the login page', async () => {
+    signIn();
+    const fetchMock = vi.fn(async (path: string) =>
+      path === apiPaths.profile
+        ? jsonResponse(profileBody)
+        : jsonResponse({ data: { logged_out: true } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, router } = await openDashboard();
+
+    await user.click(screen.getByRole('button', { name: /Jordan Citizen/ }));
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('sm_api_token')).toBeNull();
+    expect(window.localStorage.getItem('sm_user')).toBeNull();
+    expect(window.localStorage.getItem('sm_permissions')).toBeNull();
+    const logoutCall = fetchMock.mock.calls.find(
+      ([path]) => path === apiPaths.logout,
+    ) as unknown as [string, RequestInit];
+    expect(logoutCall[1].headers).toMatchObject({ 'X-User-Token': 'user-token-1' });
+  });
+});

@@ -1,0 +1,97 @@
+import type { PermissionMap } from '@outpost/contracts/permissions';
+import type { KeyboardEvent } from 'react';
+import { NavLink } from 'react-router';
+import { Dropdown } from '@/components/dropdown';
+import { ChevronDownIcon } from '@/components/icons';
+import { type MenuLink, mainMenu, visibleEntries } from './menu-items';
+
+/** Screens this short scroll to the top when the menu opens, so it is seen from its start. */
+export const SHORT_SCREEN_MAX_HEIGHT = 750;
+
+/** The hamburger button that opens the menu as a drawer on narrow screens. */
+export const MENU_TOGGLE_ID = 'main-menu-toggle';
+
+export type MainMenuProps = {
+  permissions: PermissionMap;
+  openId: string | null;
+  onDropdownChange: (id: string, open: boolean) => void;
+  /** On narrow screens the menu is a drawer behind the hamburger button. */
+  drawerOpen: boolean;
+  onDrawerChange: (open: boolean) => void;
+};
+
+export function MenuItem({ item }: { item: MenuLink }) {
+  if (item.disabled) {
+    return (
+      <span className="menu-link menu-link--disabled" aria-disabled="true">
+        {item.label}
+      </span>
+    );
+  }
+  return (
+    <NavLink to={item.to} end className="menu-link">
+      {item.label}
+    </NavLink>
+  );
+}
+
+export function MainMenu({
+  permissions,
+  openId,
+  onDropdownChange,
+  drawerOpen,
+  onDrawerChange,
+}: MainMenuProps) {
+  const entries = visibleEntries(mainMenu, permissions);
+
+  // Escape closes an open group first (the group handles it), then the drawer.
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !drawerOpen) return;
+    onDrawerChange(false);
+    document.getElementById(MENU_TOGGLE_ID)?.focus();
+  };
+
+  return (
+    <nav
+      onKeyDown={handleKeyDown}
+      id="main-menu"
+      className={drawerOpen ? 'main-menu is-open' : 'main-menu'}
+      aria-label="Main menu"
+    >
+      <ul className="menu-list">
+        {entries.map((entry) =>
+          entry.kind === 'link' ? (
+            <li key={entry.to}>
+              <MenuItem item={entry} />
+            </li>
+          ) : (
+            <li key={entry.id}>
+              <Dropdown
+                id={`menu-${entry.id}`}
+                className="menu-group"
+                buttonClassName="menu-group__button"
+                panelClassName="menu-group__panel"
+                open={openId === `menu:${entry.id}`}
+                onOpenChange={(open) => onDropdownChange(`menu:${entry.id}`, open)}
+                button={
+                  <>
+                    <span>{entry.label}</span>
+                    <ChevronDownIcon className="menu-group__chevron" />
+                  </>
+                }
+              >
+                <ul className="menu-list menu-list--nested">
+                  {entry.items.map((item) => (
+                    <li key={item.to}>
+                      <MenuItem item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </Dropdown>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

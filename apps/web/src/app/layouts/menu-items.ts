@@ -1,0 +1,122 @@
+import { hasAllPermissions, type PermissionMap } from '@outpost/contracts/permissions';
+import { routePermissions } from '@outpost/contracts/web-routes';
+
+export type MenuLink = { kind: 'link'; label: string; to: string; disabled?: boolean };
+export type MenuGroup = { kind: 'group'; id: string; label: string; items: readonly MenuLink[] };
+export type MenuEntry = MenuLink | MenuGroup;
+
+function link(label: string, to: string, disabled?: boolean): MenuLink {
+  return disabled ? { kind: 'link', label, to, disabled } : { kind: 'link', label, to };
+}
+
+/** The main (side) menu, spec 1 section 2. */
+export const mainMenu: readonly MenuEntry[] = [
+  link('Dashboard', '/'),
+  {
+    kind: 'group',
+    id: 'services',
+    label: 'My Services',
+    items: [
+      link('Services', '/services'),
+      link('Data Usage', '/services/usage'),
+      link('Data Blocks', '/services/data-blocks'),
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'billing',
+    label: 'Billing',
+    items: [
+      link('Invoices', '/billing/invoices'),
+      link('One-Off Payment', '/billing/one-off-payment'),
+      link('Recurring Payment Method', '/billing/recurring-payment-method'),
+      link('Unbilled Calls', '/billing/unbilled-calls', true),
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'support',
+    label: 'Support',
+    items: [
+      link('Guides', '/support/guides'),
+      link('Outages & Network Status', '/support/network-status'),
+      link('Contact', '/support/contact'),
+    ],
+  },
+  link('News', '/news'),
+];
+
+/** The user menu's links (Log Out follows them). */
+export const userMenuLinks: readonly MenuLink[] = [
+  link('My Profile', '/account/details'),
+  link('Permissions', '/account/permissions'),
+  link('Preferences', '/account/preferences'),
+  link('Security', '/account/security'),
+];
+
+/** The native bottom bar. */
+export const mobileBarLinks = [
+  { ...link('Home', '/'), icon: 'home' },
+  { ...link('My Services', '/services'), icon: 'services' },
+  { ...link('Billing', '/billing/invoices'), icon: 'billing' },
+  { ...link('Profile', '/account/details'), icon: 'profile' },
+  { ...link('More', '/support/more'), icon: 'more' },
+] as const;
+
+/** The native more menu (spec 3 section 2.2); the Account group ends with Log Out. */
+export const moreMenu: readonly MenuEntry[] = [
+  link('Home', '/'),
+  mainMenu[1] as MenuGroup,
+  {
+    kind: 'group',
+    id: 'billing',
+    label: 'Billing',
+    items: [
+      link('Invoices', '/billing/invoices'),
+      link('One-Off Payment', '/billing/one-off-payment'),
+      link('Recurring Payment Method', '/billing/recurring-payment-method'),
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'support',
+    label: 'Support',
+    items: [
+      link('Guides', '/support/guides'),
+      link('Outages & Network Status', '/support/network-status'),
+      link('Live Chat', '/support/live-chat'),
+      link('Contact', '/support/contact'),
+    ],
+  },
+  link('News', '/news'),
+  { kind: 'group', id: 'account', label: 'Account', items: userMenuLinks },
+];
+
+/** Shown when the user holds every permission its route needs (hide what the guard would refuse). */
+export function isLinkAllowed(item: MenuLink, permissions: PermissionMap): boolean {
+  return hasAllPermissions(permissions, routePermissions(item.to));
+}
+
+/** The entries this user may see; a group with no visible item is hidden. */
+export function visibleEntries(
+  entries: readonly MenuEntry[],
+  permissions: PermissionMap,
+): MenuEntry[] {
+  const visible: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'link') {
+      if (isLinkAllowed(entry, permissions)) visible.push(entry);
+      continue;
+    }
+    const items = entry.items.filter((item) => isLinkAllowed(item, permissions));
+    if (items.length > 0) visible.push({ ...entry, items });
+  }
+  return visible;
+}
+
+/** Every visible, enabled link of the entries, in order (the logged-in footer). */
+export function flattenLinks(entries: readonly MenuEntry[]): MenuLink[] {
+  return entries
+    .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items))
+    .filter((item) => !item.disabled);
+}

@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-client';
+
+/**
+ * Tuned for satellite links: no refetch on window focus (every refetch is a 600 ms round trip
+ * and part of a data quota), one retry only for network failures (4xx/5xx answers are final).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) =>
+          failureCount < 1 && isApiError(error) && error.kind === 'HTTP',
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

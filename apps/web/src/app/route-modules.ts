@@ -1,0 +1,20 @@
+/**
+ * Which page module in ./routes each route of the web route table renders; every other route
+ * shows the placeholder page until its issue lands. Plain data, also read by vite.config.ts to
+ * put preload hints for the opened page's chunks into index.html.
+ */
+export const pageModules = {
+  '/': 'dashboard',
+  '/login': 'login',
+  '/forgot-password': 'forgot-password',
+  '/forgot-password/verify': 'verify-access',
+  '/support/more': 'more-menu',
+  '/support/:product-customer-terms': 'customer-terms',
+  '/xd/:uid': 'account-holder-login',
+} as const satisfies Readonly<Record<string, string>>;
+
+export type PageModuleName = (typeof pageModules)[keyof typeof pageModules] | 'placeholder';
+
+export function pageModuleFor(path: string): PageModuleName {
+  return (pageModules as Readonly<Record<string, PageModuleName>>)[path] ?? 'placeholder';
+}

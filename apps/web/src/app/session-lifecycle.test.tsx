@@ -1,0 +1,63 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getRefreshToken, isLoggedIn, storageKeys } from '@/lib/session';
+import { errorResponse, jsonResponse, sessionPayload, signIn } from '@/test/fixtures';
+import { currentPath, renderApp } from '@/test/render-app';
+
+/** Expiring this soon puts the renewal timer (30 s before session_expiry) under a second away. */
+const ALMOST_DUE_MINUTES = 30.6 / 60;
+
+describe('session lifecycle', () => {
+  it('renews the tokens silently before the session expires, keeping the page as it is', async () => {
+    signIn({ userMinutes: ALMOST_DUE_MINUTES, tokenSuffix: 'first' });
+    const fetchMock = vi.fn(async (path: string) =>
+      path === apiPaths.refresh
+        ? jsonResponse({ data: sessionPayload({ tokenSuffix: 'second' }) })
+        : jsonResponse({ data: {} }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/services');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'My Services' });
+
+    await waitFor(() => expect(getRefreshToken()).toBe('refresh-token-second'), { timeout: 3000 });
+
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe(apiPaths.refresh);
+    expect(init.headers).toMatchObject({ 'X-Refresh-Token': 'refresh-token-first' });
+    // Same element: no reload, nothing re-mounted.
+    expect(screen.getByRole('heading', { level: 1, name: 'My Services' })).toBe(heading);
+  });
+
+  it('ends the session and asks for a new login when the renewal is refused', async () => {
+    signIn({ userMinutes: ALMOST_DUE_MINUTES });
+    vi.stubGlobal('fetch', async () => errorResponse(401, serverErrors.refreshInvalid));
+    const { router } = renderApp('/services');
+    await screen.findByRole('heading', { level: 1, name: 'My Services' });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'Session expired. Please log in with username and password.',
+    );
+    expect(currentPath(router)).toBe('/login?reason=session-expired&redirect=%2Fservices');
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('follows a logout in another tab', async () => {
+    signIn();
+    vi.stubGlobal('fetch', async () => jsonResponse({ data: {} }));
+    const { router } = renderApp('/services');
+    await screen.findByRole('heading', { level: 1, name: 'My Services' });
+
+    act(() => {
+      // The other tab cleared the shared storage; this tab hears storage events.
+      for (const key of [storageKeys.apiToken, storageKeys.refreshToken, storageKeys.user]) {
+        window.localStorage.removeItem(key);
+        window.dispatchEvent(new StorageEvent('storage', { key }));
+      }
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login?redirect=%2Fservices');
+  });
+});

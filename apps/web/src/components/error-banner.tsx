@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { cleanErrorMessage } from '@/lib/error-message';
+import { CloseIcon } from './icons';
+
+export type ErrorBannerProps = {
+  /** The error to show (an ApiError, an Error, a string); nothing is shown when null or undefined. */
+  error: unknown;
+  /** Called after the user dismisses the banner. */
+  onDismiss?: () => void;
+};
+
+/** The one error banner for every page: the spec's cleaning rules, dismissible. */
+export function ErrorBanner({ error, onDismiss }: ErrorBannerProps) {
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
+  if (error === null || error === undefined || dismissed === error) return null;
+
+  const handleDismiss = () => {
+    setDismissed(error);
+    onDismiss?.();
+  };
+
+  return (
+    <div className="error-banner" role="alert">
+      <p className="error-banner__text">{cleanErrorMessage(error)}</p>
+      <button
+        type="button"
+        className="icon-button error-banner__close"
+        aria-label="Dismiss"
+        onClick={handleDismiss}
+      >
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

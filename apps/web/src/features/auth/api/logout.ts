@@ -1,0 +1,37 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { analytics } from '@/lib/analytics';
+import { apiData } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/** POST /api/portal/users/current/logout/: revokes this session's tokens on the server. */
+export function logout(): Promise<{ logged_out: true }> {
+  // keepalive: the request survives the navigation that follows; no refresh on a 401.
+  return apiData<{ logged_out: true }>(apiPaths.logout, {
+    method: 'POST',
+    body: {},
+    keepalive: true,
+    renewOn401: false,
+  });
+}
+
+/**
+ * Log Out (user menu and more menu): tells the server (without waiting on the satellite
+ * round trip), clears tokens, user and permissions and cached data, and goes to /login.
+ */
+export function useLogout(): () => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    // The request takes the token synchronously, before the session is cleared below.
+    logout().catch(() => {
+      // Already logged out or offline: the local session is cleared either way.
+    });
+    clearSession();
+    queryClient.clear();
+    analytics.track('logout');
+    void navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,171 @@
+import type { LoginInput } from '@outpost/contracts/auth';
+import { checkLoginInput } from '@outpost/domain/login-rules';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { EyeIcon, EyeOffIcon } from '@/components/icons';
+import { getBrand } from '@/lib/brand';
+import { isNativePlatform } from '@/lib/platform';
+import { safeRedirect } from '@/lib/redirect';
+import { useLogin } from '../api/login';
+import { loginFailure, sessionReasonMessage } from '../utils/login-error';
+
+const benefits = [
+  'Manage Your Account',
+  'Check Usage',
+  'Change Plans',
+  'Purchase Data Blocks',
+] as const;
+
+export function LoginPage() {
+  const brand = getBrand();
+  const native = isNativePlatform();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const loginMutation = useLogin();
+  const ids = useId();
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [verification, setVerification] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [needsVerification, setNeedsVerification] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  const reason = searchParams.get('reason');
+  const alertMessage =
+    error ?? (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
+  const submitting = loginMutation.isPending;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const problem = checkLoginInput(username, password);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    const input: LoginInput = { username: username.trim(), password };
+    const code = verification.trim();
+    if (needsVerification && code !== '') input.verification = code;
+    loginMutation.mutate(input, {
+      onSuccess: () => {
+        void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      },
+      onError: (failure) => {
+        const { message, needsVerification: verify } = loginFailure(failure);
+        setError(message);
+        if (verify) setNeedsVerification(true);
+      },
+    });
+  };
+
+  return (
+    <div className="login">
+      <section className="login__panel" aria-labelledby={`${ids}-title`}>
+        <h1 id={`${ids}-title`} className="login__title">
+          Log in
+        </h1>
+        <p className="login__intro">to your {brand.providerName} account</p>
+
+        {alertMessage !== null && (
+          <div className="form-alert" role="alert">
+            {alertMessage}
+          </div>
+        )}
+
+        <form className="form" onSubmit={handleSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={`${ids}-username`}>Username</label>
+            <input
+              id={`${ids}-username`}
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+
+          <div className="field">
+            <label htmlFor={`${ids}-password`}>Password</label>
+            <div className="field__with-button">
+              <input
+                id={`${ids}-password`}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <button
+                type="button"
+                className="icon-button field__button"
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+              </button>
+            </div>
+          </div>
+
+          {needsVerification && (
+            <div className="field">
+              <label htmlFor={`${ids}-verification`}>Verification code</label>
+              <input
+                id={`${ids}-verification`}
+                name="verification"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={6}
+                aria-describedby={`${ids}-verification-hint`}
+                // Revealed after the first attempt: the code is what the user types next.
+                autoFocus
+                value={verification}
+                onChange={(e) => setVerification(e.target.value.replace(/[^0-9]/g, ''))}
+              />
+              <p id={`${ids}-verification-hint`} className="field__hint">
+                Enter the 6-digit code we sent you.
+              </p>
+            </div>
+          )}
+
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={submitting}
+          >
+            {submitting ? 'Logging in...' : 'Log In'}
+          </button>
+        </form>
+
+        <p className="login__links">
+          <Link to="/forgot-password">Can&apos;t login?</Link>
+        </p>
+        <p className="login__signup">
+          Not a customer yet? <ExternalLink href={brand.signUpUrl}>Get connected now</ExternalLink>
+        </p>
+      </section>
+
+      {!native && (
+        <section className="login__benefits" aria-labelledby={`${ids}-benefits`}>
+          <h2 id={`${ids}-benefits`}>Your account, online</h2>
+          <ul className="benefit-list">
+            {benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

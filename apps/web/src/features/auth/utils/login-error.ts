@@ -1,0 +1,36 @@
+import { messages } from '@outpost/contracts/messages';
+import { isApiError } from '@/lib/api-client';
+import { MissingTokensError } from '../api/login';
+
+export type LoginFailure = {
+  message: string;
+  /** Two-factor is on: show the verification code field. */
+  needsVerification: boolean;
+};
+
+/** What the login page shows for a failed login (spec 1 section 8 "Login"). */
+export function loginFailure(error: unknown): LoginFailure {
+  if (error instanceof MissingTokensError)
+    return { message: messages.login.processingFailed, needsVerification: false };
+  if (isApiError(error) && error.kind === 'Server') {
+    if (error.status === 401 && error.message.includes('Extended validation')) {
+      return {
+        message: `${messages.login.twoFactorRequired} ${error.message}`,
+        needsVerification: true,
+      };
+    }
+    if (error.status === 401 && error.message.includes('unknown username or incorrect password')) {
+      return { message: messages.login.badCredentials, needsVerification: false };
+    }
+    // Rate limiting answers a clear sentence: show it as it is.
+    if (error.status === 429) return { message: error.message, needsVerification: false };
+  }
+  return { message: messages.login.loadFailed, needsVerification: false };
+}
+
+/** The message for /login?reason=... */
+export function sessionReasonMessage(reason: string): string {
+  if (reason === 'session-expired') return messages.session.expired;
+  if (reason === 'bio-auth-error') return messages.session.bioAuth;
+  return messages.session.other;
+}

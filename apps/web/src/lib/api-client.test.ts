@@ -1,0 +1,180 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, sessionPayload, signIn } from '@/test/fixtures';
+import {
+  ApiError,
+  apiData,
+  apiRequest,
+  refreshSession,
+  setSessionExpiredHandler,
+} from './api-client';
+import { getStoredUser, isLoggedIn, readStoredToken } from './session';
+
+type Call = { path: string; headers: Record<string, string>; init: RequestInit };
+
+function stubFetch(respond: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+    const call = { path, init, headers: (init.headers ?? {}) as Record<string, string> };
+    calls.push(call);
+    return respond(call);
+  });
+  return calls;
+}
+
+describe('api client', () => {
+  it('sends the USER token and JSON, and returns data', async () => {
+    signIn();
+    const calls = stubFetch(() => jsonResponse({ data: { title: 'Privacy', body: '<p>x</p>' } }));
+
+    await expect(apiData('/api/portal/support/guides/privacy-policy/')).resolves.toEqual({
+      title: 'Privacy',
+      body: '<p>x</p>',
+    });
+
+    expect(calls[0]?.headers['X-User-Token']).toBe('user-token-1');
+    expect(calls[0]?.init).toMatchObject({
+      credentials: 'same-origin',
+      cache: 'no-store',
+      redirect: 'manual',
+    });
+  });
+
+  it('treats an opaque redirect as a 302 success', async () => {
+    signIn();
+    const redirectResponse = { type: 'opaqueredirect', status: 0, url: '/elsewhere' } as Response;
+    stubFetch(() => redirectResponse);
+
+    await expect(
+      apiRequest('/api/portal/users/current/profile/', { method: 'PATCH', body: {} }),
+    ).resolves.toEqual({
+      status: 302,
+      url: '/elsewhere',
+    });
+  });
+
+  it('fails locally with a TOKEN error when there is no user token', async () => {
+    const calls = stubFetch(() => jsonResponse({ data: {} }));
+
+    await expect(apiData(apiPaths.currentUser)).rejects.toMatchObject({
+      kind: 'TOKEN',
+      message: 'Missing user token.',
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('fails locally with a TOKEN error when the refresh token has expired', async () => {
+    signIn({ userMinutes: -2, refreshMinutes: -1 });
+    const calls = stubFetch(() => jsonResponse({ data: {} }));
+
+    await expect(refreshSession()).rejects.toMatchObject({
+      kind: 'TOKEN',
+      message: 'Missing refresh token.',
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports a server error with its status and text', async () => {
+    signIn();
+    stubFetch(() => errorResponse(403, serverErrors.forbidden));
+
+    const error = await apiData(apiPaths.permissions).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'Server', status: 403, message: serverErrors.forbidden });
+  });
+
+  it('reports an unreadable answer as a Parse error with its status', async () => {
+    signIn();
+    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    await expect(apiData(apiPaths.permissions)).rejects.toMatchObject({
+      kind: 'Parse',
+      status: 502,
+    });
+  });
+
+  it('reports a network failure as an HTTP error', async () => {
+    signIn();
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    await expect(apiData(apiPaths.permissions)).rejects.toMatchObject({ kind: 'HTTP' });
+  });
+
+  it('on 401 refreshes once for concurrent calls, stores the rotated tokens and retries', async () => {
+    signIn({ tokenSuffix: 'old' });
+    const renewed = sessionPayload({ tokenSuffix: 'new' });
+    const calls = stubFetch(({ path, headers }) => {
+      if (path === apiPaths.refresh) return jsonResponse({ data: renewed });
+      return headers['X-User-Token'] === 'user-token-new'
+        ? jsonResponse({ data: [] })
+        : errorResponse(401, serverErrors.tokenExpired);
+    });
+
+    await Promise.all([
+      apiData(apiPaths.permissions),
+      apiData(apiPaths.currentUser),
+      apiData(apiPaths.profile),
+    ]);
+
+    const refreshes = calls.filter((c) => c.path === apiPaths.refresh);
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.headers['X-Refresh-Token']).toBe('refresh-token-old');
+    expect(refreshes[0]?.headers['X-User-Token']).toBeUndefined();
+    expect(refreshes[0]?.init.body).toBe('{}');
+    expect(readStoredToken('REFRESH')?.token).toBe('refresh-token-new');
+    expect(calls.filter((c) => c.headers['X-User-Token'] === 'user-token-new')).toHaveLength(3);
+  });
+
+  it('renews an expired USER token before sending', async () => {
+    signIn({ tokenSuffix: 'old', userMinutes: -1 });
+    const calls = stubFetch(({ path }) =>
+      path === apiPaths.refresh
+        ? jsonResponse({ data: sessionPayload({ tokenSuffix: 'new' }) })
+        : jsonResponse({ data: [] }),
+    );
+
+    await apiData(apiPaths.permissions);
+
+    expect(calls.map((c) => c.path)).toEqual([apiPaths.refresh, apiPaths.permissions]);
+    expect(calls[1]?.headers['X-User-Token']).toBe('user-token-new');
+  });
+
+  it('ends the session and goes to the login page when the refresh is refused', async () => {
+    signIn();
+    const onExpired = vi.fn();
+    const restore = setSessionExpiredHandler(onExpired);
+    stubFetch(({ path }) =>
+      path === apiPaths.refresh
+        ? errorResponse(401, serverErrors.refreshInvalid)
+        : errorResponse(401, serverErrors.tokenExpired),
+    );
+
+    await expect(apiData(apiPaths.permissions)).rejects.toMatchObject({
+      kind: 'Server',
+      status: 401,
+    });
+    restore();
+
+    expect(isLoggedIn()).toBe(false);
+    expect(getStoredUser()).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session when the refresh fails only because the network dropped', async () => {
+    signIn();
+    const onExpired = vi.fn();
+    const restore = setSessionExpiredHandler(onExpired);
+    stubFetch(({ path }) =>
+      path === apiPaths.refresh
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : errorResponse(401, serverErrors.tokenExpired),
+    );
+
+    await expect(apiData(apiPaths.permissions)).rejects.toMatchObject({ kind: 'HTTP' });
+    restore();
+
+    expect(isLoggedIn()).toBe(true);
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,299 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { messages } from '@outpost/contracts/messages';
+import { loginPath, pathWithSearch } from './redirect';
+import {
+  clearSession,
+  getRefreshToken,
+  getUserToken,
+  hasStoredTokens,
+  isSessionPayload,
+  isTokenExpired,
+  readStoredToken,
+  storeSession,
+} from './session';
+
+/**
+ * The one API client: JSON in and out, token headers, the 200/302 success rule, typed
+ * failures, and 401 handling (one shared refresh, one retry, else the session ends).
+ */
+
+export type ApiErrorKind =
+  /** No usable token: thrown before sending ('Missing user token.' / 'Missing refresh token.'). */
+  | 'TOKEN'
+  /** The answer could not be read (with its status). */
+  | 'Parse'
+  /** The request did not complete (network failure). */
+  | 'HTTP'
+  /** Anything else that went wrong. */
+  | 'Uncaught'
+  /** The server answered an error: status and its `data.error` text. */
+  | 'Server';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, status?: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** user: X-User-Token (default); refresh: X-Refresh-Token; none: no token (login). */
+export type AuthMode = 'user' | 'refresh' | 'none';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+  /** Lets the request outlive the page (logout while navigating away). */
+  keepalive?: boolean;
+  /** On a 401: refresh once and retry, ending the session if that fails. Default true for 'user'. */
+  renewOn401?: boolean;
+};
+
+/** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
+export type ApiSuccess<T> = { status: 200; data: T } | { status: 302; url: string };
+
+// ---- session expiry hand-off
+
+type SessionExpiredHandler = () => void;
+
+function reloadToLogin(): void {
+  window.location.assign(
+    loginPath({ reason: 'session-expired', redirect: pathWithSearch(window.location) }),
+  );
+}
+
+let sessionExpiredHandler: SessionExpiredHandler = reloadToLogin;
+
+/**
+ * How an ended session reaches /login?reason=session-expired&redirect=<here>: by default a page
+ * load; the app routes there through the router instead (no reload, no re-download).
+ */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => void {
+  sessionExpiredHandler = handler;
+  return () => {
+    if (sessionExpiredHandler === handler) sessionExpiredHandler = reloadToLogin;
+  };
+}
+
+/** Clears the session and sends the user to the login page with the session-expired message. */
+export function endExpiredSession(): void {
+  const hadSession = hasStoredTokens();
+  clearSession();
+  if (hadSession) sessionExpiredHandler();
+}
+
+// ---- refresh: one at a time in this tab, and one at a time across tabs
+
+/** A USER token with more life than this left is fresh enough: another flight already renewed it. */
+const FRESH_ENOUGH_MS = 60_000;
+const REFRESH_LOCK = 'outpost-session-refresh';
+
+let refreshInFlight: Promise<void> | null = null;
+
+async function withRefreshLock(task: () => Promise<void>): Promise<void> {
+  // Tabs share the refresh token, and reusing a rotated one revokes the whole session:
+  // one refresh at a time across tabs (Web Locks), re-checking the stored token inside.
+  const locks = (navigator as Partial<Pick<Navigator, 'locks'>>).locks;
+  if (locks) await locks.request(REFRESH_LOCK, task);
+  else await task();
+}
+
+async function runRefresh(staleUserToken: string | undefined): Promise<void> {
+  await withRefreshLock(async () => {
+    const current = readStoredToken('USER');
+    const renewedElsewhere =
+      current !== null &&
+      (staleUserToken === undefined
+        ? !isTokenExpired(current, Date.now() + FRESH_ENOUGH_MS)
+        : current.token !== staleUserToken && !isTokenExpired(current));
+    if (renewedElsewhere) return;
+
+    const sent = getRefreshToken();
+    const result = await apiRequest<unknown>(apiPaths.refresh, {
+      method: 'POST',
+      body: {},
+      auth: 'refresh',
+    });
+    if (result.status !== 200 || !isSessionPayload(result.data)) {
+      throw new ApiError('Parse', messages.login.processingFailed, result.status);
+    }
+    // A logout while the request was out must win: store only over the session we renewed.
+    if (readStoredToken('REFRESH')?.token !== sent)
+      throw new ApiError('TOKEN', messages.request.missingRefresh);
+    storeSession(result.data);
+  });
+}
+
+/**
+ * Exchanges the REFRESH token for new tokens and stores them (the refresh token is rotated).
+ * Concurrent callers share one request. `staleUserToken`: the token a 401 refused; when the
+ * stored one already differs, another caller renewed it and no request is made.
+ */
+export function refreshSession(staleUserToken?: string): Promise<void> {
+  refreshInFlight ??= runRefresh(staleUserToken).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * Did the server refuse the session (or is there no token to offer), as opposed to a network
+ * failure, an unreadable answer (a captive portal, a proxy page), rate limiting or a server
+ * fault? Only a refusal ends the session: a satellite drop-out must not log anyone out.
+ */
+export function isSessionRejection(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'TOKEN') return true;
+  if (error.kind !== 'Server' || error.status === undefined) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+// ---- requests
+
+function tokenHeaders(auth: AuthMode, token: string | null): Record<string, string> {
+  if (auth === 'user' && token) return { 'X-User-Token': token };
+  if (auth === 'refresh' && token) return { 'X-Refresh-Token': token };
+  return {};
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...tokenHeaders(options.auth ?? 'user', token),
+  };
+  const init: RequestInit = {
+    method,
+    headers,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    redirect: 'manual',
+  };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  if (options.signal) init.signal = options.signal;
+  if (options.keepalive) init.keepalive = true;
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError('HTTP', messages.banner.loadData, undefined, { cause: error });
+  }
+}
+
+function errorText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return undefined;
+  const data: unknown = body.data;
+  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
+  return typeof data.error === 'string' ? data.error : undefined;
+}
+
+async function interpret<T>(response: Response): Promise<ApiSuccess<T>> {
+  if (response.type === 'opaqueredirect' || response.status === 302) {
+    return { status: 302, url: response.url };
+  }
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = JSON.parse(text) as unknown;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError('Parse', messages.banner.loadData, response.status, { cause: error });
+  }
+  if (response.status === 200) {
+    if (typeof body === 'object' && body !== null && 'data' in body)
+      return { status: 200, data: body.data as T };
+    throw new ApiError('Parse', messages.banner.loadData, response.status);
+  }
+  const text = errorText(body);
+  if (text === undefined) throw new ApiError('Parse', messages.banner.loadData, response.status);
+  throw new ApiError('Server', text, response.status);
+}
+
+function tokenFor(auth: AuthMode): string | null {
+  if (auth === 'user') return getUserToken();
+  if (auth === 'refresh') return getRefreshToken();
+  return null;
+}
+
+function missingToken(auth: AuthMode): ApiError {
+  return new ApiError(
+    'TOKEN',
+    auth === 'refresh' ? messages.request.missingRefresh : messages.request.missingUser,
+  );
+}
+
+/** Sends a request and reads the answer; see ApiError for the failures. */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  const auth = options.auth ?? 'user';
+  const renew = auth === 'user' && (options.renewOn401 ?? true);
+  try {
+    let token = tokenFor(auth);
+    if (!token && renew && getRefreshToken()) {
+      // The USER token expired (a sleeping laptop, a late timer): renew before sending.
+      try {
+        await refreshSession();
+      } catch (refreshError) {
+        if (!isSessionRejection(refreshError)) throw refreshError;
+        endExpiredSession();
+        throw missingToken(auth);
+      }
+      token = tokenFor(auth);
+    }
+    if (auth !== 'none' && !token) throw missingToken(auth);
+
+    try {
+      return await interpret<T>(await send(path, options, token));
+    } catch (error) {
+      if (!(renew && isApiError(error) && error.kind === 'Server' && error.status === 401))
+        throw error;
+      try {
+        await refreshSession(token ?? undefined);
+      } catch (refreshError) {
+        if (!isSessionRejection(refreshError)) throw refreshError;
+        endExpiredSession();
+        throw error;
+      }
+      const retryToken = tokenFor(auth);
+      if (!retryToken) throw missingToken(auth);
+      return await interpret<T>(await send(path, options, retryToken));
+    }
+  } catch (error) {
+    if (isApiError(error) || isAbort(error)) throw error;
+    const message =
+      error instanceof Error && error.message ? error.message : messages.banner.generic;
+    throw new ApiError('Uncaught', message, undefined, { cause: error });
+  }
+}
+
+/** The `data` of a 200 answer; a redirect where data was expected cannot be read. */
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const result = await apiRequest<T>(path, options);
+  if (result.status !== 200) throw new ApiError('Parse', messages.banner.loadData, result.status);
+  return result.data;
+}

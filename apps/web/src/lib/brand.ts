@@ -1,0 +1,39 @@
+import { BRAND_GLOBAL, type Brand } from '@outpost/contracts/brand';
+
+/** Used by `vite dev` and tests, where no server injects the provider's brand. */
+export const demoBrand: Brand = {
+  providerName: 'Outpost Demo Broadband',
+  productPrefix: 'outpost',
+  helpPhone: '1300 975 707',
+  salesPhone: '1300 975 708',
+  faultsPhone: '1300 975 709',
+  websiteUrl: 'https://example.com',
+  signUpUrl: 'https://example.com/get-connected',
+  appStoreUrl: 'https://example.com/app/ios',
+  playStoreUrl: 'https://example.com/app/android',
+};
+
+type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<Brand> };
+
+/** The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand. */
+export function getBrand(): Brand {
+  const injected =
+    typeof window === 'undefined' ? undefined : (window as BrandWindow)[BRAND_GLOBAL];
+  if (!injected || typeof injected !== 'object') return demoBrand;
+  const brand: Brand = { ...demoBrand };
+  for (const key of Object.keys(demoBrand) as (keyof Brand)[]) {
+    const value = injected[key];
+    if (typeof value === 'string' && value !== '') brand[key] = value;
+  }
+  return brand;
+}
+
+/** 'tel:' href for a displayed phone number ('1300 975 707' -> 'tel:1300975707'). */
+export function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
+}
+
+/** "{title} | {providerName}" for document.title. */
+export function documentTitle(title: string, brand: Brand = getBrand()): string {
+  return title ? `${title} | ${brand.providerName}` : brand.providerName;
+}

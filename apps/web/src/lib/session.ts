@@ -1,0 +1,273 @@
+import type { SessionOutput, TokenOutput, TokenType, UserSummary } from '@outpost/contracts/auth';
+import type { PermissionMap } from '@outpost/contracts/permissions';
+import { useSyncExternalStore } from 'react';
+
+/** Local storage keys, prefix sm_, exactly as spec 1 section 3 lists them. */
+export const storageKeys = {
+  apiToken: 'sm_api_token',
+  refreshToken: 'sm_refresh_token',
+  user: 'sm_user',
+  permissions: 'sm_permissions',
+  account: 'sm_account',
+  biometric: 'sm_biometric',
+  biometricPrompted: 'sm_biometric_prompted',
+  privacyAccepted: 'sm_privacy_accepted',
+  device: 'sm_device',
+  statusbarHeight: 'sm_statusbar_height',
+  platform: 'sm_platform',
+  sessionCount: 'sm_session_count',
+  reviewShown: 'sm_review_shown',
+  appLaunched: 'sm_app_launched',
+  pushToken: 'sm_push_token',
+  defaultService: 'sm_default_service',
+} as const;
+
+/** The items a logout (or an ended session) removes. */
+const sessionKeys: readonly string[] = [
+  storageKeys.apiToken,
+  storageKeys.refreshToken,
+  storageKeys.user,
+  storageKeys.permissions,
+  storageKeys.account,
+];
+
+export type StoredToken = TokenOutput;
+
+function readItem(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeItem(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked (private mode): the session then lives only until reload.
+  }
+}
+
+function readJson(key: string): unknown {
+  const raw = readItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isToken(value: unknown): value is StoredToken {
+  return (
+    isRecord(value) &&
+    (value.type === 'USER' || value.type === 'REFRESH') &&
+    typeof value.token === 'string' &&
+    value.token !== '' &&
+    typeof value.expires === 'string'
+  );
+}
+
+function isUserSummary(value: unknown): value is UserSummary {
+  return (
+    isRecord(value) &&
+    typeof value.user_id === 'number' &&
+    typeof value.username === 'string' &&
+    typeof value.given_names === 'string' &&
+    typeof value.surname === 'string' &&
+    typeof value.session_expiry === 'string'
+  );
+}
+
+/** A login or refresh answer with both tokens, the user and the permission list. */
+export function isSessionPayload(value: unknown): value is SessionOutput {
+  if (!isRecord(value) || !Array.isArray(value.tokens) || !Array.isArray(value.permissions))
+    return false;
+  const tokens: unknown[] = value.tokens;
+  return (
+    tokens.some((t) => isToken(t) && t.type === 'USER') &&
+    tokens.some((t) => isToken(t) && t.type === 'REFRESH') &&
+    isUserSummary(value.user)
+  );
+}
+
+/** An absent token, an unreadable expiry or an expiry at or before `now` all count as expired. */
+export function isTokenExpired(
+  token: StoredToken | null | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (!token) return true;
+  const expires = Date.parse(token.expires);
+  return Number.isNaN(expires) || expires <= now;
+}
+
+/** Milliseconds until the token expires (negative when it has). */
+export function msUntilExpiry(expires: string, now: number = Date.now()): number {
+  const at = Date.parse(expires);
+  return Number.isNaN(at) ? -1 : at - now;
+}
+
+export function readStoredToken(type: TokenType): StoredToken | null {
+  const value = readJson(type === 'USER' ? storageKeys.apiToken : storageKeys.refreshToken);
+  return isToken(value) && value.type === type ? value : null;
+}
+
+/** The USER token if stored and unexpired; an expired token counts as missing. */
+export function getUserToken(now: number = Date.now()): string | null {
+  const token = readStoredToken('USER');
+  return token && !isTokenExpired(token, now) ? token.token : null;
+}
+
+/** The REFRESH token if stored and unexpired. */
+export function getRefreshToken(now: number = Date.now()): string | null {
+  const token = readStoredToken('REFRESH');
+  return token && !isTokenExpired(token, now) ? token.token : null;
+}
+
+/**
+ * - none: no session stored;
+ * - expired: both tokens stored, both expired;
+ * - refresh-needed: the USER token expired, the REFRESH token has not;
+ * - active: the USER token is live.
+ */
+export type SessionStatus = 'none' | 'expired' | 'refresh-needed' | 'active';
+
+export function getSessionStatus(now: number = Date.now()): SessionStatus {
+  const user = readStoredToken('USER');
+  const refresh = readStoredToken('REFRESH');
+  if (!user || !refresh) return 'none';
+  const userLive = !isTokenExpired(user, now);
+  const refreshLive = !isTokenExpired(refresh, now);
+  if (userLive) return 'active';
+  return refreshLive ? 'refresh-needed' : 'expired';
+}
+
+/** Logged in: both tokens stored and at least one unexpired (spec 1 section 4). */
+export function isLoggedIn(now: number = Date.now()): boolean {
+  const status = getSessionStatus(now);
+  return status === 'active' || status === 'refresh-needed';
+}
+
+/** True when any session token is stored, expired or not. */
+export function hasStoredTokens(): boolean {
+  return readItem(storageKeys.apiToken) !== null || readItem(storageKeys.refreshToken) !== null;
+}
+
+export function getStoredUser(): UserSummary | null {
+  const value = readJson(storageKeys.user);
+  return isUserSummary(value) ? value : null;
+}
+
+export function getStoredPermissions(): PermissionMap {
+  const value = readJson(storageKeys.permissions);
+  if (!isRecord(value)) return {};
+  const map: Record<string, true> = {};
+  for (const [name, enabled] of Object.entries(value)) if (enabled === true) map[name] = true;
+  return map as PermissionMap;
+}
+
+export function isAccountHolder(): boolean {
+  return readItem(storageKeys.account) === '1';
+}
+
+/** Only enabled entries are kept, keyed by permission name. */
+export function toPermissionMap(entries: SessionOutput['permissions']): PermissionMap {
+  const map: Record<string, true> = {};
+  for (const entry of entries) if (entry.enabled === 1) map[entry.permission] = true;
+  return map as PermissionMap;
+}
+
+/** Stores a login or refresh answer: both tokens (the refresh token is rotated), user, permissions. */
+export function storeSession(session: SessionOutput): void {
+  const user = session.tokens.find((t) => t.type === 'USER');
+  const refresh = session.tokens.find((t) => t.type === 'REFRESH');
+  if (user) writeItem(storageKeys.apiToken, JSON.stringify(user));
+  if (refresh) writeItem(storageKeys.refreshToken, JSON.stringify(refresh));
+  writeItem(storageKeys.user, JSON.stringify(session.user));
+  writeItem(storageKeys.permissions, JSON.stringify(toPermissionMap(session.permissions)));
+  writeItem(storageKeys.account, session.account_holder ? '1' : null);
+  notify();
+}
+
+/** Clears tokens, user, permissions and the account-holder flag. */
+export function clearSession(): void {
+  for (const key of sessionKeys) writeItem(key, null);
+  notify();
+}
+
+// ---- subscription (React re-renders on change, also when another tab changes the session)
+
+export type SessionSnapshot = {
+  loggedIn: boolean;
+  user: UserSummary | null;
+  permissions: PermissionMap;
+  accountHolder: boolean;
+  /** When the USER token should be renewed: the user's session_expiry, else the token's expiry. */
+  sessionExpiry: string | null;
+};
+
+export type SessionChangeSource = 'this-tab' | 'other-tab';
+type Listener = (source: SessionChangeSource) => void;
+
+const listeners = new Set<Listener>();
+let cached: { key: string; snapshot: SessionSnapshot } | null = null;
+
+function computeSnapshot(): SessionSnapshot {
+  const user = getStoredUser();
+  return {
+    loggedIn: isLoggedIn(),
+    user,
+    permissions: getStoredPermissions(),
+    accountHolder: isAccountHolder(),
+    sessionExpiry: user?.session_expiry ?? readStoredToken('USER')?.expires ?? null,
+  };
+}
+
+/** What the snapshot depends on: the stored items, and whether the tokens have expired since. */
+function snapshotKey(): string {
+  return JSON.stringify([...sessionKeys.map(readItem), isLoggedIn()]);
+}
+
+function notify(source: SessionChangeSource = 'this-tab'): void {
+  for (const listener of [...listeners]) listener(source);
+}
+
+function handleStorage(event: StorageEvent): void {
+  if (event.key === null || sessionKeys.includes(event.key)) notify('other-tab');
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', handleStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', handleStorage);
+  };
+}
+
+/** The session as React sees it; the same object until storage (or token expiry) changes it. */
+export function getSessionSnapshot(): SessionSnapshot {
+  const key = snapshotKey();
+  if (cached?.key !== key) cached = { key, snapshot: computeSnapshot() };
+  return cached.snapshot;
+}
+
+/** Calls `onEnded` when the session ends in another tab (logout or a failed refresh there). */
+export function subscribeSessionEndedElsewhere(onEnded: () => void): () => void {
+  let wasLoggedIn = isLoggedIn();
+  return subscribeSession((source) => {
+    const loggedIn = isLoggedIn();
+    if (source === 'other-tab' && wasLoggedIn && !loggedIn) onEnded();
+    wasLoggedIn = loggedIn;
+  });
+}
+
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribeSession, getSessionSnapshot, getSessionSnapshot);
+}

@@ -1,0 +1,100 @@
+import type { Plugin, Rollup } from 'vite';
+// Relative on purpose: Vite loads this file with Node, which cannot import a workspace package's
+// TypeScript through its package exports; relative files are bundled into the config instead.
+import { webRoutes } from '../../../packages/contracts/src/web-routes';
+import { pageModuleFor } from '../src/app/route-modules';
+
+/** The page chunks' facade modules: src/app/routes/<name>.tsx. */
+const PAGE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
+
+/** A route path as an anchored pattern, ':name' (and ':name-suffix') for one segment. */
+function pathPattern(path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${escaped.replace(/:[a-zA-Z_]+(-[a-z0-9-]+)?/g, (_m, suffix?: string) => `[^/]+${suffix ?? ''}`)}/?$`;
+}
+
+function chunksOf(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
+  return Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+}
+
+/** A chunk and every chunk it imports statically, by file name. */
+function withImports(
+  chunk: Rollup.OutputChunk,
+  byFile: Map<string, Rollup.OutputChunk>,
+): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  visit(chunk.fileName);
+  return files;
+}
+
+/**
+ * The page's own chunk is only requested once the main chunk has run and the router has matched
+ * the URL: one more round trip (about 650 ms by satellite) before anything shows. This puts a
+ * tiny script into index.html that matches the URL against the route table and adds
+ * <link rel="modulepreload"> for that page's chunks, so they download alongside the main chunk.
+ * Visitors without a stored session also get the login page's chunk for protected pages (where
+ * the guard sends them; the router still loads the page's own small chunk before it redirects).
+ * When nothing matches, nothing is added and the app loads as before.
+ */
+export function routePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'outpost-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = chunksOf(bundle);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const initial = withImports(entry, byFile);
+
+        const filesByModule = new Map<string, string[]>();
+        for (const chunk of chunks) {
+          const name = chunk.facadeModuleId
+            ? PAGE_MODULE.exec(chunk.facadeModuleId)?.[1]
+            : undefined;
+          if (!name) continue;
+          const files = [...withImports(chunk, byFile)].filter((file) => !initial.has(file));
+          filesByModule.set(name, files);
+        }
+
+        const files: string[] = [];
+        const indexOf = (file: string) => {
+          const at = files.indexOf(file);
+          return at >= 0 ? at : files.push(file) - 1;
+        };
+        const needsSession = new Set(['protected', 'native', 'account-holder']);
+        // [pattern, file indexes, 1 when the route needs a session]
+        const table = webRoutes.map((route) => [
+          pathPattern(route.path),
+          (filesByModule.get(pageModuleFor(route.path)) ?? []).map(indexOf),
+          needsSession.has(route.access) ? 1 : 0,
+        ]);
+        const login = (filesByModule.get(pageModuleFor('/login')) ?? []).map(indexOf);
+
+        const script =
+          `(function(f,r,l){try{var p=location.pathname,s=localStorage.getItem('sm_refresh_token');` +
+          `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
+          `(r[i][2]&&!s?l.concat(r[i][1]):r[i][1]).forEach(function(k){var e=document.createElement('link');` +
+          `e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[k];document.head.appendChild(e)});break}}catch(e){}})` +
+          `(${JSON.stringify(files)},${JSON.stringify(table)},${JSON.stringify(login)})`;
+        // Before the stylesheet: an inline script after it would wait for the CSS to download.
+        const at = html.search(/<script type="module"|<link rel="stylesheet"/);
+        if (at < 0) return html;
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
