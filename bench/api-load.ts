@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { finish, login, report, startServer } from './lib';
+import { cpuSteal, finish, login, report, startServer } from './lib';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'outpost_bench';
@@ -37,6 +37,7 @@ async function main() {
     },
     3200,
   );
+  const steal = cpuSteal();
   try {
     const session = await login(server.url, 'holder');
     const userToken = session.data.tokens.find((t) => t.type === 'USER')!.token;
@@ -53,6 +54,8 @@ async function main() {
         method: 'GET' as const,
         rate: 1000,
       },
+      // A permission-gated, account-scoped read: the shape of most routes to come.
+      { name: 'contact', path: '/api/portal/users/5002/', method: 'GET' as const, rate: 1000 },
       {
         name: 'login',
         path: '/api/portal/users/login/',
@@ -82,6 +85,7 @@ async function main() {
         throw new Error(`${s.name}: ${fixed.non2xx} non-2xx at fixed rate`);
       report(`api.${s.name}.p99_at_${s.rate}rps`, fixed.latency.p99, 'ms');
     }
+    steal.report();
   } finally {
     await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);

@@ -92,3 +92,26 @@ export async function login(url: string, username: string, password = 'Outpost-d
     data: { tokens: { type: string; token: string; expires: string }[] } & Record<string, unknown>;
   };
 }
+
+function readCpu(): { steal: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * CPU time the hypervisor took from this machine while a bench ran. On a shared VM it can be a
+ * third of the time, and then every figure is that much worse and less repeatable.
+ */
+export function cpuSteal(): { report: () => void } {
+  const start = readCpu();
+  return {
+    report: () => {
+      const end = readCpu();
+      const total = end.total - start.total;
+      console.log(
+        `machine.cpu_steal: ${total > 0 ? Math.round(((end.steal - start.steal) / total) * 1000) / 10 : 0} %`,
+      );
+    },
+  };
+}

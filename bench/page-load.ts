@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { finish, repoRoot, report, startServer } from './lib';
+import { cpuSteal, finish, repoRoot, report, startServer } from './lib';
 
 const DIST = path.join(repoRoot, 'apps/web/dist');
 const LINK = {
@@ -107,6 +107,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'outpost-bench-'));
   const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, 3300);
   let browser: Browser | undefined;
+  const steal = cpuSteal();
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -143,6 +144,7 @@ async function main() {
     figures('dashboard.cold', await visit(user, '/', dashboardReady, true), true);
     figures('dashboard.repeat', await visit(user, '/', dashboardReady, false), false);
     await user.close();
+    steal.report();
   } finally {
     await browser?.close();
     await server.stop();

@@ -5,9 +5,9 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { forbidden, tokenExpired, unauthenticated } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { users } from '../modules/accounts/accounts.schema';
+import { roles, users } from '../modules/accounts/accounts.schema';
 import { tokens } from '../modules/auth/auth.schema';
-import { enabledPermissionSet } from '../modules/users/users.service';
+import { heldPermissionsSql } from '../modules/users/users.service';
 
 export type AuthContext = {
   userId: number;
@@ -19,6 +19,8 @@ export type AuthContext = {
   surname: string;
   /** When the presented USER token expires (the session_expiry the client times its refresh by). */
   expiresAt: Date;
+  /** The permissions the caller holds, read with the token (one round trip for both). */
+  permissions: ReadonlySet<string>;
 };
 
 declare module 'fastify' {
@@ -59,9 +61,11 @@ export async function authenticateUserToken(
       username: users.username,
       givenNames: users.givenNames,
       surname: users.surname,
+      permissions: heldPermissionsSql,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(tokens.tokenHash, hashToken(token)));
   if (!row || row.type !== 'USER' || row.revokedAt || row.roleStatus !== 'Active')
     throw unauthenticated();
@@ -75,6 +79,7 @@ export async function authenticateUserToken(
     givenNames: row.givenNames,
     surname: row.surname,
     expiresAt: row.expiresAt,
+    permissions: new Set(row.permissions),
   };
 }
 
@@ -98,10 +103,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; clock:
           opts.clock,
           headerValue(request, 'x-user-token'),
         );
-        if (contract.permissions.length > 0) {
-          const granted = await enabledPermissionSet(opts.db, auth.userId);
-          if (!contract.permissions.every((p) => granted.has(p))) throw forbidden();
-        }
+        if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
         request.auth = auth;
         return;
       }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { effectivePermissions, getProfile } from './users.service';
+import { permissionNames } from '@outpost/contracts/permissions';
+import { getProfile } from './users.service';
 
 export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
@@ -45,8 +46,15 @@ export const usersModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.route({
     ...routeFor(authRoutes.permissions),
-    handler: async (request) => ({
-      data: await effectivePermissions(db, requireAuth(request).userId),
-    }),
+    // Read with the token by the auth hook: no second query.
+    handler: async (request) => {
+      const held = requireAuth(request).permissions;
+      return {
+        data: permissionNames.map((permission) => ({
+          permission,
+          enabled: held.has(permission) ? (1 as const) : (0 as const),
+        })),
+      };
+    },
   });
 };

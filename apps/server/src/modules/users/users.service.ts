@@ -10,16 +10,31 @@ import {
 } from '../accounts/accounts.schema';
 
 /**
- * Effective permissions: a contact holds a permission when it is switched on for them (or they
- * are the account holder), their role's level reaches the permission's level, and they are Active.
+ * The grant rule, written once: a contact holds a permission when it is switched on for them (or
+ * they are the account holder), their role's level reaches the permission's level, and they are
+ * Active. Needs `users`, `roles`, `permission_definitions` and `user_permissions` in scope.
  */
+const granted = sql<boolean>`(${users.roleStatus} = 'Active'
+  and ${roles.level} >= ${permissionDefinitions.levelNeeded}
+  and (${users.isAccountHolder} or coalesce(${userPermissions.enabled}, false)))`;
+
+/**
+ * The names of the permissions a user holds, as a correlated subquery of a query that joins
+ * `users` and `roles`: authentication reads them in the same round trip as the token.
+ */
+export const heldPermissionsSql = sql<string[]>`(
+  select coalesce(array_agg(${permissionDefinitions.permission} order by ${permissionDefinitions.sort}), '{}')
+  from ${permissionDefinitions}
+  left join ${userPermissions}
+    on ${userPermissions.userId} = ${users.id} and ${userPermissions.permission} = ${permissionDefinitions.permission}
+  where ${granted})`;
+
+/** Every permission definition with whether the user holds it, in display order. */
 export async function effectivePermissions(db: Db, userId: number): Promise<PermissionEntry[]> {
   const rows = await db
     .select({
       permission: permissionDefinitions.permission,
-      enabled: sql<boolean>`(${users.roleStatus} = 'Active'
-        and ${roles.level} >= ${permissionDefinitions.levelNeeded}
-        and (${users.isAccountHolder} or coalesce(${userPermissions.enabled}, false)))`,
+      enabled: granted,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
