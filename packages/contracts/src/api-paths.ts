@@ -14,6 +14,10 @@ export const apiPaths = {
   permissions: `${API_PREFIX}/users/current/permissions/`,
   guide: `${API_PREFIX}/support/guides/:slug/`,
   contact: `${API_PREFIX}/users/:userid/`,
+  recoverRequestPrepare: `${API_PREFIX}/users/recoveraccess/request/prepare/`,
+  recoverRequestCommit: `${API_PREFIX}/users/recoveraccess/request/commit/`,
+  recoverVerifyPrepare: `${API_PREFIX}/users/recoveraccess/verify/prepare/`,
+  recoverVerifyCommit: `${API_PREFIX}/users/recoveraccess/verify/commit/`,
 } as const;
 
 /** Fills ':name' parameters of a path. */
@@ -24,3 +28,21 @@ export function buildPath(path: string, params: Record<string, string | number>)
     return encodeURIComponent(String(value));
   });
 }
+
+/** Development-only outbox of sent mail and SMS (not served when NODE_ENV=production). */
+export const devPaths = {
+  outboxPage: '/dev/outbox',
+  outboxJson: '/dev/outbox.json',
+} as const;
+
+/**
+ * Web routes of the three verify-access variants (spec 1 section 2, docs/decisions/005):
+ * 1. recovery: verify, then the forced 'Please update your password' modal;
+ * 2. sign-in link: verify, then go to /;
+ * 3. usage link: verify, store the service as default_service, then go to /services/usage.
+ */
+export const verifyRoutes = {
+  recovery: '/forgot-password/verify',
+  signIn: '/forgot-password/verify/sign-in',
+  usage: '/forgot-password/verify/usage/:serviceid',
+} as const;

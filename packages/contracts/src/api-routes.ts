@@ -15,6 +15,17 @@ import {
   refreshOutput,
 } from './auth';
 import type { PermissionName } from './permissions';
+import {
+  csrfOutput,
+  deliveryOutput,
+  recoverRequestCommitInput,
+  recoverRequestPrepareInput,
+  recoverVerifyCommitInput,
+  recoverVerifyPrepareInput,
+  updatePasswordInput,
+  updatePasswordOutput,
+  verifyOutput,
+} from './recovery';
 
 /**
  * The route inventory: every API route the server answers, with who may call it.
@@ -172,5 +183,72 @@ export const authRoutes = {
   }),
 } as const;
 
+const recoveryExample = { method: 'username', username: 'holder' } as const;
+
+/** Access recovery (spec 1 sections 4, 5, 7) and the password update. */
+export const recoveryRoutes = {
+  recoverRequestPrepare: defineRoute({
+    id: 'recoverRequestPrepare',
+    method: 'POST',
+    path: apiPaths.recoverRequestPrepare,
+    summary: 'Start an access-recovery request: returns a csrf for the commit',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: recoverRequestPrepareInput,
+    response: csrfOutput,
+    example: { body: recoveryExample },
+  }),
+  recoverRequestCommit: defineRoute({
+    id: 'recoverRequestCommit',
+    method: 'POST',
+    path: apiPaths.recoverRequestCommit,
+    summary: 'Send a recovery code and link; the same answer whether or not the details match',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: recoverRequestCommitInput,
+    response: deliveryOutput,
+  }),
+  recoverVerifyPrepare: defineRoute({
+    id: 'recoverVerifyPrepare',
+    method: 'POST',
+    path: apiPaths.recoverVerifyPrepare,
+    summary: 'Start verifying a recovery code: returns a csrf for the commit',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: recoverVerifyPrepareInput,
+    response: csrfOutput,
+    example: { body: { ...recoveryExample, code: '123456' } },
+  }),
+  recoverVerifyCommit: defineRoute({
+    id: 'recoverVerifyCommit',
+    method: 'POST',
+    path: apiPaths.recoverVerifyCommit,
+    summary: 'Verify a recovery code: returns a session (tokens, user, permissions)',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: recoverVerifyCommitInput,
+    response: verifyOutput,
+  }),
+  updatePassword: defineRoute({
+    id: 'updatePassword',
+    method: 'PATCH',
+    path: apiPaths.profile,
+    summary: "Change the caller's password; ends the caller's other sessions",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    body: updatePasswordInput,
+    response: updatePasswordOutput,
+    example: { body: { password: 'New-Passw0rd-2026' } },
+  }),
+} as const;
+
 /** Every route, in one list. Later modules add their groups here. */
-export const apiRoutes: readonly RouteContract[] = [...Object.values(authRoutes)];
+export const apiRoutes: readonly RouteContract[] = [
+  ...Object.values(authRoutes),
+  ...Object.values(recoveryRoutes),
+];
