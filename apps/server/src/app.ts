@@ -12,8 +12,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
+import type { Messaging } from './adapters/messaging';
+import { createMessaging } from './adapters/messaging';
 import { authModule } from './modules/auth/auth.routes';
 import { healthModule } from './modules/health/health.routes';
+import { devOutboxModule } from './modules/dev/outbox.routes';
+import { recoveryModule } from './modules/recovery/recovery.routes';
 import { supportModule } from './modules/support/support.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -37,6 +41,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   rateLimits?: RateLimitStore;
+  /** Mail and SMS; by default from config (SMTP / HTTP SMS) or the outbox. */
+  messaging?: Messaging;
   /** A pino destination for tests that read the log. */
   logStream?: NodeJS.WritableStream;
 };
@@ -111,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { db: database.db, clock });
 
+  const messaging = deps.messaging ?? createMessaging(config, database.db);
   const authDeps = {
     db: database.db,
     clock,
@@ -119,11 +126,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     loginLimitPerUsername: config.loginLimitPerUsername,
     loginLimitPerIp: config.loginLimitPerIp,
+    messaging,
+    brand: config.brand,
   };
   await app.register(healthModule, { database });
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
   await app.register(supportModule, { db: database.db });
+  await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
+  if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(webPlugin, { webDist: config.webDist, brand: config.brand });

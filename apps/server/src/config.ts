@@ -34,6 +34,18 @@ const envSchema = z.object({
   // Login attempts per 15 minutes (docs/decisions/003). Per address is generous: CGNAT.
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).max(1_000_000).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // The address customers reach the portal at: links in emails and SMS point here.
+  PUBLIC_URL: url.optional(),
+  // Mail: SMTP when set (e.g. smtp://user:pass@mail.example.com:587), else the outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Outpost Demo Broadband <noreply@example.com>'),
+  // SMS: an HTTP provider when SMS_API_URL is set (JSON POST {to, from, body}, bearer token).
+  SMS_API_URL: url.optional(),
+  SMS_API_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).max(11).default('Outpost'),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   PRODUCT_PREFIX: z
     .string()
@@ -64,6 +76,9 @@ export type Config = {
   refreshTokenTtlDays: number;
   loginLimitPerUsername: number;
   loginLimitPerIp: number;
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
   brand: Brand;
 };
 
@@ -93,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     loginLimitPerUsername: e.LOGIN_LIMIT_PER_USERNAME,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
     brand: {
       providerName: e.PROVIDER_NAME,
       productPrefix: e.PRODUCT_PREFIX,

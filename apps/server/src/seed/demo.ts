@@ -15,6 +15,8 @@ import { hashPassword } from '../modules/auth/passwords';
 import { guides } from '../modules/support/support.schema';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
+/** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const BILLING_PERMISSIONS: PermissionName[] = [
   'view-transactions',
@@ -41,6 +43,10 @@ export const demoLogins = [
   { username: 'limited', description: 'contact with no optional permissions' },
   { username: 'twofactor', description: 'account holder of a second account, two-factor on' },
   { username: 'other', description: 'account holder of a third account' },
+  {
+    username: 'authapp',
+    description: 'contact on the second account, two-factor by authenticator app',
+  },
 ] as const;
 
 const PRIVACY_POLICY_BODY = `<p>We collect the personal information we need to provide and bill your services: your name, contact details, date of birth, service address, payment details and the records of how you use our network.</p>
@@ -109,6 +115,7 @@ export async function seedDemo(db: Db): Promise<void> {
       holder: boolean;
       permissions: PermissionName[];
       twoFactorMethod?: string;
+      totpSecret?: string;
     };
     const demoUsers: DemoUser[] = [
       {
@@ -202,6 +209,23 @@ export async function seedDemo(db: Db): Promise<void> {
         holder: true,
         permissions: permissionCatalogue.map((d) => d.permission),
       },
+      {
+        id: 5007,
+        accountId: 100002,
+        username: 'authapp',
+        title: 'Mr',
+        givenNames: 'Tuan',
+        surname: 'Nguyen',
+        email: 'tuan.nguyen@example.com',
+        mobile: '0491570112',
+        dateOfBirth: '1970-03-14',
+        role: 'Authorised Representative',
+        relationship: 'Spouse or Partner',
+        holder: false,
+        permissions: [...SERVICES_PERMISSIONS, ...BILLING_PERMISSIONS],
+        twoFactorMethod: 'totp',
+        totpSecret: DEMO_TOTP_SECRET,
+      },
     ];
 
     for (const u of demoUsers) {
@@ -220,6 +244,7 @@ export async function seedDemo(db: Db): Promise<void> {
         relationshipId: relationshipIds.get(`${u.role}/${u.relationship}`)!,
         isAccountHolder: u.holder,
         twoFactorMethod: u.twoFactorMethod ?? null,
+        totpSecret: u.totpSecret ?? null,
       });
       await tx.insert(userPermissions).values(
         permissionCatalogue.map((d) => ({

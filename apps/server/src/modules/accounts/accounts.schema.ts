@@ -72,6 +72,8 @@ export const users = pgTable(
     /** 'sms' | 'email' | 'totp' when two-factor is on. */
     twoFactorMethod: text('two_factor_method'),
     totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

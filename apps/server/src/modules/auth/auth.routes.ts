@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from '@outpost/contracts/api-routes';
+import { authRoutes, recoveryRoutes } from '@outpost/contracts/api-routes';
 import { routeFor } from '../../lib/route';
 import { headerValue, requireAuth } from '../../plugins/auth';
 import type { AuthDeps } from './auth.service';
-import { login, logout, refresh } from './auth.service';
+import { changePassword, login, logout, refresh } from './auth.service';
 
 export const authModule: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
   const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
@@ -29,6 +29,14 @@ export const authModule: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     handler: async (request) => {
       await logout(deps, requireAuth(request), meta(request));
       return { data: { logged_out: true as const } };
+    },
+  });
+
+  app.route({
+    ...routeFor(recoveryRoutes.updatePassword),
+    handler: async (request) => {
+      await changePassword(deps, requireAuth(request), request.body.password, meta(request));
+      return { data: { updated: true as const } };
     },
   });
 };

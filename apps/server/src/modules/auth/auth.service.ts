@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { checkNewPassword } from '@outpost/domain/password-rules';
+import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import type { SessionOutput, TokenOutput } from '@outpost/contracts/auth';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { Db } from '../../db/client';
@@ -10,7 +12,10 @@ import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { users } from '../accounts/accounts.schema';
 import { effectivePermissions } from '../users/users.service';
 import { authEvents, tokens } from './auth.schema';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
+import { requireSecondFactor } from './two-factor';
+import type { Messaging } from '../../adapters/messaging';
+import type { Brand } from '@outpost/contracts/brand';
 
 export type AuthDeps = {
   db: Db;
@@ -20,6 +25,8 @@ export type AuthDeps = {
   refreshTokenTtlDays: number;
   loginLimitPerUsername: number;
   loginLimitPerIp: number;
+  messaging: Messaging;
+  brand: Brand;
 };
 
 export type RequestMeta = { ip: string; userAgent: string | undefined };
@@ -29,14 +36,14 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REFRESH_REUSE_GRACE_MS = 10_000;
 
 type AuditEvent = {
-  event: 'login' | 'refresh' | 'logout';
+  event: 'login' | 'refresh' | 'logout' | 'recovery' | 'password';
   outcome: 'success' | 'failure' | 'blocked' | 'challenge';
   username?: string | null;
   userId?: number | null;
   detail?: string;
 };
 
-async function audit(db: Db, meta: RequestMeta, e: AuditEvent): Promise<void> {
+export async function audit(db: Db, meta: RequestMeta, e: AuditEvent): Promise<void> {
   await db.insert(authEvents).values({
     event: e.event,
     outcome: e.outcome,
@@ -49,8 +56,8 @@ async function audit(db: Db, meta: RequestMeta, e: AuditEvent): Promise<void> {
 }
 
 /** Issues a USER and a REFRESH token in a family and builds the session answer. */
-async function issueSession(
-  deps: AuthDeps,
+export async function issueSession(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'userTokenTtlSeconds' | 'refreshTokenTtlDays'>,
   userId: number,
   familyId: string,
 ): Promise<SessionOutput> {
@@ -133,6 +140,10 @@ export async function login(
       passwordHash: users.passwordHash,
       roleStatus: users.roleStatus,
       twoFactorMethod: users.twoFactorMethod,
+      totpSecret: users.totpSecret,
+      totpLastStep: users.totpLastStep,
+      email: users.email,
+      mobile: users.mobile,
     })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
@@ -150,16 +161,19 @@ export async function login(
   }
 
   if (user.twoFactorMethod) {
-    // The code check arrives with the sign-in issue; until then no code is accepted.
-    const outcome = input.verification ? 'failure' : 'challenge';
-    await audit(deps.db, meta, {
-      event: 'login',
-      outcome,
-      username,
-      userId: user.id,
-      detail: 'two-factor',
-    });
-    throw new AppError(401, serverErrors.extendedValidation, 'EXTENDED_VALIDATION');
+    try {
+      await requireSecondFactor(deps, user, input.verification);
+    } catch (error) {
+      const outcome = input.verification ? 'failure' : 'challenge';
+      await audit(deps.db, meta, {
+        event: 'login',
+        outcome,
+        username,
+        userId: user.id,
+        detail: `two-factor ${user.twoFactorMethod}`,
+      });
+      throw error;
+    }
   }
 
   await deps.rateLimits.reset(userKey);
@@ -259,4 +273,44 @@ export async function logout(
 ): Promise<void> {
   await revokeFamily(deps.db, auth.familyId, deps.clock());
   await audit(deps.db, meta, { event: 'logout', outcome: 'success', userId: auth.userId });
+}
+
+/**
+ * Changes the caller's password (rules of spec 1 section 5, checked again here) and ends every
+ * other session of theirs: whoever else held a token must log in with the new password.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  auth: { userId: number; familyId: string },
+  password: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (checkNewPassword(password) !== null) {
+    throw new AppError(400, recoveryServerMessages.passwordWeak, 'PASSWORD_WEAK');
+  }
+  const now = deps.clock();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now })
+      .where(eq(users.id, auth.userId));
+    await tx
+      .update(tokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(tokens.userId, auth.userId),
+          ne(tokens.familyId, auth.familyId),
+          isNull(tokens.revokedAt),
+        ),
+      );
+    await audit(tx, meta, {
+      event: 'password',
+      outcome: 'success',
+      userId: auth.userId,
+      detail: 'other sessions ended',
+    });
+  });
 }

@@ -1,0 +1,58 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/test-app';
+import { httpSmsChannel, outboxChannel } from './messaging';
+import { outbox } from './messaging.schema';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database.close());
+
+describe('outbox channel (embedded default)', () => {
+  it('keeps what it sends', async () => {
+    await outboxChannel(database.db, 'email').send({
+      to: 'a@example.com',
+      subject: 'Hi',
+      body: 'Code 123456',
+    });
+    const rows = await database.db.select().from(outbox);
+    expect(rows.at(-1)).toMatchObject({
+      channel: 'email',
+      to: 'a@example.com',
+      subject: 'Hi',
+      body: 'Code 123456',
+    });
+  });
+});
+
+describe('HTTP SMS channel', () => {
+  it('posts the message to the gateway with its token and fails on a refusal', async () => {
+    const received: { auth?: string; body: unknown }[] = [];
+    const gateway = Fastify();
+    let status = 202;
+    gateway.post('/sms', async (request, reply) => {
+      received.push({ auth: request.headers.authorization, body: request.body });
+      return reply.status(status).send({ ok: status < 300 });
+    });
+    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const sms = httpSmsChannel(`${address}/sms`, 'secret-token', 'Outpost');
+      await sms.send({ to: '0491570156', subject: 'ignored', body: 'Your code is 654321' });
+      expect(received).toEqual([
+        {
+          auth: 'Bearer secret-token',
+          body: { to: '0491570156', from: 'Outpost', body: 'Your code is 654321' },
+        },
+      ]);
+      status = 500;
+      await expect(sms.send({ to: '0491570156', subject: '', body: 'x' })).rejects.toThrow(
+        'SMS gateway answered 500',
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+});

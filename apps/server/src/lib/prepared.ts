@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { AppError } from './errors';
+import { preparedOperations } from './prepared.schema';
+import { hashToken, newOpaqueToken } from './tokens';
+
+const PREPARE_TTL_MS = 10 * 60 * 1000;
+
+export const csrfInvalidMessage =
+  'Invalid request: this request has expired or was already used. Please start again.';
+
+/** A stable hash of a payload: the same fields in any order give the same hash. */
+function payloadHash(payload: Record<string, unknown>): string {
+  const sorted = Object.keys(payload)
+    .filter((k) => payload[k] !== undefined && k !== 'csrf')
+    .sort()
+    .map((k) => [k, payload[k]]);
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+export type OperationKey = {
+  kind: string;
+  userId: number | null;
+  payload: Record<string, unknown>;
+};
+
+/** Stores a pending operation and returns its csrf (only the hash is kept). */
+export async function prepareOperation(db: Db, key: OperationKey, now: Date): Promise<string> {
+  const csrf = newOpaqueToken();
+  await db.insert(preparedOperations).values({
+    csrfHash: hashToken(csrf),
+    kind: key.kind,
+    userId: key.userId,
+    payloadHash: payloadHash(key.payload),
+    expiresAt: new Date(now.getTime() + PREPARE_TTL_MS),
+    createdAt: now,
+  });
+  // Expired operations are of no use to anyone: clear a few out as we go.
+  await db
+    .delete(preparedOperations)
+    .where(lt(preparedOperations.expiresAt, new Date(now.getTime() - PREPARE_TTL_MS)));
+  return csrf;
+}
+
+type Row = {
+  id: number;
+  kind: string;
+  user_id: number | null;
+  payload_hash: string;
+  expires_at: string | Date;
+  committed_at: string | Date | null;
+  result: unknown;
+};
+
+/**
+ * Applies a prepared operation exactly once. Concurrent commits of one csrf queue on a row lock:
+ * the first applies, the others then see it committed. With `replayable`, a repeated commit returns
+ * the first result; without (results holding secrets such as tokens), it is refused.
+ * `apply` runs in the same transaction; what it returns is stored as the result when replayable.
+ */
+export async function commitOperation<T>(
+  db: Db,
+  key: OperationKey & { csrf: string },
+  now: Date,
+  options: { replayable: boolean },
+  apply: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await queryRows<Row>(
+      tx,
+      sql`select id, kind, user_id, payload_hash, expires_at, committed_at, result
+          from prepared_operations where csrf_hash = ${hashToken(key.csrf)} for update`,
+    );
+    const matches =
+      row !== undefined &&
+      row.kind === key.kind &&
+      row.user_id === key.userId &&
+      row.payload_hash === payloadHash(key.payload);
+    if (!matches) throw new AppError(400, csrfInvalidMessage, 'CSRF_INVALID');
+    if (row.committed_at) {
+      if (options.replayable && row.result !== null) return row.result as T;
+      throw new AppError(400, csrfInvalidMessage, 'CSRF_USED');
+    }
+    if (new Date(row.expires_at) <= now)
+      throw new AppError(400, csrfInvalidMessage, 'CSRF_EXPIRED');
+    const result = await apply(tx);
+    await tx
+      .update(preparedOperations)
+      .set({ committedAt: now, result: options.replayable ? (result as object) : null })
+      .where(and(eq(preparedOperations.id, row.id)));
+    return result;
+  });
+}

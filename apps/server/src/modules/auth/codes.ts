@@ -1,0 +1,86 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { verificationCodes } from './auth.schema';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_TRIES = 5;
+
+export type CodePurpose = 'login' | 'recovery';
+export type CodeCheck = 'ok' | 'invalid' | 'locked';
+
+function hashCode(userId: number, purpose: CodePurpose, code: string): Buffer {
+  return createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
+}
+
+/** A new 6-digit code; earlier unused codes of the same purpose stop working. */
+export async function issueCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  await db.insert(verificationCodes).values({
+    userId,
+    purpose,
+    codeHash: hashCode(userId, purpose, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    createdAt: now,
+  });
+  return code;
+}
+
+/**
+ * Checks a code: single use, 10 minutes, and after 5 wrong tries the code is dead (a new one is
+ * needed). Each wrong try is counted atomically, so parallel guesses cannot exceed the limit.
+ */
+export async function checkCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const [current] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!current) return 'invalid';
+  if (current.attempts >= CODE_MAX_TRIES) return 'locked';
+  const given = hashCode(userId, purpose, code);
+  const stored = Buffer.from(current.codeHash, 'hex');
+  if (given.length === stored.length && timingSafeEqual(given, stored)) {
+    const used = await db
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return used.length === 1 ? 'ok' : 'invalid';
+  }
+  const [after] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, current.id))
+    .returning({ attempts: verificationCodes.attempts });
+  return (after?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? 'locked' : 'invalid';
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { SessionOutput } from '@outpost/contracts/auth';
+import type { RecoverRequestInput, RecoverVerifyInput } from '@outpost/contracts/recovery';
+import { recoveryServerMessages } from '@outpost/contracts/recovery';
+import { verifyRoutes } from '@outpost/contracts/api-paths';
+import type { OutgoingMessage } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { commitOperation, prepareOperation } from '../../lib/prepared';
+import { users } from '../accounts/accounts.schema';
+import type { AuthDeps, RequestMeta } from '../auth/auth.service';
+import { audit, issueSession } from '../auth/auth.service';
+import { checkCode, issueCode } from '../auth/codes';
+
+export type RecoveryDeps = AuthDeps & { publicUrl: string };
+
+const WINDOW_MS = 15 * 60 * 1000;
+/** Requests per contact and per address in 15 minutes (each counts, found or not). */
+export const RECOVERY_LIMIT_PER_CONTACT = 5;
+export const RECOVERY_LIMIT_PER_IP = 30;
+/** Every request commit takes at least this long, so its timing says nothing about the account. */
+const REQUEST_COMMIT_MIN_MS = 400;
+
+type Contact = {
+  method: RecoverRequestInput['method'];
+  email?: string | undefined;
+  mobile?: string | undefined;
+  username?: string | undefined;
+};
+
+function contactValue(c: Contact): { field: 'email' | 'mobile' | 'username'; value: string } {
+  if (c.method === 'email') return { field: 'email', value: c.email!.trim() };
+  if (c.method === 'sms') return { field: 'mobile', value: c.mobile!.trim() };
+  return { field: 'username', value: c.username!.trim() };
+}
+
+async function findUser(db: Db, c: Contact) {
+  const { field, value } = contactValue(c);
+  const column =
+    field === 'email' ? users.email : field === 'mobile' ? users.mobile : users.username;
+  const match =
+    field === 'mobile' ? eq(column, value) : eq(sql`lower(${column})`, value.toLowerCase());
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      mobile: users.mobile,
+      roleStatus: users.roleStatus,
+    })
+    .from(users)
+    .where(match)
+    .orderBy(asc(users.id))
+    .limit(1);
+  return user && user.roleStatus === 'Active' ? user : undefined;
+}
+
+async function limit(
+  deps: RecoveryDeps,
+  stage: string,
+  c: Contact,
+  meta: RequestMeta,
+): Promise<void> {
+  const { field, value } = contactValue(c);
+  const [perContact, perIp] = await Promise.all([
+    deps.rateLimits.hit(`${stage}:contact:${field}:${value.toLowerCase()}`, WINDOW_MS),
+    deps.rateLimits.hit(`${stage}:ip:${meta.ip}`, WINDOW_MS),
+  ]);
+  if (perContact.count > RECOVERY_LIMIT_PER_CONTACT || perIp.count > RECOVERY_LIMIT_PER_IP) {
+    throw tooManyRequests(recoveryServerMessages.tooManyRequests);
+  }
+}
+
+function contactPayload(c: Contact): Record<string, unknown> {
+  const { field, value } = contactValue(c);
+  return { method: c.method, [field]: value.toLowerCase() };
+}
+
+export async function prepareRequest(
+  deps: RecoveryDeps,
+  input: RecoverRequestInput,
+  meta: RequestMeta,
+): Promise<string> {
+  await limit(deps, 'recover', input, meta);
+  return prepareOperation(
+    deps.db,
+    { kind: 'recover-request', userId: null, payload: contactPayload(input) },
+    deps.clock(),
+  );
+}
+
+/**
+ * Sends a code and a link when the details match an active contact. Known and unknown details get
+ * the same answer in about the same time (docs/decisions/005); the one exception the spec allows is
+ * a matching contact with no address for that method.
+ */
+export async function commitRequest(
+  deps: RecoveryDeps,
+  input: RecoverRequestInput & { csrf: string },
+  meta: RequestMeta,
+): Promise<string> {
+  const started = Date.now();
+  // Sent only once the transaction has committed: a rolled-back request sends nothing, and the
+  // embedded outbox (one connection on PGlite) is not written from inside the transaction.
+  let outgoing: { channel: 'email' | 'sms'; message: OutgoingMessage } | undefined;
+  try {
+    const delivery = await commitOperation(
+      deps.db,
+      { kind: 'recover-request', userId: null, payload: contactPayload(input), csrf: input.csrf },
+      deps.clock(),
+      { replayable: true },
+      async (tx) => {
+        const user = await findUser(tx, input);
+        if (user) {
+          const to =
+            input.method === 'sms'
+              ? user.mobile
+              : input.method === 'email'
+                ? user.email
+                : (user.email ?? user.mobile);
+          if (!to) throw new AppError(400, recoveryServerMessages.lookupFailed, 'NO_ADDRESS');
+          const bySms = to === user.mobile && input.method !== 'email';
+          const code = await issueCode(tx, user.id, 'recovery', deps.clock());
+          const { field, value } = contactValue(input);
+          const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${code}&${field}=${encodeURIComponent(value)}`;
+          const name = deps.brand.providerName;
+          const body = bySms
+            ? `${name}: your access code is ${code}, or open ${link} . It expires in 10 minutes.`
+            : `Hello,\n\nSomeone (we hope you) asked to recover access to your ${name} account.\n\nYour code is ${code}. It works once and expires in 10 minutes.\n\nOr open this link to continue:\n${link}\n\nIf it was not you, ignore this message: nothing changes until the code is used.\n`;
+          outgoing = {
+            channel: bySms ? 'sms' : 'email',
+            message: { to, subject: `Recover access to your ${name} account`, body },
+          };
+        }
+        await audit(tx, meta, {
+          event: 'recovery',
+          outcome: user ? 'success' : 'failure',
+          userId: user?.id ?? null,
+          detail: `request by ${input.method}`,
+        });
+        return recoveryServerMessages.delivery[input.method];
+      },
+    );
+    if (outgoing) await deps.messaging[outgoing.channel].send(outgoing.message);
+    return delivery;
+  } finally {
+    const left = REQUEST_COMMIT_MIN_MS - (Date.now() - started);
+    if (left > 0) await sleep(left);
+  }
+}
+
+export async function prepareVerify(
+  deps: RecoveryDeps,
+  input: RecoverVerifyInput,
+  meta: RequestMeta,
+): Promise<string> {
+  await limit(deps, 'verify', input, meta);
+  return prepareOperation(
+    deps.db,
+    {
+      kind: 'recover-verify',
+      userId: null,
+      payload: { ...contactPayload(input), code: input.code },
+    },
+    deps.clock(),
+  );
+}
+
+/** Checks the code (single use, 10 minutes, 5 tries) and starts a session. */
+export async function commitVerify(
+  deps: RecoveryDeps,
+  input: RecoverVerifyInput & { csrf: string },
+  meta: RequestMeta,
+): Promise<SessionOutput> {
+  // The operation is consumed whatever the outcome, and a wrong try stays counted.
+  const outcome = await commitOperation(
+    deps.db,
+    {
+      kind: 'recover-verify',
+      userId: null,
+      payload: { ...contactPayload(input), code: input.code },
+      csrf: input.csrf,
+    },
+    deps.clock(),
+    { replayable: false },
+    async (tx) => {
+      const user = await findUser(tx, input);
+      const check = user
+        ? await checkCode(tx, user.id, 'recovery', input.code, deps.clock())
+        : 'invalid';
+      await audit(tx, meta, {
+        event: 'recovery',
+        outcome: check === 'ok' ? 'success' : 'failure',
+        userId: user?.id ?? null,
+        detail: `verify: ${check}`,
+      });
+      return { userId: user?.id, check };
+    },
+  );
+  if (outcome.check === 'locked')
+    throw new AppError(401, recoveryServerMessages.codeLocked, 'CODE_LOCKED');
+  if (outcome.check !== 'ok' || outcome.userId === undefined)
+    throw new AppError(401, recoveryServerMessages.codeInvalid, 'CODE_INVALID');
+  return issueSession(deps, outcome.userId, randomUUID());
+}

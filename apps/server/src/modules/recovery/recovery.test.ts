@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../adapters/messaging.schema';
+import { users } from '../accounts/accounts.schema';
+import { checkCode } from '../auth/codes';
+import type { TestContext } from '../../test/test-app';
+import { createTestContext, errorOf, manualClock } from '../../test/test-app';
+
+const BASE = '/api/portal/users/recoveraccess';
+let ctx: TestContext;
+const time = manualClock(new Date());
+let ip = 1;
+const nextIp = () => `10.9.0.${ip++}`;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clock: time.clock,
+    env: { PUBLIC_URL: 'https://portal.example.net' },
+  });
+});
+afterAll(async () => ctx.close());
+
+function post(path: string, payload: object, remoteAddress = '10.8.0.1') {
+  return ctx.app.inject({ method: 'POST', url: `${BASE}/${path}/`, payload, remoteAddress });
+}
+
+async function request(contact: Record<string, string>, remoteAddress = nextIp()) {
+  const prepared = await post('request/prepare', contact, remoteAddress);
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  const csrf = prepared.json().data.csrf as string;
+  const started = Date.now();
+  const committed = await post('request/commit', { ...contact, csrf }, remoteAddress);
+  return { committed, ms: Date.now() - started, csrf };
+}
+
+async function latestMessageTo(to: string) {
+  const [message] = await ctx.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(outbox.id)
+    .then((rows) => rows.slice(-1));
+  return message;
+}
+
+const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)?.[1];
+
+async function verify(contact: Record<string, string>, code: string, remoteAddress = nextIp()) {
+  const prepared = await post('verify/prepare', { ...contact, code }, remoteAddress);
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  return post(
+    'verify/commit',
+    { ...contact, code, csrf: prepared.json().data.csrf },
+    remoteAddress,
+  );
+}
+
+describe('access recovery request', () => {
+  it('emails a code and a link that opens the verify page with both filled in', async () => {
+    const { committed } = await request({ method: 'username', username: 'holder' });
+    expect(committed.statusCode).toBe(200);
+    expect(committed.json().data.delivery).toContain('If those details match an account');
+    const message = await latestMessageTo('jordan.citizen@example.com');
+    const code = codeIn(message!.body)!;
+    expect(message!.body).toContain(
+      `https://portal.example.net/forgot-password/verify?code=${code}&username=holder`,
+    );
+    expect(message!.subject).toBe('Recover access to your Outpost Demo Broadband account');
+  });
+
+  it('sends by SMS to the mobile when asked by mobile number', async () => {
+    await request({ method: 'sms', mobile: '0491570158' });
+    const message = await latestMessageTo('0491570158');
+    expect(message!.body).toMatch(/your access code is \d{6}/);
+  });
+
+  it('gives known and unknown contacts the same answer in about the same time', async () => {
+    const known = await request({ method: 'email', email: 'alex.citizen@example.com' });
+    const unknown = await request({ method: 'email', email: 'nobody@example.com' });
+    expect(unknown.committed.statusCode).toBe(200);
+    expect(unknown.committed.body).toBe(known.committed.body);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    expect(await latestMessageTo('nobody@example.com')).toBeUndefined();
+  });
+
+  it('says it could not look the user up when the account has no address for the method', async () => {
+    await ctx.database.db
+      .update(users)
+      .set({ email: null, mobile: null })
+      .where(eq(users.username, 'other'));
+    const { committed } = await request({ method: 'username', username: 'other' });
+    expect(committed.statusCode).toBe(400);
+    expect(errorOf(committed)).toBe(
+      'Could not look up user based on EMAIL/MOBILE/USERNAME provided.',
+    );
+  });
+
+  it('returns the first answer to a repeated commit and sends only once', async () => {
+    const contact = { method: 'username', username: 'limited' };
+    const { committed, csrf } = await request(contact);
+    const count = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.to, 'riley.citizen@example.com'))
+      ).length;
+    const before = await count();
+    const again = await post('request/commit', { ...contact, csrf }, nextIp());
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(committed.body);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a commit whose details differ from what was prepared', async () => {
+    const prepared = await post(
+      'request/prepare',
+      { method: 'username', username: 'billing' },
+      nextIp(),
+    );
+    const res = await post(
+      'request/commit',
+      { method: 'username', username: 'holder', csrf: prepared.json().data.csrf },
+      nextIp(),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe(
+      'Invalid request: this request has expired or was already used. Please start again.',
+    );
+  });
+
+  it('limits requests per contact even when 20 arrive at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('request/prepare', { method: 'username', username: 'twofactor' }, `10.7.0.${i}`),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(errorOf(results.find((r) => r.statusCode === 429)!)).toBe(
+      'Too many requests for these details. Please wait 15 minutes and try again.',
+    );
+  });
+
+  it('limits requests per address across contacts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (
+          await post(
+            'request/prepare',
+            { method: 'username', username: `someone-${i}` },
+            '10.6.0.1',
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('access recovery verify', () => {
+  it('turns a valid code into a session once', async () => {
+    await request({ method: 'username', username: 'services' });
+    const code = codeIn((await latestMessageTo('sam.citizen@example.com'))!.body)!;
+    const res = await verify({ method: 'username', username: 'services' }, code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ user_id: 5003, username: 'services' });
+    expect(res.json().data.tokens).toHaveLength(2);
+    const again = await verify({ method: 'username', username: 'services' }, code);
+    expect(again.statusCode).toBe(401);
+    expect(errorOf(again)).toBe(
+      'Invalid request: that code is not right, or it has expired. Check it, or request a new one.',
+    );
+  });
+
+  it('refuses a code after 10 minutes', async () => {
+    await request({ method: 'email', email: 'jordan.citizen@example.com' });
+    const code = codeIn((await latestMessageTo('jordan.citizen@example.com'))!.body)!;
+    time.advance(10 * 60 * 1000 + 1);
+    const res = await verify({ method: 'email', email: 'jordan.citizen@example.com' }, code);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('needs a new code after 5 wrong tries, even for the right one', async () => {
+    await request({ method: 'email', email: 'casey.walker@example.com' }).catch(() => undefined);
+    await ctx.database.db
+      .update(users)
+      .set({ email: 'casey.walker@example.com' })
+      .where(eq(users.username, 'other'));
+    await request({ method: 'email', email: 'casey.walker@example.com' });
+    const code = codeIn((await latestMessageTo('casey.walker@example.com'))!.body)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const contact = { method: 'email', email: 'casey.walker@example.com' };
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push(errorOf(await verify(contact, wrong, '10.5.0.1')));
+    expect(answers.at(-1)).toBe('Invalid request: too many wrong codes. Request a new code.');
+    // The code is dead now, even for the right value (a sixth try through the API is rate-limited first).
+    expect(await checkCode(ctx.database.db, 5006, 'recovery', code, time.clock())).toBe('locked');
+  });
+
+  it('never puts a code in the log', async () => {
+    const codes = (await ctx.database.db.select().from(outbox))
+      .map((m) => codeIn(m.body))
+      .filter(Boolean) as string[];
+    const log = ctx.logLines.join('');
+    for (const code of codes) expect(log).not.toContain(`"${code}"`);
+  });
+});
