@@ -30,6 +30,20 @@ export const webRoutes: readonly WebRoute[] = [
   { path: '/login', title: 'Log in', access: 'public', permissions: [] },
   { path: '/forgot-password', title: 'Forgot password', access: 'public', permissions: [] },
   { path: '/forgot-password/verify', title: 'Verify access', access: 'public', permissions: [] },
+  // Verify-access variants 2 and 3 (docs/decisions/005; verifyRoutes in api-paths.ts).
+  {
+    path: '/forgot-password/verify/sign-in',
+    title: 'Verify access',
+    access: 'public',
+    permissions: [],
+  },
+  {
+    path: '/forgot-password/verify/usage/:serviceid',
+    title: 'Verify access',
+    access: 'public',
+    permissions: [],
+    example: '/forgot-password/verify/usage/1',
+  },
   { path: '/services', title: 'My Services', access: 'protected', permissions: ['view-services'] },
   {
     path: '/services/usage',

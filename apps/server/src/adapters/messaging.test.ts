@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
-import { httpSmsChannel, outboxChannel } from './messaging';
+import { SMTPServer } from 'smtp-server';
+import { httpSmsChannel, outboxChannel, smtpChannel } from './messaging';
 import { outbox } from './messaging.schema';
 
 let database: Database;
@@ -53,6 +54,44 @@ describe('HTTP SMS channel', () => {
       );
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe('SMTP channel', () => {
+  it('delivers the message to the SMTP server named in the URL', async () => {
+    const mails: { from: string | undefined; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const mail = smtpChannel(
+        `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+        'Outpost <noreply@example.com>',
+      );
+      await mail.send({ to: 'jo@example.com', subject: 'Your code', body: 'Your code is 246810.' });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.from).toBe('noreply@example.com');
+      expect(mails[0]!.to).toEqual(['jo@example.com']);
+      expect(mails[0]!.data).toContain('Subject: Your code');
+      expect(mails[0]!.data).toContain('Your code is 246810.');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

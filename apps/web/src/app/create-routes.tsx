@@ -22,6 +22,8 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   login: () => import('./routes/login'),
   'forgot-password': () => import('./routes/forgot-password'),
   'verify-access': () => import('./routes/verify-access'),
+  'verify-sign-in': () => import('./routes/verify-sign-in'),
+  'verify-usage': () => import('./routes/verify-usage'),
   'more-menu': () => import('./routes/more-menu'),
   'customer-terms': () => import('./routes/customer-terms'),
   'account-holder-login': () => import('./routes/account-holder-login'),
@@ -84,6 +86,9 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
   return loader ? { path: route.path, handle, loader, lazy } : { path: route.path, handle, lazy };
 }
 
+/** The contracts' web route table with the routes only the web app knows of so far. */
+const appRoutes = webRoutes;
+
 /**
  * Every route of the web route table (packages/contracts/src/web-routes.ts) with its guard,
  * grouped by layout. Each page is its own lazily loaded chunk; the layouts (a few KB) are in the
@@ -91,7 +96,7 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const routesWith = (accesses: readonly WebRoute['access'][], suffixed: boolean): RouteObject[] =>
-    webRoutes
+    appRoutes
       .filter(
         (route) => accesses.includes(route.access) && (suffixedParam(route) !== null) === suffixed,
       )

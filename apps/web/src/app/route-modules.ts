@@ -8,6 +8,8 @@ export const pageModules = {
   '/login': 'login',
   '/forgot-password': 'forgot-password',
   '/forgot-password/verify': 'verify-access',
+  '/forgot-password/verify/sign-in': 'verify-sign-in',
+  '/forgot-password/verify/usage/:serviceid': 'verify-usage',
   '/support/more': 'more-menu',
   '/support/:product-customer-terms': 'customer-terms',
   '/xd/:uid': 'account-holder-login',

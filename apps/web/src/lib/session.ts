@@ -195,6 +195,24 @@ export function storeSession(session: SessionOutput): void {
   notify();
 }
 
+/** The service a usage link opened (spec 1 section 3 "default service"): the usage page shows it first. */
+export function getDefaultService(): string | null {
+  return readItem(storageKeys.defaultService);
+}
+
+export function setDefaultService(serviceId: string): void {
+  writeItem(storageKeys.defaultService, serviceId);
+}
+
+/** The privacy policy was accepted on this device (native only; kept across logins). */
+export function isPrivacyAccepted(): boolean {
+  return readItem(storageKeys.privacyAccepted) === '1';
+}
+
+export function setPrivacyAccepted(): void {
+  writeItem(storageKeys.privacyAccepted, '1');
+}
+
 /** Clears tokens, user, permissions and the account-holder flag. */
 export function clearSession(): void {
   for (const key of sessionKeys) writeItem(key, null);

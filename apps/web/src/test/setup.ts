@@ -9,6 +9,30 @@ beforeAll(() => {
   // jsdom does not lay out or scroll; the router's scroll restoration and the menu call these.
   window.scrollTo = () => {};
   Element.prototype.scrollTo = () => {};
+  // jsdom has no PointerEvent: a MouseEvent with a pointerId carries clientX/clientY for drags.
+  if (!('PointerEvent' in window)) {
+    class PointerEventShim extends MouseEvent {
+      readonly pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+      }
+    }
+    Object.assign(window, { PointerEvent: PointerEventShim });
+  }
+  // jsdom has <dialog> without showModal()/close(): enough of them for the Modal primitive.
+  const dialog = HTMLDialogElement.prototype;
+  dialog.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.show ??= function show(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialog.close ??= function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
 });
 
 afterEach(() => {

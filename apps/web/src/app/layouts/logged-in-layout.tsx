@@ -1,15 +1,38 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/skip-link';
 import { useLogout } from '@/features/auth/api/logout';
 import { getPlatform, isNativePlatform } from '@/lib/platform';
-import { useSession } from '@/lib/session';
+import { isPrivacyAccepted, setPrivacyAccepted, useSession } from '@/lib/session';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MainMenu } from './main-menu';
 import { MobileBar } from './mobile-bar';
 import { useFocusMainOnNavigate } from './use-focus-main';
 import { useMenuState } from './use-menu-state';
+
+// Native only, and only until accepted: its code (and DOMPurify) is not part of the web app's load.
+const PrivacyPolicyModal = lazy(async () => ({
+  default: (await import('@/features/support/components/privacy-policy-modal')).PrivacyPolicyModal,
+}));
+
+/**
+ * Privacy-policy acceptance on ios/android: shown over any logged-in page (after a login or a
+ * verify that logs in) until accepted on this device.
+ */
+function PrivacyAcceptance({ onLogout }: { onLogout: () => void }) {
+  const [accepted, setAccepted] = useState(isPrivacyAccepted);
+  if (accepted) return null;
+  const handleAccept = () => {
+    setPrivacyAccepted();
+    setAccepted(true);
+  };
+  return (
+    <Suspense fallback={null}>
+      <PrivacyPolicyModal onAccept={handleAccept} onLogout={onLogout} />
+    </Suspense>
+  );
+}
 
 /** Header, side menu (web), bottom bar (native), footer. */
 export function LoggedInLayout() {
@@ -50,6 +73,7 @@ export function LoggedInLayout() {
       </div>
       <AppFooter loggedIn permissions={session.permissions} />
       {native && <MobileBar permissions={session.permissions} />}
+      {native && <PrivacyAcceptance onLogout={logout} />}
     </div>
   );
 }

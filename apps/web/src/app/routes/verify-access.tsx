@@ -1,3 +1,6 @@
 import { VerifyAccessPage } from '@/features/auth/components/verify-access-page';
 
-export { VerifyAccessPage as Component };
+/** /forgot-password/verify: verify access, then the forced password update. */
+export function Component() {
+  return <VerifyAccessPage variant={{ kind: 'recovery' }} />;
+}

@@ -3,12 +3,8 @@ import type { LoginInput, SessionOutput } from '@outpost/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analytics } from '@/lib/analytics';
 import { apiRequest } from '@/lib/api-client';
-import { isSessionPayload, storeSession } from '@/lib/session';
-
-/** The login answer came back without the tokens (or the user) it must carry. */
-export class MissingTokensError extends Error {
-  override readonly name = 'MissingTokensError';
-}
+import { isSessionPayload } from '@/lib/session';
+import { MissingTokensError, startSession } from '@/lib/start-session';
 
 /** POST /api/portal/users/login/: tokens, user summary, permissions and the account-holder flag in one answer. */
 export async function login(input: LoginInput): Promise<SessionOutput> {
@@ -28,9 +24,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (session) => {
-      // Nothing cached for an earlier user may show to this one.
-      queryClient.clear();
-      storeSession(session);
+      startSession(queryClient, session);
       analytics.track('login');
     },
   });

@@ -1,13 +1,110 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useRequestAccess } from '../api/request-access';
+import { checkContact, recoveryErrorMessage } from '../utils/recovery';
 
-/** /forgot-password: the request form arrives with the access-recovery issue. */
+type Sent = { delivery: string; verifyPath: string };
+
+/**
+ * /forgot-password: one field for an email address, mobile number or username. The kind is
+ * inferred and checked here (nothing is sent for invalid input); then prepare and commit, and
+ * the delivery message replaces the form.
+ */
 export function ForgotPasswordPage() {
+  const ids = useId();
+  const requestAccess = useRequestAccess();
+  const [contact, setContact] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const sending = requestAccess.isPending;
+
+  // The form is gone: take focus to the message so it is read out.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const check = checkContact(contact);
+    if (!check.ok) {
+      setError(check.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    requestAccess.mutate(check.body, {
+      onSuccess: (delivery) => {
+        const query = new URLSearchParams({ [check.field]: check.value });
+        setSent({ delivery, verifyPath: `/forgot-password/verify?${query.toString()}` });
+      },
+      onError: (failure) => {
+        setError(recoveryErrorMessage(failure));
+        inputRef.current?.focus();
+      },
+    });
+  };
+
   return (
     <div className="page page--narrow">
-      <h1 className="page__title">Forgot password</h1>
-      <p>
-        <Link to="/login">Back to Login</Link>
-      </p>
+      <section className="auth-card" aria-labelledby={`${ids}-title`}>
+        <h1 id={`${ids}-title`} className="page__title">
+          Forgot password
+        </h1>
+        {sent ? (
+          <div ref={sentRef} tabIndex={-1} className="auth-card__done">
+            <p className="form-status" role="status">
+              {sent.delivery}
+            </p>
+            <p>
+              Got the code? <Link to={sent.verifyPath}>Enter it here</Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="page__subtitle">
+              Enter the email address, mobile number or username on your account. We will send you a
+              code to get back in.
+            </p>
+            {error !== null && (
+              <div id={`${ids}-error`} className="form-alert" role="alert">
+                {error}
+              </div>
+            )}
+            <form className="form" onSubmit={handleSubmit} noValidate>
+              <div className="field">
+                <label htmlFor={`${ids}-contact`}>Email, mobile or username</label>
+                <input
+                  ref={inputRef}
+                  id={`${ids}-contact`}
+                  name="contact"
+                  type="text"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  aria-invalid={error !== null || undefined}
+                  aria-describedby={error !== null ? `${ids}-error` : undefined}
+                  value={contact}
+                  onChange={(e) => setContact(e.target.value)}
+                />
+              </div>
+              <button
+                type="submit"
+                className="button button--primary button--block"
+                disabled={sending}
+              >
+                {sending ? 'Sending...' : 'Request Access'}
+              </button>
+            </form>
+          </>
+        )}
+        <p className="auth-card__links">
+          <Link to="/login">Back to Login</Link>
+        </p>
+      </section>
     </div>
   );
 }

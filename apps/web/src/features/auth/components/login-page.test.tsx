@@ -84,6 +84,7 @@ describe('login page', () => {
     const code = screen.getByLabelText('Verification code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
+    await waitFor(() => expect(code).toHaveFocus());
 
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
@@ -97,6 +98,32 @@ describe('login page', () => {
       password: 'Outpost-demo-1',
       verification: '123456',
     });
+  });
+
+  it('shows a refused code the same way and puts the cursor back in the code field', async () => {
+    const wrongCode =
+      'Extended validation required: that code is not right. Check it and try again.';
+    const fetchMock = stubFetch((_path, init) => {
+      const body = JSON.parse(String(init.body)) as { verification?: string };
+      return body.verification === undefined
+        ? errorResponse(401, serverErrors.extendedValidation)
+        : errorResponse(401, wrongCode);
+    });
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
+    const code = await screen.findByLabelText('Verification code');
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        `Two-factor authentication is required. ${wrongCode}`,
+      ),
+    );
+    await waitFor(() => expect(code).toHaveFocus());
+    const [, init] = fetchMock.mock.calls[1] as FetchArgs;
+    expect(JSON.parse(String(init.body))).toMatchObject({ verification: '000000' });
   });
 
   it('shows the rate-limit sentence as the server wrote it', async () => {

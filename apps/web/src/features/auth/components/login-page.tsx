@@ -1,9 +1,9 @@
 import type { LoginInput } from '@outpost/contracts/auth';
 import { checkLoginInput } from '@outpost/domain/login-rules';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { EyeIcon, EyeOffIcon } from '@/components/icons';
+import { PasswordInput } from '@/components/password-input';
 import { getBrand } from '@/lib/brand';
 import { isNativePlatform } from '@/lib/platform';
 import { safeRedirect } from '@/lib/redirect';
@@ -28,8 +28,10 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [verification, setVerification] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(false);
+  /** Counts the server's requests for a code: each one puts the cursor in the code field. */
+  const [codeRequests, setCodeRequests] = useState(0);
+  const verificationRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
@@ -37,6 +39,13 @@ export function LoginPage() {
   const alertMessage =
     error ?? (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
   const submitting = loginMutation.isPending;
+
+  // Revealed (or refused) code: the code is what the user types next.
+  useEffect(() => {
+    if (codeRequests === 0) return;
+    verificationRef.current?.focus();
+    verificationRef.current?.select();
+  }, [codeRequests]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +67,10 @@ export function LoginPage() {
       onError: (failure) => {
         const { message, needsVerification: verify } = loginFailure(failure);
         setError(message);
-        if (verify) setNeedsVerification(true);
+        if (verify) {
+          setNeedsVerification(true);
+          setCodeRequests((count) => count + 1);
+        }
       },
     });
   };
@@ -95,25 +107,13 @@ export function LoginPage() {
 
           <div className="field">
             <label htmlFor={`${ids}-password`}>Password</label>
-            <div className="field__with-button">
-              <input
-                id={`${ids}-password`}
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <button
-                type="button"
-                className="icon-button field__button"
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-              </button>
-            </div>
+            <PasswordInput
+              id={`${ids}-password`}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
 
           {needsVerification && (
@@ -126,12 +126,11 @@ export function LoginPage() {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 pattern="[0-9]*"
-                maxLength={6}
                 aria-describedby={`${ids}-verification-hint`}
-                // Revealed after the first attempt: the code is what the user types next.
-                autoFocus
+                ref={verificationRef}
                 value={verification}
-                onChange={(e) => setVerification(e.target.value.replace(/[^0-9]/g, ''))}
+                // Pasted '123 456' becomes '123456'.
+                onChange={(e) => setVerification(e.target.value.replace(/[^0-9]/g, '').slice(0, 6))}
               />
               <p id={`${ids}-verification-hint`} className="field__hint">
                 Enter the 6-digit code we sent you.

@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import { isApiError } from '@/lib/api-client';
-import { MissingTokensError } from '../api/login';
+import { MissingTokensError } from '@/lib/start-session';
 
 export type LoginFailure = {
   message: string;

@@ -1,0 +1,37 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import type { SessionOutput } from '@outpost/contracts/auth';
+import type { RecoverVerifyInput } from '@outpost/contracts/recovery';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { analytics } from '@/lib/analytics';
+import { apiRequest } from '@/lib/api-client';
+import { isSessionPayload } from '@/lib/session';
+import { MissingTokensError, startSession } from '@/lib/start-session';
+import { prepareRecovery } from './request-access';
+
+/**
+ * Verify access: prepare (csrf) then commit with the code; the commit answers like a login
+ * (tokens, user, permissions, account-holder flag). POST .../recoveraccess/verify/prepare/ and .../commit/.
+ */
+export async function verifyAccess(input: RecoverVerifyInput): Promise<SessionOutput> {
+  const csrf = await prepareRecovery(apiPaths.recoverVerifyPrepare, input);
+  const result = await apiRequest<unknown>(apiPaths.recoverVerifyCommit, {
+    method: 'POST',
+    body: { ...input, csrf },
+    auth: 'none',
+  });
+  if (result.status !== 200 || !isSessionPayload(result.data))
+    throw new MissingTokensError('Verify answer without tokens');
+  return result.data;
+}
+
+/** Verifies the code and stores the session exactly as a login does. */
+export function useVerifyAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyAccess,
+    onSuccess: (session) => {
+      startSession(queryClient, session);
+      analytics.track('verify_access');
+    },
+  });
+}
