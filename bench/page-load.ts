@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { cpuSteal, finish, repoRoot, report, startServer } from './lib';
 
 const DIST = path.join(repoRoot, 'apps/web/dist');
@@ -109,18 +110,7 @@ async function main() {
   let browser: Browser | undefined;
   const steal = cpuSteal();
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     const loginReady = (page: Page) => page.getByLabel('Username').waitFor({ state: 'visible' });
     const dashboardReady = (page: Page) =>
       page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });

@@ -1,3 +1,4 @@
+import { ContactField } from './contact-field';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useRequestAccess } from '../api/request-access';
@@ -74,23 +75,14 @@ export function ForgotPasswordPage() {
               </div>
             )}
             <form className="form" onSubmit={handleSubmit} noValidate>
-              <div className="field">
-                <label htmlFor={`${ids}-contact`}>Email, mobile or username</label>
-                <input
-                  ref={inputRef}
-                  id={`${ids}-contact`}
-                  name="contact"
-                  type="text"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  aria-invalid={error !== null || undefined}
-                  aria-describedby={error !== null ? `${ids}-error` : undefined}
-                  value={contact}
-                  onChange={(e) => setContact(e.target.value)}
-                />
-              </div>
+              <ContactField
+                id={`${ids}-contact`}
+                value={contact}
+                onChange={setContact}
+                invalid={error !== null}
+                describedBy={error !== null ? `${ids}-error` : undefined}
+                inputRef={inputRef}
+              />
               <button
                 type="submit"
                 className="button button--primary button--block"

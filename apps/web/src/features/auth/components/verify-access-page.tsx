@@ -1,3 +1,4 @@
+import { ContactField } from './contact-field';
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { setDefaultService } from '@/lib/session';
@@ -85,23 +86,14 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
           </div>
         )}
         <form className="form" onSubmit={handleSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={`${ids}-contact`}>Email, mobile or username</label>
-            <input
-              ref={contactRef}
-              id={`${ids}-contact`}
-              name="contact"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              aria-invalid={error?.field === 'contact' || undefined}
-              aria-describedby={describedBy('contact')}
-              value={contact}
-              onChange={(e) => setContact(e.target.value)}
-            />
-          </div>
+          <ContactField
+            id={`${ids}-contact`}
+            value={contact}
+            onChange={setContact}
+            invalid={error?.field === 'contact'}
+            describedBy={describedBy('contact')}
+            inputRef={contactRef}
+          />
           <div className="field">
             <label htmlFor={`${ids}-code`}>Verification code</label>
             <input
