@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../adapters/messaging.schema';
+import { users } from '../accounts/accounts.schema';
 import { DEMO_TOTP_SECRET } from '../../seed/demo';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf } from '../../test/test-app';
@@ -59,6 +60,30 @@ describe('two-factor by SMS', () => {
     expect(errorOf(fifth)).toBe(
       'Extended validation failed: too many wrong codes. Log in again to get a new code.',
     );
+  });
+});
+
+describe('two-factor by email', () => {
+  it('emails the code and logs in with it', async () => {
+    await ctx.database.db
+      .update(users)
+      .set({ twoFactorMethod: 'email' })
+      .where(eq(users.username, 'twofactor'));
+    const first = await login('twofactor');
+    expect(errorOf(first)).toBe(
+      'Extended validation required: we have emailed a 6-digit code to the address on your account. Enter it to log in. It expires in 10 minutes.',
+    );
+    const rows = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'mai.nguyen@example.com'));
+    expect(rows.at(-1)!.subject).toBe('Your Outpost Demo Broadband login code');
+    const code = /\b(\d{6})\b/.exec(rows.at(-1)!.body)![1]!;
+    expect((await login('twofactor', code)).statusCode).toBe(200);
+    await ctx.database.db
+      .update(users)
+      .set({ twoFactorMethod: 'sms' })
+      .where(eq(users.username, 'twofactor'));
   });
 });
 
