@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** Target from the foundation issue: the login route's JavaScript, gzip, React included. */
 const LOGIN_JS_BUDGET_BYTES = 150 * 1024;

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { codeIn, lastOutboxId, newestMessageTo, recoveryLink } from './outbox';
 import { DEMO_PASSWORD, submitLogin } from './session';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { logIn } from './session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import * as OTPAuth from 'otpauth';
 import { expectNoSeriousA11yViolations } from './axe';
 import { codeIn, lastOutboxId, newestMessageTo } from './outbox';
