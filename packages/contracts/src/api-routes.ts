@@ -35,11 +35,14 @@ import {
  *  - public: no token;
  *  - user: a USER token of an active contact;
  *  - refresh: a REFRESH token (only the refresh call);
+ *  - session: the USER or the REFRESH token of a session (logout: a session whose USER token has
+ *    expired must still be revocable);
  *  - usage: also accepts the usage-only token scoped to one service (embedded usage);
  *  - internal: the provider's own systems (a service key), never a customer;
  *  - staff: provider staff only.
  */
-export type RouteAccess = 'public' | 'user' | 'refresh' | 'usage' | 'internal' | 'staff';
+export type RouteAccess =
+  'public' | 'user' | 'refresh' | 'session' | 'usage' | 'internal' | 'staff';
 
 export type ObjectKind = 'service' | 'invoice' | 'user' | 'alert' | 'plan' | 'ticket' | 'paymethod';
 
@@ -120,8 +123,8 @@ export const authRoutes = {
     id: 'logout',
     method: 'POST',
     path: apiPaths.logout,
-    summary: 'Log out: revokes this session (its USER and REFRESH tokens)',
-    access: 'user',
+    summary: 'Log out: revokes this session (its USER and REFRESH tokens); either token will do',
+    access: 'session',
     permissions: [],
     objects: [],
     body: emptyInput.nullish(),

@@ -42,10 +42,12 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
 }
 
-export async function authenticateUserToken(
+/** Resolves a token of the given type to its caller; expired, revoked or (REFRESH) rotated tokens fail. */
+async function authenticateToken(
   db: Db,
   clock: Clock,
   token: string | undefined,
+  type: 'USER' | 'REFRESH',
 ): Promise<AuthContext> {
   if (!token) throw unauthenticated();
   const [row] = await db
@@ -53,6 +55,7 @@ export async function authenticateUserToken(
       type: tokens.type,
       expiresAt: tokens.expiresAt,
       revokedAt: tokens.revokedAt,
+      rotatedAt: tokens.rotatedAt,
       familyId: tokens.familyId,
       userId: users.id,
       accountId: users.accountId,
@@ -67,8 +70,9 @@ export async function authenticateUserToken(
     .innerJoin(users, eq(users.id, tokens.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(tokens.tokenHash, hashToken(token)));
-  if (!row || row.type !== 'USER' || row.revokedAt || row.roleStatus !== 'Active')
+  if (!row || row.type !== type || row.revokedAt || row.rotatedAt || row.roleStatus !== 'Active') {
     throw unauthenticated();
+  }
   if (row.expiresAt <= clock()) throw tokenExpired();
   return {
     userId: row.userId,
@@ -81,6 +85,14 @@ export async function authenticateUserToken(
     expiresAt: row.expiresAt,
     permissions: new Set(row.permissions),
   };
+}
+
+export function authenticateUserToken(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+): Promise<AuthContext> {
+  return authenticateToken(db, clock, token, 'USER');
 }
 
 /**
@@ -105,6 +117,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; clock:
         );
         if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
         request.auth = auth;
+        return;
+      }
+      case 'session': {
+        // The USER token when it is still good, else the session's REFRESH token.
+        const userToken = headerValue(request, 'x-user-token');
+        const refreshToken = headerValue(request, 'x-refresh-token');
+        request.auth = await authenticateToken(opts.db, opts.clock, userToken, 'USER').catch(
+          (error: unknown) => {
+            if (!refreshToken) throw error;
+            return authenticateToken(opts.db, opts.clock, refreshToken, 'REFRESH');
+          },
+        );
         return;
       }
       case 'internal':

@@ -47,8 +47,11 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** user: X-User-Token (default); refresh: X-Refresh-Token; none: no token (login). */
-export type AuthMode = 'user' | 'refresh' | 'none';
+/**
+ * user: X-User-Token (default); refresh: X-Refresh-Token; none: no token (login);
+ * session: both tokens there are, so a session whose USER token expired can still be ended (logout).
+ */
+export type AuthMode = 'user' | 'refresh' | 'session' | 'none';
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -163,6 +166,14 @@ export function isSessionRejection(error: unknown): boolean {
 // ---- requests
 
 function tokenHeaders(auth: AuthMode, token: string | null): Record<string, string> {
+  if (auth === 'session') {
+    const user = getUserToken();
+    const refresh = getRefreshToken();
+    return {
+      ...(user ? { 'X-User-Token': user } : {}),
+      ...(refresh ? { 'X-Refresh-Token': refresh } : {}),
+    };
+  }
   if (auth === 'user' && token) return { 'X-User-Token': token };
   if (auth === 'refresh' && token) return { 'X-Refresh-Token': token };
   return {};
@@ -233,6 +244,7 @@ async function interpret<T>(response: Response): Promise<ApiSuccess<T>> {
 }
 
 function tokenFor(auth: AuthMode): string | null {
+  if (auth === 'session') return getUserToken() ?? getRefreshToken();
   if (auth === 'user') return getUserToken();
   if (auth === 'refresh') return getRefreshToken();
   return null;

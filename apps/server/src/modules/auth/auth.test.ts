@@ -299,3 +299,39 @@ describe('logout', () => {
     expect(revoked).toBeTruthy();
   });
 });
+
+describe('logout of a session whose USER token has expired', () => {
+  it('takes the REFRESH token and revokes the session', async () => {
+    const session = await loginAs(ctx.app, 'holder', undefined, nextAddress());
+    time.advance(15 * 60 * 1000 + 1000);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LOGOUT,
+      headers: { 'x-user-token': session.userToken, 'x-refresh-token': session.refreshToken },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('refuses a rotated REFRESH token', async () => {
+    const session = await loginAs(ctx.app, 'holder', undefined, nextAddress());
+    await ctx.app.inject({
+      method: 'POST',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken },
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LOGOUT,
+      headers: { 'x-refresh-token': session.refreshToken },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

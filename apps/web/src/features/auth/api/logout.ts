@@ -6,12 +6,14 @@ import { analytics } from '@/lib/analytics';
 import { apiData } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
-/** POST /api/portal/users/current/logout/: revokes this session's tokens on the server. */
+/** POST /api/portal/users/current/logout/: revokes this session's tokens on the server, even after the USER token expired. */
 export function logout(): Promise<{ logged_out: true }> {
   // keepalive: the request survives the navigation that follows; no refresh on a 401.
   return apiData<{ logged_out: true }>(apiPaths.logout, {
     method: 'POST',
     body: {},
+    // Both tokens: with an expired USER token the server ends the session by its REFRESH token.
+    auth: 'session',
     keepalive: true,
     renewOn401: false,
   });
