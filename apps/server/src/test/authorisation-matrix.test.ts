@@ -5,7 +5,7 @@ import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
 import type { Db } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
-import { enabledPermissionSet } from '../modules/users/users.service';
+import { effectivePermissions } from '../modules/users/users.service';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
@@ -58,6 +58,11 @@ const ownedObject: Record<
 };
 
 let ctx: TestContext;
+
+async function enabledPermissionSet(db: Db, userId: number): Promise<Set<string>> {
+  const entries = await effectivePermissions(db, userId);
+  return new Set(entries.filter((e) => e.enabled === 1).map((e) => e.permission));
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();

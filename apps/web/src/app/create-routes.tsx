@@ -86,9 +86,6 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
   return loader ? { path: route.path, handle, loader, lazy } : { path: route.path, handle, lazy };
 }
 
-/** The contracts' web route table with the routes only the web app knows of so far. */
-const appRoutes = webRoutes;
-
 /**
  * Every route of the web route table (packages/contracts/src/web-routes.ts) with its guard,
  * grouped by layout. Each page is its own lazily loaded chunk; the layouts (a few KB) are in the
@@ -96,7 +93,7 @@ const appRoutes = webRoutes;
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const routesWith = (accesses: readonly WebRoute['access'][], suffixed: boolean): RouteObject[] =>
-    appRoutes
+    webRoutes
       .filter(
         (route) => accesses.includes(route.access) && (suffixedParam(route) !== null) === suffixed,
       )

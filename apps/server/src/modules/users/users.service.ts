@@ -51,11 +51,6 @@ export async function effectivePermissions(db: Db, userId: number): Promise<Perm
   return rows.map((r) => ({ permission: r.permission, enabled: r.enabled ? 1 : 0 }));
 }
 
-export async function enabledPermissionSet(db: Db, userId: number): Promise<Set<string>> {
-  const entries = await effectivePermissions(db, userId);
-  return new Set(entries.filter((e) => e.enabled === 1).map((e) => e.permission));
-}
-
 /** A user's profile; with `accountId`, only when the user belongs to that account. */
 export async function getProfile(
   db: Db,

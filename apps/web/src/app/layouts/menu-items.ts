@@ -9,30 +9,34 @@ function link(label: string, to: string, disabled?: boolean): MenuLink {
   return disabled ? { kind: 'link', label, to, disabled } : { kind: 'link', label, to };
 }
 
+const servicesGroup: MenuGroup = {
+  kind: 'group',
+  id: 'services',
+  label: 'My Services',
+  items: [
+    link('Services', '/services'),
+    link('Data Usage', '/services/usage'),
+    link('Data Blocks', '/services/data-blocks'),
+  ],
+};
+
+const billingGroup: MenuGroup = {
+  kind: 'group',
+  id: 'billing',
+  label: 'Billing',
+  items: [
+    link('Invoices', '/billing/invoices'),
+    link('One-Off Payment', '/billing/one-off-payment'),
+    link('Recurring Payment Method', '/billing/recurring-payment-method'),
+    link('Unbilled Calls', '/billing/unbilled-calls', true),
+  ],
+};
+
 /** The main (side) menu, spec 1 section 2. */
 export const mainMenu: readonly MenuEntry[] = [
   link('Dashboard', '/'),
-  {
-    kind: 'group',
-    id: 'services',
-    label: 'My Services',
-    items: [
-      link('Services', '/services'),
-      link('Data Usage', '/services/usage'),
-      link('Data Blocks', '/services/data-blocks'),
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'billing',
-    label: 'Billing',
-    items: [
-      link('Invoices', '/billing/invoices'),
-      link('One-Off Payment', '/billing/one-off-payment'),
-      link('Recurring Payment Method', '/billing/recurring-payment-method'),
-      link('Unbilled Calls', '/billing/unbilled-calls', true),
-    ],
-  },
+  servicesGroup,
+  billingGroup,
   {
     kind: 'group',
     id: 'support',
@@ -66,17 +70,9 @@ export const mobileBarLinks = [
 /** The native more menu (spec 3 section 2.2); the Account group ends with Log Out. */
 export const moreMenu: readonly MenuEntry[] = [
   link('Home', '/'),
-  mainMenu[1] as MenuGroup,
-  {
-    kind: 'group',
-    id: 'billing',
-    label: 'Billing',
-    items: [
-      link('Invoices', '/billing/invoices'),
-      link('One-Off Payment', '/billing/one-off-payment'),
-      link('Recurring Payment Method', '/billing/recurring-payment-method'),
-    ],
-  },
+  servicesGroup,
+  // The more menu lists Billing without the disabled Unbilled Calls (spec 3 section 2.2).
+  { ...billingGroup, items: billingGroup.items.filter((item) => !item.disabled) },
   {
     kind: 'group',
     id: 'support',
