@@ -18,6 +18,7 @@ import { authModule } from './modules/auth/auth.routes';
 import { healthModule } from './modules/health/health.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
 import { recoveryModule } from './modules/recovery/recovery.routes';
+import { servicesModule } from './modules/services/services.routes';
 import { supportModule } from './modules/support/support.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersModule, { db: database.db });
   await app.register(supportModule, { db: database.db });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
+  await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

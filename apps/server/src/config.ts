@@ -46,6 +46,10 @@ const envSchema = z.object({
   SMS_API_URL: url.optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).max(11).default('Outpost'),
+  // Periodic jobs (period roll-over, data block activation); 0 turns them off in this instance.
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // The embedded network applies a bought data block after this long (a real one: up to 2.5 h).
+  BLOCK_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   PRODUCT_PREFIX: z
     .string()
@@ -79,6 +83,8 @@ export type Config = {
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
   sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
+  jobsIntervalSeconds: number;
+  blockActivationSeconds: number;
   brand: Brand;
 };
 
@@ -111,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     brand: {
       providerName: e.PROVIDER_NAME,
       productPrefix: e.PRODUCT_PREFIX,

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { startServiceJobs } from './modules/services/jobs';
 import { DEMO_PASSWORD, demoLogins, isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const started = performance.now();
@@ -27,8 +28,21 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  const stopJobs =
+    config.jobsIntervalSeconds > 0
+      ? startServiceJobs(
+          {
+            db: database.db,
+            clock: () => new Date(),
+            blockActivationMs: config.blockActivationSeconds * 1000,
+          },
+          config.jobsIntervalSeconds * 1000,
+          (error) => app.log.error({ err: error }, 'service jobs failed'),
+        )
+      : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

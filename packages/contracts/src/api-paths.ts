@@ -18,7 +18,32 @@ export const apiPaths = {
   recoverRequestCommit: `${API_PREFIX}/users/recoveraccess/request/commit/`,
   recoverVerifyPrepare: `${API_PREFIX}/users/recoveraccess/verify/prepare/`,
   recoverVerifyCommit: `${API_PREFIX}/users/recoveraccess/verify/commit/`,
+  // My Services (spec 2 section 7). The spec leaves the service and plan prefixes open.
+  services: `${API_PREFIX}/services/`,
+  availableBlocks: `${API_PREFIX}/services/:serviceid/availableblocks/`,
+  purchaseBlockPrepare: `${API_PREFIX}/services/:serviceid/purchaseblock/prepare/`,
+  purchaseBlockCommit: `${API_PREFIX}/services/:serviceid/purchaseblock/commit/`,
+  availablePlans: `${API_PREFIX}/services/:serviceid/availableplans/`,
+  changePlanPrepare: `${API_PREFIX}/services/:serviceid/changeplan/prepare/`,
+  changePlanCommit: `${API_PREFIX}/services/:serviceid/changeplan/commit/`,
+  setNicknamePrepare: `${API_PREFIX}/services/:serviceid/setnickname/prepare/`,
+  setNicknameCommit: `${API_PREFIX}/services/:serviceid/setnickname/commit/`,
+  planOptions: `${API_PREFIX}/plans/:planid/availableoptions/`,
+  /** A plan's Key Fact Sheet or Critical Information Summary as a PDF; `kfs`/`cis` of a plan. */
+  planDocument: `${API_PREFIX}/plans/:planid/documents/:document/`,
+  // The activity family uses the spec's singular 'service/' prefix.
+  blocksPurchased: `${API_PREFIX}/service/:serviceid/blockspurchased/`,
 } as const;
+
+/** The document path a plan lists as `kfs` or `cis` ('plans/12/documents/kfs'). */
+export function planDocumentPath(planid: number, document: 'kfs' | 'cis'): string {
+  return `plans/${planid}/documents/${document}`;
+}
+
+/** The URL the client fetches for a plan's document path: '{prefix}/{document path}/'. */
+export function planDocumentUrl(documentPath: string): string {
+  return `${API_PREFIX}/${documentPath}/`;
+}
 
 /** Fills ':name' parameters of a path. */
 export function buildPath(path: string, params: Record<string, string | number>): string {

@@ -26,6 +26,27 @@ import {
   updatePasswordOutput,
   verifyOutput,
 } from './recovery';
+import {
+  availableBlocksOutput,
+  availablePlansOutput,
+  blocksPurchasedOutput,
+  changePlanCommitInput,
+  changePlanCommitOutput,
+  changePlanPrepareInput,
+  planDocumentParams,
+  planOptionsOutput,
+  planParams,
+  prepareOutput,
+  purchaseBlockCommitInput,
+  purchaseBlockCommitOutput,
+  purchaseBlockPrepareInput,
+  serviceParams,
+  servicesOutput,
+  setNicknameCommitInput,
+  setNicknameOutput,
+  setNicknamePrepareInput,
+} from './services';
+import { errorOutput } from './http';
 
 /**
  * The route inventory: every API route the server answers, with who may call it.
@@ -69,6 +90,11 @@ export type RouteContract = {
   response: z.ZodType;
   /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
   produces?: string;
+  /**
+   * A commit route: the id of the prepare route whose csrf it takes. Tests call that route first
+   * with the same params and body (less csrf) and add the csrf it returns.
+   */
+  csrfFrom?: string;
   /**
    * A valid request apart from the object ids in `objects` (tests fill those per caller).
    * The authorisation matrix and the fuzz test start from it.
@@ -250,8 +276,168 @@ export const recoveryRoutes = {
   }),
 } as const;
 
+const serviceRef = [{ in: 'params', name: 'serviceid', kind: 'service' }] as const;
+// Seeded plan and block ids that every demo broadband service of the matrix may take.
+const changePlanExample = { planid: 24, when: 'Next Period', options: [] } as const;
+const blockExample = { dbid: 1 } as const;
+
+/** My Services: services, plans, plan changes, nicknames and data blocks (spec 2). */
+export const servicesRoutes = {
+  services: defineRoute({
+    id: 'services',
+    method: 'GET',
+    path: apiPaths.services,
+    summary: "The account's services, active Broadband first, with any upcoming plan change",
+    access: 'user',
+    permissions: ['view-services'],
+    objects: [],
+    response: servicesOutput,
+  }),
+  availablePlans: defineRoute({
+    id: 'availablePlans',
+    method: 'GET',
+    path: apiPaths.availablePlans,
+    summary: 'The plans this service may take, with its current and next plan',
+    access: 'user',
+    permissions: ['change-plan'],
+    objects: serviceRef,
+    params: serviceParams,
+    response: availablePlansOutput,
+  }),
+  planOptions: defineRoute({
+    id: 'planOptions',
+    method: 'GET',
+    path: apiPaths.planOptions,
+    summary: 'The extra options a plan offers',
+    access: 'user',
+    permissions: ['change-plan'],
+    objects: [],
+    params: planParams,
+    response: planOptionsOutput,
+    example: { params: { planid: 22 } },
+  }),
+  planDocument: defineRoute({
+    id: 'planDocument',
+    method: 'GET',
+    path: apiPaths.planDocument,
+    summary: "A plan's Key Fact Sheet (kfs) or Critical Information Summary (cis) as a PDF",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    params: planDocumentParams,
+    response: errorOutput,
+    produces: 'application/pdf',
+    example: { params: { planid: 22, document: 'kfs' } },
+  }),
+  changePlanPrepare: defineRoute({
+    id: 'changePlanPrepare',
+    method: 'POST',
+    path: apiPaths.changePlanPrepare,
+    summary:
+      'Check a plan change (or the cancelling of a scheduled one) and return a csrf for the commit',
+    access: 'user',
+    permissions: ['change-plan'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: changePlanPrepareInput,
+    response: prepareOutput,
+    example: { body: changePlanExample },
+  }),
+  changePlanCommit: defineRoute({
+    id: 'changePlanCommit',
+    method: 'POST',
+    path: apiPaths.changePlanCommit,
+    summary: 'Apply a prepared plan change exactly once (docs/decisions/007)',
+    access: 'user',
+    permissions: ['change-plan'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: changePlanCommitInput,
+    response: changePlanCommitOutput,
+    csrfFrom: 'changePlanPrepare',
+    example: { body: changePlanExample },
+  }),
+  setNicknamePrepare: defineRoute({
+    id: 'setNicknamePrepare',
+    method: 'POST',
+    path: apiPaths.setNicknamePrepare,
+    summary: 'Check a nickname (empty removes it) and return a csrf for the commit',
+    access: 'user',
+    permissions: ['change-plan', 'set-nickname'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: setNicknamePrepareInput,
+    response: prepareOutput,
+    example: { body: { nickname: 'Home' } },
+  }),
+  setNicknameCommit: defineRoute({
+    id: 'setNicknameCommit',
+    method: 'POST',
+    path: apiPaths.setNicknameCommit,
+    summary: "Set or remove a service's nickname",
+    access: 'user',
+    permissions: ['change-plan', 'set-nickname'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: setNicknameCommitInput,
+    response: setNicknameOutput,
+    csrfFrom: 'setNicknamePrepare',
+    example: { body: { nickname: 'Home' } },
+  }),
+  availableBlocks: defineRoute({
+    id: 'availableBlocks',
+    method: 'GET',
+    path: apiPaths.availableBlocks,
+    summary: 'The data blocks this service may buy (none for pending or unlimited services)',
+    access: 'user',
+    permissions: ['purchase-block'],
+    objects: serviceRef,
+    params: serviceParams,
+    response: availableBlocksOutput,
+  }),
+  purchaseBlockPrepare: defineRoute({
+    id: 'purchaseBlockPrepare',
+    method: 'POST',
+    path: apiPaths.purchaseBlockPrepare,
+    summary: 'Check a data block purchase and return a csrf for the commit',
+    access: 'user',
+    permissions: ['purchase-block'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: purchaseBlockPrepareInput,
+    response: prepareOutput,
+    example: { body: blockExample },
+  }),
+  purchaseBlockCommit: defineRoute({
+    id: 'purchaseBlockCommit',
+    method: 'POST',
+    path: apiPaths.purchaseBlockCommit,
+    summary: 'Buy a prepared data block exactly once; a repeated commit returns the same purchase',
+    access: 'user',
+    permissions: ['purchase-block'],
+    objects: serviceRef,
+    params: serviceParams,
+    body: purchaseBlockCommitInput,
+    response: purchaseBlockCommitOutput,
+    csrfFrom: 'purchaseBlockPrepare',
+    example: { body: blockExample },
+  }),
+  blocksPurchased: defineRoute({
+    id: 'blocksPurchased',
+    method: 'GET',
+    path: apiPaths.blocksPurchased,
+    summary: 'The data blocks bought for this service, newest first',
+    access: 'user',
+    permissions: ['view-activity'],
+    objects: serviceRef,
+    params: serviceParams,
+    response: blocksPurchasedOutput,
+  }),
+} as const;
+
 /** Every route, in one list. Later modules add their groups here. */
 export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(authRoutes),
   ...Object.values(recoveryRoutes),
+  ...Object.values(servicesRoutes),
 ];

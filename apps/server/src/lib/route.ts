@@ -27,7 +27,10 @@ export function routeFor<const C extends RouteContract>(contract: C) {
   const schema: Record<string, unknown> = {
     summary: contract.summary,
     tags: [contract.path.split('/')[3] ?? 'api'],
-    response: { 200: contract.response, '4xx': errorOutput, '5xx': errorOutput },
+    // A non-JSON answer (a PDF) is sent as bytes; only its errors have a JSON schema.
+    response: contract.produces
+      ? { '4xx': errorOutput, '5xx': errorOutput }
+      : { 200: contract.response, '4xx': errorOutput, '5xx': errorOutput },
   };
   if (contract.params) schema.params = contract.params;
   if (contract.querystring) schema.querystring = contract.querystring;

@@ -13,6 +13,7 @@ import {
 } from '../modules/accounts/accounts.schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { guides } from '../modules/support/support.schema';
+import { seedServices } from './services';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -66,7 +67,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * Seeds the fictitious demo provider. Deterministic: the same data every run (fixed ids,
  * fixed names); only password hashes differ by their salts.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(permissionDefinitions).values(
@@ -261,5 +262,7 @@ export async function seedDemo(db: Db): Promise<void> {
       body: PRIVACY_POLICY_BODY,
       category: 'Legal',
     });
+
+    await seedServices(tx as unknown as Db, now);
   });
 }

@@ -1,9 +1,11 @@
-import { asc, eq, ne, and } from 'drizzle-orm';
+import { asc, eq, ne, and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectKind, RouteContract } from '@outpost/contracts/api-routes';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { effectivePermissions } from '../modules/users/users.service';
 import { mintSession } from './sessions';
@@ -49,7 +51,18 @@ const ownedObject: Record<
       .limit(1);
     return row?.id ?? callerId;
   },
-  service: undefined,
+  service: async (db, accountId) => {
+    // An active, metered broadband service (every service route works on one), else any.
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select s.id from services s join plans p on p.id = s.plan_id
+           where s.account_id = ${accountId}
+           order by (s.type = 'Broadband' and s.status = 'active' and not p.unlimited) desc, s.id
+           limit 1`,
+    );
+    if (!row) throw new Error(`account ${accountId} has no service`);
+    return row.id;
+  },
   invoice: undefined,
   alert: undefined,
   plan: undefined,
@@ -99,15 +112,27 @@ async function call(
   route: RouteContract,
   headers: Record<string, string>,
   ids: Record<string, number> = {},
-) {
+): Promise<LightMyRequestResponse> {
   const params = { ...(route.example?.params ?? {}), ...pick(ids, route, 'params') } as Record<
     string,
     string | number
   >;
   const query = { ...(route.example?.querystring ?? {}), ...pick(ids, route, 'querystring') };
-  const body = route.body
+  let body: Record<string, unknown> | undefined = route.body
     ? { ...((route.example?.body as object | undefined) ?? {}), ...pick(ids, route, 'body') }
     : undefined;
+  if (route.csrfFrom) {
+    // A commit: prepare the same request first and commit with its csrf (a placeholder when the
+    // prepare is refused, so the commit is judged on its own).
+    const prepare = apiRoutes.find((r) => r.id === route.csrfFrom);
+    if (!prepare) throw new Error(`${route.id}: no route ${route.csrfFrom}`);
+    const prepared = await call(prepare, headers, ids);
+    const csrf =
+      prepared.statusCode === 200
+        ? (prepared.json() as { data: { csrf: string } }).data.csrf
+        : 'not-a-prepared-csrf';
+    body = { ...body, csrf };
+  }
   return ctx.app.inject({
     method: route.method,
     url: buildPath(route.path, params),

@@ -1,0 +1,108 @@
+import PDFDocument from 'pdfkit';
+import type { Brand } from '@outpost/contracts/brand';
+import type { PlanDocumentName, PlanOption } from '@outpost/contracts/services';
+import { formatMoney, formatShortDate } from '@outpost/domain/format';
+import { allowanceLabel, minimumCosts, speedLabel } from '@outpost/domain/services';
+import type { PlanRow } from './services.service';
+
+const titles: Record<PlanDocumentName, string> = {
+  kfs: 'Key Fact Sheet',
+  cis: 'Critical Information Summary',
+};
+
+/**
+ * A plan's Key Fact Sheet or Critical Information Summary, generated from the plan's data so the
+ * document always matches the catalogue. Fixed creation date (the plan data has none) keeps the
+ * bytes the same for the same plan.
+ */
+export function renderPlanDocument(
+  plan: PlanRow,
+  options: PlanOption[],
+  document: PlanDocumentName,
+  brand: Brand,
+  issued: Date,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: `${titles[document]}: ${plan.name}`,
+      Author: brand.providerName,
+      CreationDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const ref = (document === 'kfs' ? plan.kfs_ref : plan.cis_ref) ?? '';
+  const costs = minimumCosts(plan.price_cents);
+  const allowance = allowanceLabel({
+    technology: plan.technology,
+    peak_quota: plan.peak_quota_mb,
+    offpeak_quota: plan.offpeak_quota_mb,
+    unlimited: plan.unlimited,
+  });
+  const speed = speedLabel({
+    technology: plan.technology,
+    download_speed: plan.download_kbps,
+    upload_speed: plan.upload_kbps,
+  });
+
+  doc
+    .fontSize(10)
+    .fillColor('#555')
+    .text(`${brand.providerName} · ${ref} · issued ${formatShortDate(issued)}`);
+  doc.moveDown(0.5);
+  doc.fontSize(22).fillColor('#000').text(titles[document]);
+  doc.fontSize(16).text(plan.name);
+  doc.moveDown();
+
+  const section = (heading: string, lines: string[]) => {
+    doc.fontSize(13).fillColor('#000').text(heading, { underline: false });
+    doc.fontSize(11).fillColor('#222');
+    for (const line of lines) doc.text(line, { indent: 12 });
+    doc.moveDown(0.6);
+  };
+
+  section('About this plan', [
+    `${plan.technology} ${plan.technology === 'Landline' || plan.technology === 'VOIP' ? 'phone' : 'broadband'} service.`,
+    ...(plan.summary ? [plan.summary] : []),
+  ]);
+  if (allowance || speed)
+    section('Data and speed', [
+      ...(allowance ? [`Monthly data allowance: ${allowance}.`] : []),
+      ...(speed ? [`Speed: ${speed}. Typical evening speeds are lower at busy times.`] : []),
+      ...(plan.unlimited
+        ? []
+        : [
+            'Extra data blocks can be bought in the portal; they expire at the end of the billing period.',
+          ]),
+    ]);
+  section('Pricing', [
+    `Monthly charge: ${formatMoney(plan.price_cents)} per 30 day billing period.`,
+    `Minimum cost for a 30 day plan: ${formatMoney(costs.thirtyDay)}.`,
+    `Minimum cost over 12 months: ${formatMoney(costs.twelveMonths)}.`,
+    `Early termination fee: ${costs.earlyTerminationFee === 0 ? '$0.00' : formatMoney(costs.earlyTerminationFee)} (30 day plan, no lock-in contract).`,
+  ]);
+  if (options.length > 0)
+    section(
+      'Optional extras',
+      options.map((o) => `${o.name}: ${formatMoney(o.price)} per month. ${o.description}`),
+    );
+  if (document === 'cis')
+    section('Important information', [
+      'Your service is billed every 30 days in advance; usage charges and data blocks appear on your next tax invoice.',
+      'You may change plans at any time in the portal. Moving to a plan now adds a pro-rata charge or credit to your next invoice.',
+      'Satellite and fixed wireless services need a power supply at the premises and do not work in a power outage.',
+    ]);
+  section('Help and complaints', [
+    `Call us on ${brand.helpPhone}.`,
+    'If we have not resolved your complaint, you can contact the Telecommunications Industry Ombudsman (TIO).',
+  ]);
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from '../accounts/accounts.schema';
+
+/**
+ * The provider's plan catalogue. Quotas MB (null for telephony or unlimited), speeds Kbps,
+ * price cents per 30-day period. Custom plans belong to one service and are never selectable.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    technology: text('technology').notNull(),
+    name: text('name').notNull(),
+    peakQuotaMb: integer('peak_quota_mb'),
+    offpeakQuotaMb: integer('offpeak_quota_mb'),
+    uploadKbps: integer('upload_kbps'),
+    downloadKbps: integer('download_kbps'),
+    priceCents: integer('price_cents').notNull(),
+    unlimited: boolean('unlimited').notNull().default(false),
+    isCustom: boolean('is_custom').notNull().default(false),
+    /** Marketing label shown on the plan row ('Most popular'). */
+    flag: text('flag'),
+    selectable: boolean('selectable').notNull().default(true),
+    availableNow: boolean('available_now').notNull().default(true),
+    availableNext: boolean('available_next').notNull().default(true),
+    availableCurrentOnly: boolean('available_current_only').notNull().default(false),
+    /** Key Fact Sheet / Critical Information Summary: the document's reference, or null if none. */
+    kfsRef: text('kfs_ref'),
+    cisRef: text('cis_ref'),
+    /** Plain-text summary printed on the documents. */
+    summary: text('summary').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('plans_technology_idx').on(t.technology),
+    check('plans_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Extra options a plan may carry (static IP, modem rental); price cents per period. */
+export const planExtras = pgTable('plan_extras', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  priceCents: integer('price_cents').notNull(),
+});
+
+/** Which extras each plan offers. */
+export const planExtraLinks = pgTable(
+  'plan_extra_links',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    extraId: integer('extra_id')
+      .notNull()
+      .references(() => planExtras.id),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.extraId] })],
+);
+
+/**
+ * A service on an account: broadband (Sky Muster, Sky Muster Plus, Fixed Wireless) or telephony
+ * (Landline, VOIP). Billing periods are 30 days from period_start; the roll-over job moves them on
+ * and applies next_plan_id. The flags model what later issues add (barring, options, transfers).
+ */
+export const services = pgTable(
+  'services',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 300001 }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    technology: text('technology').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The plan from the next period on (a scheduled change, or the revert of 'Current Period Only'). */
+    nextPlanId: integer('next_plan_id').references(() => plans.id),
+    /** The extras chosen for the next plan. */
+    nextOptions: jsonb('next_options').$type<number[]>().notNull().default([]),
+    identifier: text('identifier').notNull(),
+    nickname: text('nickname'),
+    addrAbbr: text('addr_abbr').notNull(),
+    addrLine: text('addr_line').notNull(),
+    addrSuburb: text('addr_suburb').notNull(),
+    addrState: text('addr_state').notNull(),
+    addrPostcode: text('addr_postcode').notNull(),
+    hasLandlineBarring: boolean('has_landline_barring').notNull().default(false),
+    hasLandlineOptions: boolean('has_landline_options').notNull().default(false),
+    hasVoipOptions: boolean('has_voip_options').notNull().default(false),
+    canOrderNew: boolean('can_ordernew').notNull().default(false),
+    canTransfer: boolean('can_transfer').notNull().default(false),
+    display: boolean('display').notNull().default(true),
+    description: text('description').notNull().default(''),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('services_account_idx').on(t.accountId),
+    index('services_period_start_idx').on(t.periodStart),
+    check('services_status', sql`${t.status} in ('pending', 'active')`),
+  ],
+);
+
+/** The extras a service has now. */
+export const serviceExtras = pgTable(
+  'service_extras',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    extraId: integer('extra_id')
+      .notNull()
+      .references(() => planExtras.id),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.extraId] })],
+);
+
+/**
+ * Every plan change asked for and what became of it (docs/decisions/007):
+ * when = 'Current Period' | 'Current Period Only' | 'Next Period' | 'Cancel';
+ * status = 'applied' | 'scheduled' | 'superseded' | 'cancelled'.
+ */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    requestedBy: integer('requested_by').references(() => users.id),
+    fromPlanId: integer('from_plan_id')
+      .notNull()
+      .references(() => plans.id),
+    toPlanId: integer('to_plan_id')
+      .notNull()
+      .references(() => plans.id),
+    when: text('when').notNull(),
+    options: jsonb('options').$type<number[]>().notNull().default([]),
+    adjustmentCents: integer('adjustment_cents').notNull().default(0),
+    status: text('status').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [index('plan_changes_service_idx').on(t.serviceId, t.requestedAt)],
+);
+
+/** The data-block catalogue; technology null means any broadband technology. */
+export const dataBlocks = pgTable('data_blocks', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+  name: text('name').notNull(),
+  technology: text('technology'),
+  peakMb: integer('peak_mb').notNull(),
+  offpeakMb: integer('offpeak_mb').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * A data block bought for a service: its quota counts in the period it was bought in and expires
+ * at that period's end. Name, sizes and price are copied so a catalogue change never rewrites
+ * history. activated_at is set when the network has applied it.
+ */
+export const dataBlockPurchases = pgTable(
+  'data_block_purchases',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 7001 }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => dataBlocks.id),
+    purchasedBy: integer('purchased_by').references(() => users.id),
+    name: text('name').notNull(),
+    peakMb: integer('peak_mb').notNull(),
+    offpeakMb: integer('offpeak_mb').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [index('data_block_purchases_service_idx').on(t.serviceId, t.purchasedAt)],
+);
