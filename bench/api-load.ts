@@ -56,6 +56,8 @@ async function main() {
       },
       // A permission-gated, account-scoped read: the shape of most routes to come.
       { name: 'contact', path: '/api/portal/users/5002/', method: 'GET' as const, rate: 1000 },
+      // My Services: every service with plan, options and upcoming change in one query.
+      { name: 'services', path: '/api/portal/services/', method: 'GET' as const, rate: 1000 },
       {
         name: 'login',
         path: '/api/portal/users/login/',

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   AvailableBlock,
   AvailablePlan,
@@ -11,6 +12,7 @@ import { BILLING_PERIOD_MS, canBuyBlock, canChangePlan } from '@outpost/domain/s
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { plans, services } from './services.schema';
 
 /** Server texts of this module (the client shows them in the modal that failed). */
 export const servicesErrors = {
@@ -77,92 +79,106 @@ export type PlanRow = {
   summary: string;
 };
 
-type ListedRow = ServiceRow & {
-  options: number[] | null;
-  plan: PlanRow;
-  next: PlanRow | null;
-  extras_price: number;
-  next_extras_price: number;
-};
-
 export function periodEnd(periodStart: Date | string): Date {
   return new Date(new Date(periodStart).getTime() + BILLING_PERIOD_MS);
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** The services list query, prepared once per database (planning it cost more than running it). */
+function buildListQuery(db: Db) {
+  const next = alias(plans, 'next_plan');
+  return db
+    .select({
+      service: services,
+      plan: plans,
+      next,
+      options: sql<number[]>`(select coalesce(array_agg(se.extra_id order by se.extra_id), '{}')
+          from service_extras se where se.service_id = ${services.id})`,
+      extrasPrice: sql<number>`(select coalesce(sum(e.price_cents), 0)::int
+          from service_extras se join plan_extras e on e.id = se.extra_id
+         where se.service_id = ${services.id})`,
+      nextExtrasPrice: sql<number>`(select coalesce(sum(e.price_cents), 0)::int
+          from plan_extras e where ${services.nextOptions} @> to_jsonb(e.id))`,
+    })
+    .from(services)
+    .innerJoin(plans, eq(plans.id, services.planId))
+    .leftJoin(next, eq(next.id, services.nextPlanId))
+    .where(and(eq(services.accountId, sql.placeholder('accountId')), eq(services.display, true)))
+    .orderBy(
+      sql`(${services.type} = 'Broadband' and ${services.status} = 'active') desc`,
+      services.id,
+    )
+    .prepare('list_services');
+}
+const listQueries = new WeakMap<Db, ReturnType<typeof buildListQuery>>();
+
+type Listed = Awaited<ReturnType<ReturnType<typeof buildListQuery>['execute']>>[number];
 
 /**
  * The account's services with plan, options and any scheduled next plan, in one query:
  * active Broadband first, then the rest by id.
  */
 export async function listServices(db: Db, accountId: number): Promise<Service[]> {
-  const rows = await queryRows<ListedRow>(
-    db,
-    sql`select s.*,
-          to_jsonb(p) as plan,
-          to_jsonb(n) as next,
-          (select coalesce(jsonb_agg(se.extra_id order by se.extra_id), '[]'::jsonb)
-             from service_extras se where se.service_id = s.id) as options,
-          (select coalesce(sum(e.price_cents), 0)::int
-             from service_extras se join plan_extras e on e.id = se.extra_id
-            where se.service_id = s.id) as extras_price,
-          (select coalesce(sum(e.price_cents), 0)::int from plan_extras e
-            where e.id in (select (jsonb_array_elements_text(s.next_options))::int)) as next_extras_price
-        from services s
-        join plans p on p.id = s.plan_id
-        left join plans n on n.id = s.next_plan_id
-       where s.account_id = ${accountId} and s.display
-       order by (s.type = 'Broadband' and s.status = 'active') desc, s.id`,
-  );
-  return rows.map(toService);
+  let query = listQueries.get(db);
+  if (!query) {
+    query = buildListQuery(db);
+    listQueries.set(db, query);
+  }
+  return (await query.execute({ accountId })).map(toService);
 }
 
-function toService(r: ListedRow): Service {
-  const end = periodEnd(r.period_start);
+function toService({
+  service: s,
+  plan,
+  next,
+  options,
+  extrasPrice,
+  nextExtrasPrice,
+}: Listed): Service {
+  const end = periodEnd(s.periodStart);
   return {
-    serviceid: r.id,
-    type: r.type,
-    status: r.status,
-    technology: r.technology,
-    plan: r.plan.name,
-    planid: r.plan.id,
-    next_plan: r.next?.name ?? null,
-    price: r.plan.price_cents + r.extras_price,
-    upload_speed: r.plan.upload_kbps,
-    download_speed: r.plan.download_kbps,
-    is_limitless: r.plan.unlimited,
-    is_custom: r.plan.is_custom,
-    peak_quota: r.plan.peak_quota_mb,
-    offpeak_quota: r.plan.offpeak_quota_mb,
-    identifier: r.identifier,
-    nickname: r.nickname,
-    has_nickname: r.nickname !== null,
-    addr_abbr: r.addr_abbr,
-    addr_line: r.addr_line,
-    addr_suburb: r.addr_suburb,
-    addr_state: r.addr_state,
-    addr_postcode: r.addr_postcode,
-    has_landline_barring: r.has_landline_barring,
-    has_landline_options: r.has_landline_options,
-    has_voip_options: r.has_voip_options,
-    can_ordernew: r.can_ordernew,
-    can_transfer: r.can_transfer,
-    display: r.display,
-    description: r.description,
-    options: r.options ?? [],
-    period_start: iso(r.period_start),
+    serviceid: s.id,
+    type: s.type as Service['type'],
+    status: s.status as Service['status'],
+    technology: s.technology as Service['technology'],
+    plan: plan.name,
+    planid: plan.id,
+    next_plan: next?.name ?? null,
+    price: plan.priceCents + extrasPrice,
+    upload_speed: plan.uploadKbps,
+    download_speed: plan.downloadKbps,
+    is_limitless: plan.unlimited,
+    is_custom: plan.isCustom,
+    peak_quota: plan.peakQuotaMb,
+    offpeak_quota: plan.offpeakQuotaMb,
+    identifier: s.identifier,
+    nickname: s.nickname,
+    has_nickname: s.nickname !== null,
+    addr_abbr: s.addrAbbr,
+    addr_line: s.addrLine,
+    addr_suburb: s.addrSuburb,
+    addr_state: s.addrState,
+    addr_postcode: s.addrPostcode,
+    has_landline_barring: s.hasLandlineBarring,
+    has_landline_options: s.hasLandlineOptions,
+    has_voip_options: s.hasVoipOptions,
+    can_ordernew: s.canOrderNew,
+    can_transfer: s.canTransfer,
+    display: s.display,
+    description: s.description,
+    options,
+    period_start: s.periodStart.toISOString(),
     period_end: end.toISOString(),
-    upcoming: r.next
+    upcoming: next
       ? {
-          planid: r.next.id,
-          plan: r.next.name,
+          planid: next.id,
+          plan: next.name,
           effective: end.toISOString(),
-          peak_quota: r.next.peak_quota_mb,
-          offpeak_quota: r.next.offpeak_quota_mb,
-          upload_speed: r.next.upload_kbps,
-          download_speed: r.next.download_kbps,
-          unlimited: r.next.unlimited,
-          price: r.next.price_cents + r.next_extras_price,
+          peak_quota: next.peakQuotaMb,
+          offpeak_quota: next.offpeakQuotaMb,
+          upload_speed: next.uploadKbps,
+          download_speed: next.downloadKbps,
+          unlimited: next.unlimited,
+          price: next.priceCents + nextExtrasPrice,
         }
       : null,
   };
