@@ -48,6 +48,10 @@ export const demoLogins = [
     username: 'authapp',
     description: 'contact on the second account, two-factor by authenticator app',
   },
+  {
+    username: 'viewer',
+    description: 'contact who may see services and usage but not change them',
+  },
 ] as const;
 
 const PRIVACY_POLICY_BODY = `<p>We collect the personal information we need to provide and bill your services: your name, contact details, date of birth, service address, payment details and the records of how you use our network.</p>
@@ -226,6 +230,21 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         permissions: [...SERVICES_PERMISSIONS, ...BILLING_PERMISSIONS],
         twoFactorMethod: 'totp',
         totpSecret: DEMO_TOTP_SECRET,
+      },
+      {
+        id: 5008,
+        accountId: 100001,
+        username: 'viewer',
+        title: 'Mx',
+        givenNames: 'Jamie',
+        surname: 'Citizen',
+        email: 'jamie.citizen@example.com',
+        mobile: '0491570113',
+        dateOfBirth: '1998-07-23',
+        role: 'General Contact',
+        relationship: 'Tenant',
+        holder: false,
+        permissions: ['view-account', 'view-alerts', 'view-services', 'view-activity'],
       },
     ];
 

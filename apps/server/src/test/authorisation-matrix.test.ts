@@ -33,7 +33,7 @@ const OWN_TOKEN_RULES = ['refresh'];
 
 const HOLDER = { userId: 5001, accountId: 100001 };
 const OTHER_HOLDER = { userId: 5006, accountId: 100003 };
-const CONTACTS = [5002, 5003, 5004]; // billing, services, limited on the holder's account
+const CONTACTS = [5002, 5003, 5004, 5008]; // billing, services, limited, viewer on the holder's account
 const MISSING_ID = 2_147_483_000;
 
 /** For each kind of account-owned object: one that belongs to the given account. */
