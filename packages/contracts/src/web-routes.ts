@@ -103,6 +103,8 @@ export const webRoutes: readonly WebRoute[] = [
     access: 'protected',
     permissions: ['view-tickets'],
   },
+  // 'Make a Request' on My Services (spec 2 section 2); the form arrives with the support issue.
+  { path: '/support/new-ticket', title: 'Make a Request', access: 'protected', permissions: [] },
   { path: '/support/live-chat', title: 'Live Chat', access: 'native', permissions: [] },
   { path: '/support/more', title: 'More', access: 'native', permissions: [] },
   {

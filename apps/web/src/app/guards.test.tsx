@@ -8,6 +8,7 @@ import { currentPath, renderApp } from '@/test/render-app';
 
 const fetchMock = vi.fn(async (path: string): Promise<Response> => {
   if (path === apiPaths.profile) return jsonResponse(profileBody);
+  if (path === apiPaths.services) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

@@ -10,6 +10,8 @@ export const pageModules = {
   '/forgot-password/verify': 'verify-access',
   '/forgot-password/verify/sign-in': 'verify-sign-in',
   '/forgot-password/verify/usage/:serviceid': 'verify-usage',
+  '/services': 'services',
+  '/services/data-blocks': 'data-blocks',
   '/support/more': 'more-menu',
   '/support/:product-customer-terms': 'customer-terms',
   '/xd/:uid': 'account-holder-login',

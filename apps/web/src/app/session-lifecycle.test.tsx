@@ -15,7 +15,7 @@ describe('session lifecycle', () => {
     const fetchMock = vi.fn(async (path: string) =>
       path === apiPaths.refresh
         ? jsonResponse({ data: sessionPayload({ tokenSuffix: 'second' }) })
-        : jsonResponse({ data: {} }),
+        : jsonResponse({ data: path === apiPaths.services ? [] : {} }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderApp('/services');
@@ -23,16 +23,22 @@ describe('session lifecycle', () => {
 
     await waitFor(() => expect(getRefreshToken()).toBe('refresh-token-second'), { timeout: 3000 });
 
-    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(path).toBe(apiPaths.refresh);
-    expect(init.headers).toMatchObject({ 'X-Refresh-Token': 'refresh-token-first' });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    // The page's services list, then the renewal.
+    expect(calls.map(([path]) => path)).toEqual([apiPaths.services, apiPaths.refresh]);
+    expect(calls[1]?.[1].headers).toMatchObject({ 'X-Refresh-Token': 'refresh-token-first' });
     // Same element: no reload, nothing re-mounted.
     expect(screen.getByRole('heading', { level: 1, name: 'My Services' })).toBe(heading);
   });
 
   it('ends the session and asks for a new login when the renewal is refused', async () => {
     signIn({ userMinutes: ALMOST_DUE_MINUTES });
-    vi.stubGlobal('fetch', async () => errorResponse(401, serverErrors.refreshInvalid));
+    // The page's own data loads; only the renewal is refused.
+    vi.stubGlobal('fetch', async (path: string) =>
+      path === apiPaths.services
+        ? jsonResponse({ data: [] })
+        : errorResponse(401, serverErrors.refreshInvalid),
+    );
     const { router } = renderApp('/services');
     await screen.findByRole('heading', { level: 1, name: 'My Services' });
 
@@ -45,7 +51,9 @@ describe('session lifecycle', () => {
 
   it('follows a logout in another tab', async () => {
     signIn();
-    vi.stubGlobal('fetch', async () => jsonResponse({ data: {} }));
+    vi.stubGlobal('fetch', async (path: string) =>
+      jsonResponse({ data: path === apiPaths.services ? [] : {} }),
+    );
     const { router } = renderApp('/services');
     await screen.findByRole('heading', { level: 1, name: 'My Services' });
 

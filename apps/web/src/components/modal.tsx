@@ -74,19 +74,20 @@ export type Wizard = {
   setStatus: (status: SavingStatus) => void;
   next: () => void;
   back: () => void;
-  /** Back to step 1, idle: pass it as the Modal's onReset (fields inside the modal reset by themselves). */
+  /** Back to the first step, idle: pass it as the Modal's onReset (fields inside the modal reset by themselves). */
   reset: () => void;
 };
 
-export function useWizard(): Wizard {
-  const [step, setStep] = useState(1);
+/** `initialStep`: where the wizard opens (and returns to on reset), step 1 unless a flow starts later. */
+export function useWizard(initialStep = 1): Wizard {
+  const [step, setStep] = useState(initialStep);
   const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
   const next = useCallback(() => setStep((current) => current + 1), []);
   const back = useCallback(() => setStep((current) => Math.max(1, current - 1)), []);
   const reset = useCallback(() => {
-    setStep(1);
+    setStep(initialStep);
     setStatus(savingStatus.idle);
-  }, []);
+  }, [initialStep]);
   return { step, status, setStep, setStatus, next, back, reset };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, sessionPayload, signIn } from '@/test/fixtures';
 import {
   ApiError,
+  apiBlob,
   apiData,
   apiRequest,
   refreshSession,
@@ -176,5 +177,32 @@ describe('api client', () => {
 
     expect(isLoggedIn()).toBe(true);
     expect(onExpired).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiBlob', () => {
+  it('returns a file answer as a Blob, sent with the user token', async () => {
+    signIn();
+    const calls = stubFetch(
+      () =>
+        new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+
+    const blob = await apiBlob('/api/portal/plans/22/documents/kfs/');
+
+    expect(await blob.text()).toBe('%PDF-1.4');
+    expect(calls[0]?.headers['X-User-Token']).toBe('user-token-1');
+    expect(calls[0]?.headers.Accept).toContain('application/pdf');
+  });
+
+  it("fails with the server's error text when the file cannot be had", async () => {
+    signIn();
+    stubFetch(() => errorResponse(404, serverErrors.notFound));
+
+    await expect(apiBlob('/api/portal/plans/999/documents/kfs/')).rejects.toMatchObject({
+      kind: 'Server',
+      status: 404,
+      message: serverErrors.notFound,
+    });
   });
 });

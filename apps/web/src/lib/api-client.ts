@@ -62,6 +62,8 @@ export type RequestOptions = {
   keepalive?: boolean;
   /** On a 401: refresh once and retry, ending the session if that fails. Default true for 'user'. */
   renewOn401?: boolean;
+  /** The Accept header; JSON unless a file is asked for (errors still come as JSON). */
+  accept?: string;
 };
 
 /** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
@@ -190,7 +192,7 @@ async function send(
 ): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     ...tokenHeaders(options.auth ?? 'user', token),
   };
   const init: RequestInit = {
@@ -257,11 +259,10 @@ function missingToken(auth: AuthMode): ApiError {
   );
 }
 
-/** Sends a request and reads the answer; see ApiError for the failures. */
-export async function apiRequest<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiSuccess<T>> {
+type Reader<R> = (response: Response) => Promise<R>;
+
+/** Sends a request with the session's token (renewing it once on a 401) and reads the answer. */
+async function request<R>(path: string, options: RequestOptions, read: Reader<R>): Promise<R> {
   const auth = options.auth ?? 'user';
   const renew = auth === 'user' && (options.renewOn401 ?? true);
   try {
@@ -280,7 +281,7 @@ export async function apiRequest<T>(
     if (auth !== 'none' && !token) throw missingToken(auth);
 
     try {
-      return await interpret<T>(await send(path, options, token));
+      return await read(await send(path, options, token));
     } catch (error) {
       if (!(renew && isApiError(error) && error.kind === 'Server' && error.status === 401))
         throw error;
@@ -293,7 +294,7 @@ export async function apiRequest<T>(
       }
       const retryToken = tokenFor(auth);
       if (!retryToken) throw missingToken(auth);
-      return await interpret<T>(await send(path, options, retryToken));
+      return await read(await send(path, options, retryToken));
     }
   } catch (error) {
     if (isApiError(error) || isAbort(error)) throw error;
@@ -301,6 +302,28 @@ export async function apiRequest<T>(
       error instanceof Error && error.message ? error.message : messages.banner.generic;
     throw new ApiError('Uncaught', message, undefined, { cause: error });
   }
+}
+
+/** Sends a request and reads the answer; see ApiError for the failures. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  return request(path, options, interpret<T>);
+}
+
+/** A 200 answer's body as a Blob (a PDF, a CSV); an error answer fails as apiRequest does. */
+async function readBlob(response: Response): Promise<Blob> {
+  if (response.status === 200) return await response.blob();
+  const result = await interpret<unknown>(response);
+  // A redirect (or a 200 read as JSON) where a file was expected cannot be saved.
+  throw new ApiError('Parse', messages.banner.loadData, result.status);
+}
+
+/** GETs a file with the user's token (the same headers, 401 renewal and error texts as JSON calls). */
+export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return request(
+    path,
+    { accept: 'application/pdf, text/csv, application/json', ...options },
+    readBlob,
+  );
 }
 
 /** The `data` of a 200 answer; a redirect where data was expected cannot be read. */

@@ -182,8 +182,9 @@ describe('login page', () => {
     expect(getStoredUser()).toEqual(payload.user);
     expect(getStoredPermissions()).toEqual({ 'view-services': true, 'view-account': true });
     expect(window.localStorage.getItem(storageKeys.account)).toBe('1');
-    // One round trip: no follow-up calls for the profile or permissions.
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // One round trip for the session: no follow-up calls for the profile or permissions, only
+    // the services list the page itself shows.
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([apiPaths.login, apiPaths.services]);
     const [path, init] = fetchMock.mock.calls[0] as FetchArgs;
     expect(path).toBe('/api/portal/users/login/');
     expect(init).toMatchObject({

@@ -1,0 +1,3 @@
+import { DataBlocksPage } from '@/features/services/components/data-blocks-page';
+
+export { DataBlocksPage as Component };

@@ -1,0 +1,3 @@
+import { ServicesPage } from '@/features/services/components/services-page';
+
+export { ServicesPage as Component };

@@ -1,0 +1,103 @@
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setDefaultService } from '@/lib/session';
+import { jsonResponse, signIn } from '@/test/fixtures';
+import { currentPath, renderApp } from '@/test/render-app';
+import { blocks, purchase, service, stubApi } from '@/test/services-fixtures';
+
+const skyMuster = service();
+const pendingWireless = service({
+  serviceid: 200102,
+  status: 'pending',
+  technology: 'Fixed Wireless',
+  identifier: 'FW0200102',
+  plan: 'Wireless Plus 200',
+});
+const unlimited = service({ serviceid: 200105, is_limitless: true, identifier: 'SMP0200105' });
+const landline = service({
+  serviceid: 200103,
+  type: 'Telephony',
+  technology: 'Landline',
+  identifier: '0746581234',
+});
+
+const purchasesPath = (serviceid: number) => buildPath(apiPaths.blocksPurchased, { serviceid });
+
+function setup(path: string) {
+  signIn();
+  const api = stubApi({
+    [`GET ${apiPaths.services}`]: () =>
+      jsonResponse({ data: [skyMuster, pendingWireless, unlimited, landline] }),
+    [`GET ${purchasesPath(200101)}`]: () =>
+      jsonResponse({
+        data: [
+          purchase({ purchaseid: 2, block: 'Data Block 10 GB', peak_mb: 10_000, price: 2500 }),
+          purchase({ purchaseid: 1, status: 'active', purchased: '2026-02-20T01:00:00.000Z' }),
+        ],
+      }),
+    [`GET ${purchasesPath(200102)}`]: () => jsonResponse({ data: [] }),
+    [`GET ${buildPath(apiPaths.availableBlocks, { serviceid: 200101 })}`]: () =>
+      jsonResponse({ data: blocks }),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  return { ...renderApp(path), calls: api.calls };
+}
+
+describe('Data Blocks', () => {
+  it('shows the purchases of the service in the address, with status and price', async () => {
+    const { calls } = setup('/services/data-blocks?service=200101');
+    const table = await screen.findByRole('table', {
+      name: 'Data blocks purchased for Sky Muster Plus SMP0200101',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('05/03/26Data Block 10 GB10 GBNone$25.00Applying20/03/26');
+    expect(rows[1]).toHaveTextContent('20/02/26Data Block 5 GB5 GBNone$15.00Active');
+    expect(within(table).getByRole('columnheader', { name: 'Peak data' })).toBeInTheDocument();
+    // Both requests start from the route loader, side by side.
+    expect(
+      calls
+        .slice(0, 2)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([apiPaths.services, purchasesPath(200101)].sort());
+  });
+
+  it('lists only Broadband services that are not unlimited, and keeps the choice in the address', async () => {
+    const { user, router } = setup('/services/data-blocks');
+    const select = await screen.findByRole('combobox', { name: 'Plan' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Sky Muster Plus SMP0200101: Sky Muster Plus 50',
+      'Fixed Wireless FW0200102: Wireless Plus 200 (pending)',
+    ]);
+    expect(select).toHaveValue('200101');
+    expect(screen.getByRole('button', { name: 'Buy Data Block' })).toBeInTheDocument();
+
+    await user.selectOptions(select, '200102');
+    expect(currentPath(router)).toBe('/services/data-blocks?service=200102');
+    expect(
+      await screen.findByText('No data blocks have been bought for this service.'),
+    ).toBeInTheDocument();
+    // Pending: no data blocks yet.
+    expect(screen.queryByRole('button', { name: 'Buy Data Block' })).toBeNull();
+  });
+
+  it('opens on the stored default service when it can take data blocks', async () => {
+    setDefaultService('200102');
+    setup('/services/data-blocks');
+    expect(await screen.findByRole('combobox', { name: 'Plan' })).toHaveValue('200102');
+  });
+
+  it('opens Buy a Data Block', async () => {
+    const { user } = setup('/services/data-blocks?service=200101');
+    await user.click(await screen.findByRole('button', { name: 'Buy Data Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a Data Block' });
+    expect(
+      await within(dialog).findByRole('button', { name: 'Select Data Block 25 GB' }),
+    ).toBeInTheDocument();
+  });
+});

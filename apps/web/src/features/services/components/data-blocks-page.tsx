@@ -1,0 +1,176 @@
+import { messages } from '@outpost/contracts/messages';
+import type { BlockPurchase, BlockStatus } from '@outpost/contracts/services';
+import { formatMegabytes, formatMoney } from '@outpost/domain/format';
+import { canBuyBlock, quotaLabel } from '@outpost/domain/services';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadingState } from '@/components/loading-state';
+import { getDefaultService, useSession } from '@/lib/session';
+import { useBlocksPurchased } from '../api/get-blocks-purchased';
+import { useServices } from '../api/get-services';
+import { lastDayBefore, shortDate } from '../utils/dates';
+import { ServiceDialog, useServiceDialog } from './service-dialog';
+import { ServicesTabs } from './services-tabs';
+import {
+  blockServices,
+  heldPermissions,
+  selectedBlockService,
+  serviceLabel,
+} from '../utils/service-display';
+
+/** Spec 2 section 9: data blocks page size 99. */
+const PURCHASES_PAGE_SIZE = 99;
+
+const statusText: Readonly<Record<BlockStatus, string>> = {
+  applying: 'Applying',
+  active: 'Active',
+};
+
+function megabytes(mb: number) {
+  return mb > 0 ? formatMegabytes(mb) : 'None';
+}
+
+/**
+ * /services/data-blocks (spec 2 section 2): a plan selector (Broadband, not unlimited; kept in
+ * ?service= so it survives a reload), Buy Data Block, and the purchases table (99 a page).
+ */
+export function DataBlocksPage() {
+  const ids = useId();
+  const services = useServices();
+  const { permissions } = useSession();
+  const held = heldPermissions(permissions);
+  const { dialog, open, close, prefetch } = useServiceDialog();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const eligible = blockServices(services.data ?? []);
+  const selected = selectedBlockService(eligible, searchParams.get('service'), getDefaultService());
+  const purchases = useBlocksPurchased(selected?.serviceid ?? null);
+  const canBuy = selected !== undefined && held.has('purchase-block') && canBuyBlock(selected);
+
+  const handleServiceChange = (serviceid: string) => {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('service', serviceid);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const peakLabel = selected ? quotaLabel(selected.technology) : 'Peak';
+  const columns: DataTableColumn<BlockPurchase>[] = [
+    {
+      id: 'purchased',
+      header: 'Date purchased',
+      rowHeader: true,
+      cell: (p) => shortDate(p.purchased),
+    },
+    { id: 'block', header: 'Data block', cell: (p) => p.block },
+    { id: 'peak', header: `${peakLabel} data`, cell: (p) => megabytes(p.peak_mb) },
+    { id: 'offpeak', header: 'Off-Peak data', cell: (p) => megabytes(p.offpeak_mb) },
+    { id: 'price', header: 'Price', cell: (p) => formatMoney(p.price) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <span className={p.status === 'active' ? 'tag tag--success' : 'tag tag--muted'}>
+          {statusText[p.status]}
+        </span>
+      ),
+    },
+    // The last day the block can be used (it ends at midnight starting the next period).
+    { id: 'expires', header: 'Expires', cell: (p) => lastDayBefore(p.expires) },
+  ];
+
+  let content;
+  if (services.isPending) {
+    content = <LoadingState label="Loading your services…" />;
+  } else if (services.isError) {
+    content = (
+      <div className="page-error">
+        <ErrorBanner error={messages.banner.loadData} />
+        <button type="button" className="button" onClick={() => void services.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!selected) {
+    content = (
+      <p className="empty-state">
+        You have no broadband services that can use data blocks. Data blocks are not available on
+        unlimited plans.
+      </p>
+    );
+  } else {
+    content = (
+      <>
+        <div className="toolbar">
+          <div className="field field--inline">
+            <label htmlFor={`${ids}-service`}>Plan</label>
+            <select
+              id={`${ids}-service`}
+              value={String(selected.serviceid)}
+              onChange={(e) => handleServiceChange(e.target.value)}
+            >
+              {eligible.map((s) => (
+                <option key={s.serviceid} value={String(s.serviceid)}>
+                  {serviceLabel(s)}: {s.plan}
+                  {s.status === 'pending' ? ' (pending)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          {canBuy && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => open('buy-block', selected)}
+              onPointerEnter={() => prefetch('buy-block', selected)}
+              onFocus={() => prefetch('buy-block', selected)}
+            >
+              Buy Data Block
+            </button>
+          )}
+        </div>
+        {selected.status === 'pending' && (
+          <p className="page__subtitle">
+            This service is still being set up. Data blocks can be bought once it is connected.
+          </p>
+        )}
+        <section className="page-section" aria-labelledby={`${ids}-purchases`}>
+          <h2 id={`${ids}-purchases`}>Data blocks purchased</h2>
+          {purchases.isError ? (
+            <ErrorBanner error={messages.banner.loadData} />
+          ) : (
+            <DataTable
+              rows={purchases.data ?? []}
+              columns={columns}
+              rowKey={(p) => p.purchaseid}
+              caption={`Data blocks purchased for ${serviceLabel(selected)}`}
+              captionHidden
+              pageSize={PURCHASES_PAGE_SIZE}
+              loading={purchases.isPending}
+              loadingLabel="Loading data blocks…"
+              empty={<p>No data blocks have been bought for this service.</p>}
+            />
+          )}
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <div className="page page--wide">
+      <h1 className="page__title">Data Blocks</h1>
+      <ServicesTabs />
+      <p className="page__subtitle">
+        A data block adds data to your plan until the end of the billing period.
+      </p>
+      {content}
+      <ServiceDialog dialog={dialog} onClose={close} />
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import type { PermissionName } from '@outpost/contracts/permissions';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { analytics } from '@/lib/analytics';
+import { getDefaultService } from '@/lib/session';
+import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
+import { currentPath, renderApp } from '@/test/render-app';
+import { service, skyMusterPlans, stubApi } from '@/test/services-fixtures';
+
+const broadband = service({
+  next_plan: 'Sky Muster Plus 100',
+  upcoming: {
+    planid: 23,
+    plan: 'Sky Muster Plus 100',
+    effective: '2026-04-01T14:00:00.000Z',
+    peak_quota: 100_000,
+    offpeak_quota: null,
+    upload_speed: 5120,
+    download_speed: 25600,
+    unlimited: false,
+    price: 8999,
+  },
+});
+const pendingWireless = service({
+  serviceid: 200102,
+  status: 'pending',
+  technology: 'Fixed Wireless',
+  identifier: 'FW0200102',
+  plan: 'Wireless Plus 200',
+  upload_speed: 20480,
+  download_speed: 61440,
+  addr_abbr: 'Lot 4 Boulia Rd, Winton',
+});
+const landline = service({
+  serviceid: 200103,
+  type: 'Telephony',
+  technology: 'Landline',
+  identifier: '0746581234',
+  plan: 'Home Phone Basic',
+  price: 3000,
+  peak_quota: null,
+  upload_speed: null,
+  download_speed: null,
+  nickname: 'Kitchen phone',
+  has_nickname: true,
+});
+
+const SERVICES_PERMISSIONS: PermissionName[] = [
+  'view-services',
+  'view-activity',
+  'view-detailed-usage',
+  'change-plan',
+  'set-nickname',
+  'purchase-block',
+];
+
+function setup(
+  permissions: PermissionName[] = SERVICES_PERMISSIONS,
+  answer = () => jsonResponse({ data: [broadband, pendingWireless, landline] }),
+) {
+  signIn({ permissions });
+  const api = stubApi({
+    [`GET ${apiPaths.services}`]: answer,
+    [`GET ${buildPath(apiPaths.availablePlans, { serviceid: 200101 })}`]: () =>
+      jsonResponse({ data: skyMusterPlans }),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  return { ...renderApp('/services'), calls: api.calls };
+}
+
+async function manageTable() {
+  return screen.findByRole('table', { name: 'Manage My Services' });
+}
+
+describe('My Services', () => {
+  it('lists the active services with plan, allowance, speed and price, and the pending ones apart', async () => {
+    const { calls } = setup();
+    const rows = within(await manageTable())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(2);
+
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(
+      'Sky Muster Plus SMP020010112 Dingo Creek Rd, Longreach QLD 4730Sky Muster Plus 50',
+    );
+    expect(first).toHaveTextContent('50 GB Peak');
+    expect(first).toHaveTextContent('Standard evening speed (Up to 25/5 Mbps)');
+    expect(first).toHaveTextContent('$69.99 a month');
+    expect(within(second).getByRole('rowheader')).toHaveTextContent('Kitchen phone');
+    expect(second).toHaveTextContent('$30.00 a month');
+
+    const pending = screen.getByRole('region', { name: 'Pending Services' });
+    expect(pending).toHaveTextContent('FW0200102');
+    expect(pending).toHaveTextContent('Lot 4 Boulia Rd, Winton');
+    expect(pending).toHaveTextContent('Pending');
+    // Started by the route loader; the page reads the same query: one request.
+    expect(calls.filter((c) => c.path === apiPaths.services)).toHaveLength(1);
+  });
+
+  it('offers each service the actions its permissions and state allow', async () => {
+    setup();
+    await manageTable();
+    const names = (label: string) =>
+      within(screen.getByRole('list', { name: `Manage ${label}` }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/ for .*$/, ''));
+
+    expect(names('Sky Muster Plus SMP0200101')).toEqual([
+      'View usage',
+      'Make a Request',
+      'Change Plan',
+      'Buy Data Block',
+      'Add Nickname',
+    ]);
+    expect(names('Kitchen phone (Landline 0746581234)')).toEqual([
+      'Make a Request',
+      'Remove Nickname',
+    ]);
+    expect(names('Fixed Wireless FW0200102')).toEqual(['Make a Request']);
+    expect(
+      screen.queryByRole('button', {
+        name: /Call Barring|Landline Options|Request Transfer|New Service/,
+      }),
+    ).toBeNull();
+  });
+
+  it('shows a view-only contact no change actions', async () => {
+    setup(['view-services']);
+    await manageTable();
+    expect(
+      screen.queryByRole('button', { name: /Change Plan|Buy Data Block|Nickname/ }),
+    ).toBeNull();
+    expect(screen.queryByRole('link', { name: /View usage/ })).toBeNull();
+    const upcoming = screen.getByRole('table', { name: 'Upcoming Plan Changes' });
+    expect(within(upcoming).queryByRole('button')).toBeNull();
+  });
+
+  it('lists the upcoming plan change and opens its cancellation', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const { user } = setup();
+    const upcoming = await screen.findByRole('table', { name: 'Upcoming Plan Changes' });
+    const row = within(upcoming).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Sky Muster Plus 50');
+    expect(row).toHaveTextContent('Sky Muster Plus 100');
+    expect(row).toHaveTextContent('100 GB Peak');
+    expect(row).toHaveTextContent('$89.99 a month');
+    expect(row).toHaveTextContent('02/04/26');
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Cancel change for Sky Muster Plus SMP0200101' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Cancel Plan Change' })).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('Modal View', { path: '/services/cancel-plan-change' });
+  });
+
+  it('hides Upcoming Plan Changes when none are scheduled', async () => {
+    setup(SERVICES_PERMISSIONS, () =>
+      jsonResponse({ data: [{ ...broadband, upcoming: null, next_plan: null }] }),
+    );
+    await manageTable();
+    expect(screen.queryByRole('heading', { name: 'Upcoming Plan Changes' })).toBeNull();
+  });
+
+  it('opens Change Plan from the service row', async () => {
+    const { user } = setup();
+    await manageTable();
+    await user.click(
+      screen.getByRole('button', { name: 'Change Plan for Sky Muster Plus SMP0200101' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
+    expect(await within(dialog).findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+  });
+
+  it('stores the service as the default service when View usage is followed', async () => {
+    const { user, router } = setup();
+    await manageTable();
+    await user.click(
+      screen.getByRole('link', { name: 'View usage for Sky Muster Plus SMP0200101' }),
+    );
+    expect(getDefaultService()).toBe('200101');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Data Usage' }),
+    ).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/services/usage');
+  });
+
+  it('says when there are no services', async () => {
+    setup(SERVICES_PERMISSIONS, () => jsonResponse({ data: [] }));
+    expect(await screen.findByText('You have no services yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the services could not be loaded, and can try again', async () => {
+    let fail = true;
+    const { user } = setup(SERVICES_PERMISSIONS, () =>
+      fail
+        ? errorResponse(500, 'Internal error: please try again later.')
+        : jsonResponse({ data: [broadband] }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was a problem loading data from server. Please try again later.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await manageTable()).toBeInTheDocument();
+  });
+});

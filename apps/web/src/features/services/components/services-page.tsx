@@ -1,0 +1,217 @@
+import { messages } from '@outpost/contracts/messages';
+import type { Service } from '@outpost/contracts/services';
+import { formatMoney } from '@outpost/domain/format';
+import { allowanceLabel, orderServices, speedLabel } from '@outpost/domain/services';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { ErrorBanner } from '@/components/error-banner';
+import { useSession } from '@/lib/session';
+import { useServices } from '../api/get-services';
+import { ServiceActions } from './service-actions';
+import { ServiceDialog, useServiceDialog } from './service-dialog';
+import { NoValue, ServiceIdentity } from './service-identity';
+import { ServicesTabs } from './services-tabs';
+import { shortDate } from '../utils/dates';
+import {
+  heldPermissions,
+  serviceAllowance,
+  serviceLabel,
+  serviceSpeed,
+} from '../utils/service-display';
+
+const SERVICES_PAGE_SIZE = 5;
+
+function orNone(text: string) {
+  return text === '' ? <NoValue /> : text;
+}
+
+function monthly(cents: number) {
+  return (
+    <>
+      {formatMoney(cents)}
+      <span className="price-period"> a month</span>
+    </>
+  );
+}
+
+/**
+ * /services (spec 2 section 2): Manage My Services (5 a page, cards on small screens), the
+ * pending services, and Upcoming Plan Changes; each row's actions open the service dialogs.
+ */
+export function ServicesPage() {
+  const ids = useId();
+  const services = useServices();
+  const { permissions } = useSession();
+  const held = heldPermissions(permissions);
+  const { dialog, open, close, prefetch } = useServiceDialog();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Number(searchParams.get('page')) || 1;
+
+  const all = orderServices(services.data ?? []);
+  const active = all.filter((s) => s.status !== 'pending');
+  const pending = all.filter((s) => s.status === 'pending');
+  const upcoming = all.filter((s) => s.upcoming !== null);
+  const canCancel = held.has('change-plan');
+
+  const handlePageChange = (next: number) => {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 1) params.delete('page');
+        else params.set('page', String(next));
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const serviceColumns: DataTableColumn<Service>[] = [
+    {
+      id: 'plan',
+      header: 'Plan',
+      rowHeader: true,
+      cell: (s) => <ServiceIdentity service={s} showPlan />,
+    },
+    { id: 'allowance', header: 'Allowance', cell: (s) => orNone(serviceAllowance(s)) },
+    { id: 'speed', header: 'Speed', cell: (s) => orNone(serviceSpeed(s)) },
+    { id: 'price', header: 'Price', cell: (s) => monthly(s.price) },
+    {
+      id: 'manage',
+      header: 'Manage',
+      hideLabelWhenStacked: true,
+      className: 'data-table__actions',
+      cell: (s) => <ServiceActions service={s} held={held} onOpen={open} onIntent={prefetch} />,
+    },
+  ];
+
+  const upcomingColumns: DataTableColumn<Service>[] = [
+    {
+      id: 'service',
+      header: 'Service',
+      rowHeader: true,
+      cell: (s) => <ServiceIdentity service={s} />,
+    },
+    { id: 'current', header: 'Current plan', cell: (s) => s.plan },
+    { id: 'upcoming', header: 'Upcoming plan', cell: (s) => s.upcoming?.plan },
+    {
+      id: 'allowance',
+      header: 'Allowance',
+      cell: (s) =>
+        s.upcoming && orNone(allowanceLabel({ ...s.upcoming, technology: s.technology })),
+    },
+    {
+      id: 'speed',
+      header: 'Speed',
+      cell: (s) => s.upcoming && orNone(speedLabel({ ...s.upcoming, technology: s.technology })),
+    },
+    { id: 'price', header: 'Price', cell: (s) => s.upcoming && monthly(s.upcoming.price) },
+    {
+      id: 'effective',
+      header: 'Effective',
+      cell: (s) => s.upcoming && shortDate(s.upcoming.effective),
+    },
+  ];
+  if (canCancel) {
+    upcomingColumns.push({
+      id: 'manage',
+      header: 'Manage',
+      hideLabelWhenStacked: true,
+      className: 'data-table__actions',
+      cell: (s) => (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => open('cancel-change', s)}
+        >
+          Cancel change<span className="visually-hidden"> for {serviceLabel(s)}</span>
+        </button>
+      ),
+    });
+  }
+
+  const showUpcoming = services.isPending || upcoming.length > 0;
+
+  return (
+    <div className="page page--wide">
+      <h1 className="page__title">My Services</h1>
+      <ServicesTabs />
+      {services.isError && (
+        <div className="page-error">
+          <ErrorBanner error={messages.banner.loadData} />
+          <button type="button" className="button" onClick={() => void services.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {!services.isError && (
+        <section className="page-section" aria-labelledby={`${ids}-manage`}>
+          <h2 id={`${ids}-manage`}>Manage My Services</h2>
+          <DataTable
+            rows={active}
+            columns={serviceColumns}
+            rowKey={(s) => s.serviceid}
+            caption="Manage My Services"
+            captionHidden
+            pageSize={SERVICES_PAGE_SIZE}
+            page={page}
+            onPageChange={handlePageChange}
+            loading={services.isPending}
+            loadingLabel="Loading your services…"
+            empty={
+              pending.length > 0 ? (
+                <p>
+                  You have no active services yet. Your new services are listed under Pending
+                  Services.
+                </p>
+              ) : (
+                <p>You have no services yet.</p>
+              )
+            }
+            className="services-table"
+          />
+        </section>
+      )}
+
+      {pending.length > 0 && (
+        <section className="page-section" aria-labelledby={`${ids}-pending`}>
+          <h2 id={`${ids}-pending`}>Pending Services</h2>
+          <p className="page__subtitle">
+            These services are being set up. We will let you know when they are connected.
+          </p>
+          <ul className="service-cards">
+            {pending.map((s) => (
+              <li key={s.serviceid} className="service-card">
+                <ServiceIdentity service={s} showPlan />
+                <p className="service-card__status">
+                  <span className="tag tag--muted">Pending</span>
+                </p>
+                <ServiceActions service={s} held={held} onOpen={open} onIntent={prefetch} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {showUpcoming && !services.isError && (
+        <section className="page-section" aria-labelledby={`${ids}-upcoming`}>
+          <h2 id={`${ids}-upcoming`}>Upcoming Plan Changes</h2>
+          <DataTable
+            rows={upcoming}
+            columns={upcomingColumns}
+            rowKey={(s) => s.serviceid}
+            caption="Upcoming Plan Changes"
+            captionHidden
+            pageSize={SERVICES_PAGE_SIZE}
+            loading={services.isPending}
+            loadingLabel="Loading upcoming plan changes…"
+            empty={<p>No plan changes are scheduled.</p>}
+          />
+        </section>
+      )}
+
+      <ServiceDialog dialog={dialog} onClose={close} />
+    </div>
+  );
+}

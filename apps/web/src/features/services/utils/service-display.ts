@@ -1,0 +1,68 @@
+import type { PermissionMap } from '@outpost/contracts/permissions';
+import type { Service } from '@outpost/contracts/services';
+import { allowanceLabel, speedLabel } from '@outpost/domain/services';
+
+/** How a service is named in buttons, captions and the plan selector. */
+export function serviceLabel(
+  service: Pick<Service, 'nickname' | 'technology' | 'identifier'>,
+): string {
+  const base = `${service.technology} ${service.identifier}`;
+  return service.nickname ? `${service.nickname} (${base})` : base;
+}
+
+/** The service address: the abbreviation, else line, suburb, state and postcode. */
+export function serviceAddress(
+  service: Pick<
+    Service,
+    'addr_abbr' | 'addr_line' | 'addr_suburb' | 'addr_state' | 'addr_postcode'
+  >,
+): string {
+  if (service.addr_abbr) return service.addr_abbr;
+  const place = [service.addr_suburb, service.addr_state, service.addr_postcode]
+    .filter(Boolean)
+    .join(' ');
+  return [service.addr_line, place].filter(Boolean).join(', ');
+}
+
+/** 'Peak' for Sky Muster Plus, 'Anytime' otherwise; '' for telephony (no data allowance). */
+export function serviceAllowance(service: Service): string {
+  return allowanceLabel({
+    technology: service.technology,
+    peak_quota: service.peak_quota,
+    offpeak_quota: service.offpeak_quota,
+    unlimited: service.is_limitless,
+  });
+}
+
+export function serviceSpeed(service: Service): string {
+  return speedLabel(service);
+}
+
+/** The held permission names, as serviceActions takes them. */
+export function heldPermissions(permissions: PermissionMap): ReadonlySet<string> {
+  return new Set(Object.keys(permissions));
+}
+
+/** Services that can show data blocks: Broadband, not unlimited (spec 2 section 2). */
+export function blockServices(services: readonly Service[]): Service[] {
+  return services.filter((s) => s.type === 'Broadband' && !s.is_limitless);
+}
+
+/**
+ * The service the Data Blocks page opens on: the one in the URL, else the stored default
+ * service, else the first active Broadband service, else the first in the list.
+ */
+export function selectedBlockService(
+  services: readonly Service[],
+  fromUrl: string | null,
+  storedDefault: string | null,
+): Service | undefined {
+  const byId = (id: string | null) =>
+    id === null ? undefined : services.find((s) => String(s.serviceid) === id);
+  return (
+    byId(fromUrl) ??
+    byId(storedDefault) ??
+    services.find((s) => s.status === 'active') ??
+    services[0]
+  );
+}
