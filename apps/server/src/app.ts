@@ -19,6 +19,7 @@ import { healthModule } from './modules/health/health.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
 import { recoveryModule } from './modules/recovery/recovery.routes';
 import { servicesModule } from './modules/services/services.routes';
+import { usageModule } from './modules/usage/usage.routes';
 import { supportModule } from './modules/support/support.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
@@ -54,6 +55,7 @@ export const REDACTED_PATHS = [
   'req.headers["x-refresh-token"]',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-service-key"]',
   'body.password',
   'body.verification',
   'body.code',
@@ -116,7 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { db: database.db, clock });
+  await app.register(authPlugin, {
+    db: database.db,
+    clock,
+    internalApiKey: config.internalApiKey,
+  });
 
   const messaging = deps.messaging ?? createMessaging(config, database.db);
   const authDeps = {
@@ -136,6 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportModule, { db: database.db });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });
+  await app.register(usageModule, {
+    deps: {
+      db: database.db,
+      clock,
+      messaging,
+      brandName: config.brand.providerName,
+      publicUrl: config.publicUrl,
+      userTokenTtlSeconds: config.userTokenTtlSeconds,
+    },
+  });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -46,6 +46,9 @@ const envSchema = z.object({
   SMS_API_URL: url.optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).max(11).default('Outpost'),
+  // The key provider systems send as X-Service-Key to the internal API (usage ingestion, usage
+  // links). Unset: the internal API refuses every call.
+  INTERNAL_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   // Periodic jobs (period roll-over, data block activation); 0 turns them off in this instance.
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // The embedded network applies a bought data block after this long (a real one: up to 2.5 h).
@@ -83,6 +86,7 @@ export type Config = {
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
   sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
+  internalApiKey: string | undefined;
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
   brand: Brand;
@@ -117,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
+    internalApiKey: e.INTERNAL_API_KEY,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     brand: {

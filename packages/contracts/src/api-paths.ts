@@ -33,7 +33,21 @@ export const apiPaths = {
   planDocument: `${API_PREFIX}/plans/:planid/documents/:document/`,
   // The activity family uses the spec's singular 'service/' prefix.
   blocksPurchased: `${API_PREFIX}/service/:serviceid/blockspurchased/`,
+  // Data usage (spec 2 section 7).
+  activitySummary: `${API_PREFIX}/service/:serviceid/activitysummary/`,
+  activity: `${API_PREFIX}/service/:serviceid/activity/`,
+  activityDetail: `${API_PREFIX}/service/:serviceid/activity/detail/`,
+  dashboardActivitySummary: `${API_PREFIX}/services/:serviceid/dashboardactivitysummary/`,
+  usageOnlyLogin: `${API_PREFIX}/users/usageonlylogin/`,
+  // The provider's own systems (X-Service-Key), never the client.
+  internalUsageCodes: '/api/internal/usage/codes/',
+  internalUsageRecords: '/api/internal/usage/records/',
 } as const;
+
+/** The usage report's file name (spec 2 section 7). */
+export function usageReportName(by: 'hour' | 'day' | 'month', type: 'consumption' | 'usage') {
+  return `report-${by}-${type}.csv`;
+}
 
 /** The document path a plan lists as `kfs` or `cis` ('plans/12/documents/kfs'). */
 export function planDocumentPath(planid: number, document: 'kfs' | 'cis'): string {

@@ -47,6 +47,19 @@ import {
   setNicknamePrepareInput,
 } from './services';
 import { errorOutput } from './http';
+import {
+  activityOutput,
+  activityQuery,
+  createUsageCodeInput,
+  createUsageCodeOutput,
+  ingestUsageInput,
+  ingestUsageOutput,
+  serviceActivitySummaryOutput,
+  usageOnlyLoginInput,
+  usageOnlyLoginOutput,
+  usageServiceParams,
+  usageSummaryOutput,
+} from './usage';
 
 /**
  * The route inventory: every API route the server answers, with who may call it.
@@ -435,9 +448,114 @@ export const servicesRoutes = {
   }),
 } as const;
 
+/** Data usage (spec 2): usage routes also take the usage-only token of their service. */
+export const usageRoutes = {
+  activitySummary: defineRoute({
+    id: 'activitySummary',
+    method: 'GET',
+    path: apiPaths.activitySummary,
+    summary: "The current period's usage against the allowance (plan and data blocks)",
+    access: 'usage',
+    permissions: ['view-activity'],
+    objects: serviceRef,
+    params: usageServiceParams,
+    response: usageSummaryOutput,
+  }),
+  activity: defineRoute({
+    id: 'activity',
+    method: 'GET',
+    path: apiPaths.activity,
+    summary: 'Usage rows by hour or day (current period) or by month (13 months)',
+    access: 'usage',
+    permissions: ['view-activity'],
+    objects: serviceRef,
+    params: usageServiceParams,
+    querystring: activityQuery,
+    response: activityOutput,
+    example: { querystring: { by: 'day', type: 'consumption' } },
+  }),
+  activityDetail: defineRoute({
+    id: 'activityDetail',
+    method: 'GET',
+    path: apiPaths.activityDetail,
+    summary: 'The usage rows as a CSV file named report-{by}-{type}.csv',
+    access: 'usage',
+    permissions: ['view-activity'],
+    objects: serviceRef,
+    params: usageServiceParams,
+    querystring: activityQuery,
+    response: errorOutput,
+    produces: 'text/csv',
+    example: { querystring: { by: 'day', type: 'usage' } },
+  }),
+  dashboardActivitySummary: defineRoute({
+    id: 'dashboardActivitySummary',
+    method: 'GET',
+    path: apiPaths.dashboardActivitySummary,
+    summary: "The dashboard's usage card for a service (GB)",
+    access: 'user',
+    permissions: ['view-activity'],
+    objects: serviceRef,
+    params: usageServiceParams,
+    response: serviceActivitySummaryOutput,
+  }),
+  usageOnlyLogin: defineRoute({
+    id: 'usageOnlyLogin',
+    method: 'POST',
+    path: apiPaths.usageOnlyLogin,
+    summary: 'Exchange a one-time code for a USER token scoped to one service (embedded usage)',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    body: usageOnlyLoginInput,
+    response: usageOnlyLoginOutput,
+    example: { body: { otc: 'not-a-real-one-time-code' } },
+  }),
+  internalUsageCodes: defineRoute({
+    id: 'internalUsageCodes',
+    method: 'POST',
+    path: apiPaths.internalUsageCodes,
+    summary: 'Provider systems: create a one-time embedded-usage code for a service',
+    access: 'internal',
+    permissions: [],
+    objects: [],
+    body: createUsageCodeInput,
+    response: createUsageCodeOutput,
+    example: { body: { serviceid: 200101 } },
+  }),
+  internalUsageRecords: defineRoute({
+    id: 'internalUsageRecords',
+    method: 'POST',
+    path: apiPaths.internalUsageRecords,
+    summary:
+      'Provider systems: ingest hourly usage records (up to 10,000; bad ones reported by position)',
+    access: 'internal',
+    permissions: [],
+    objects: [],
+    body: ingestUsageInput,
+    response: ingestUsageOutput,
+    example: {
+      body: {
+        records: [
+          {
+            serviceid: 200101,
+            hour: '2026-01-01T00:00:00Z',
+            metered_down: 1,
+            metered_up: 1,
+            unmetered_down: 0,
+            unmetered_up: 0,
+            shaped: 0,
+          },
+        ],
+      },
+    },
+  }),
+} as const;
+
 /** Every route, in one list. Later modules add their groups here. */
 export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(authRoutes),
   ...Object.values(recoveryRoutes),
   ...Object.values(servicesRoutes),
+  ...Object.values(usageRoutes),
 ];

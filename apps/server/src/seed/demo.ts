@@ -13,7 +13,8 @@ import {
 } from '../modules/accounts/accounts.schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { guides } from '../modules/support/support.schema';
-import { seedServices } from './services';
+import { demoUsageProfiles, seedServices } from './services';
+import { seedUsage } from './usage';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -283,5 +284,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     });
 
     await seedServices(tx as unknown as Db, now);
+    await seedUsage(tx as unknown as Db, now, demoUsageProfiles(now));
   });
 }

@@ -1,5 +1,6 @@
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../db/client';
+import type { UsageProfile } from './usage';
 import { accountCharges } from '../modules/billing/billing.schema';
 import {
   dataBlockPurchases,
@@ -199,6 +200,42 @@ const summaries: Record<string, string> = {
   Landline: 'A home phone line with untimed local and national calls.',
   VOIP: 'A phone number that works over your broadband, with untimed national calls.',
 };
+
+/** How much each active demo broadband service uses (GB a day, all hours). */
+export function demoUsageProfiles(now: Date): UsageProfile[] {
+  const start = (daysAgo: number) => brisbaneMidnight(now, daysAgo);
+  return [
+    // holder: about 1.7 GB of peak data a day against 50 GB: close to the allowance each period.
+    {
+      serviceid: 200101,
+      technology: 'Sky Muster Plus',
+      dailyGb: 2.9,
+      quotaMb: 50000,
+      periodStart: start(12),
+    },
+    {
+      serviceid: 200201,
+      technology: 'Sky Muster Plus',
+      dailyGb: 11,
+      quotaMb: 250000,
+      periodStart: start(20),
+    },
+    {
+      serviceid: 200301,
+      technology: 'Fixed Wireless',
+      dailyGb: 9,
+      quotaMb: null,
+      periodStart: start(5),
+    },
+    {
+      serviceid: 200302,
+      technology: 'Sky Muster Plus',
+      dailyGb: 1.1,
+      quotaMb: 25000,
+      periodStart: start(25),
+    },
+  ];
+}
 
 export async function seedServices(tx: Db, now: Date): Promise<void> {
   await tx.insert(plans).values(

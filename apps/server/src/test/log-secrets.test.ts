@@ -3,9 +3,10 @@ import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
 
 let ctx: TestContext;
+const SERVICE_KEY = 'internal-service-key-for-the-log-test-0001';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: 'trace' } });
+  ctx = await createTestContext({ env: { LOG_LEVEL: 'trace', INTERNAL_API_KEY: SERVICE_KEY } });
 });
 afterAll(async () => ctx.close());
 
@@ -29,12 +30,12 @@ describe('logs', () => {
     expect(failed.statusCode).toBe(401);
 
     // A code check: the two-factor login with a verification code.
-    const code = await ctx.app.inject({
+    const twoFactor = await ctx.app.inject({
       method: 'POST',
       url: '/api/portal/users/login/',
       payload: { username: 'twofactor', password: 'Outpost-demo-1', verification: '493817' },
     });
-    expect(code.statusCode).toBe(401);
+    expect(twoFactor.statusCode).toBe(401);
 
     const refreshed = await ctx.app.inject({
       method: 'POST',
@@ -49,6 +50,25 @@ describe('logs', () => {
       headers: { 'x-user-token': secrets.at(-2)! },
     });
     expect(me.statusCode).toBe(200);
+
+    // Embedded usage: the provider's service key, the one-time code and the token it buys.
+    secrets.push(SERVICE_KEY);
+    const otc = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/internal/usage/codes/',
+      headers: { 'x-service-key': SERVICE_KEY },
+      payload: { serviceid: 200101 },
+    });
+    expect(otc.statusCode).toBe(200);
+    const code = otc.json().data.otc as string;
+    secrets.push(code);
+    const usage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/usageonlylogin/',
+      payload: { otc: code },
+    });
+    expect(usage.statusCode).toBe(200);
+    secrets.push(usage.json().data.tokens[0].token as string);
 
     const log = ctx.logLines.join('\n');
     expect(ctx.logLines.length).toBeGreaterThan(5); // the logger really captured the requests

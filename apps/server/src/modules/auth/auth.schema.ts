@@ -17,6 +17,8 @@ export const tokens = pgTable(
     /** Set when a REFRESH token has been exchanged; using it again signals theft. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** A usage-only token (embedded usage) is scoped to this one service; null for a session. */
+    serviceId: integer('service_id'),
   },
   (t) => [index('tokens_family_idx').on(t.familyId), index('tokens_user_idx').on(t.userId)],
 );

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { quotaLabel } from '@outpost/domain/services';
+import type { UsageAlertThreshold } from '@outpost/domain/usage';
+import { thresholdsReached } from '@outpost/domain/usage';
+import type { Messaging } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import type { UsageService } from './usage.service';
+import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';
+
+/**
+ * Usage alerts (Telecommunications Consumer Protections Code): at 50 %, 85 % and 100 % of each
+ * metered allowance of the period, once each per period, as an in-app alert for each contact who
+ * may see alerts and usage, and by email to the account holder. Unlimited plans get none. When
+ * usage jumps past several thresholds at once, all are recorded but only the highest is sent.
+ */
+
+type Allowance = 'peak' | 'offpeak';
+
+export type AlertDeps = { db: Db; messaging: Messaging; brandName: string };
+
+function describe(s: UsageService): string {
+  return s.nickname ? `${s.nickname} (${s.identifier})` : `${s.technology} ${s.identifier}`;
+}
+
+function alertText(
+  s: UsageService,
+  allowance: Allowance,
+  threshold: UsageAlertThreshold,
+  used: number,
+  quota: number,
+  stop: Date,
+): string {
+  const label = allowance === 'peak' ? quotaLabel(s.technology) : 'Off-Peak';
+  const amounts = `${formatMegabytes(used)} of ${formatMegabytes(quota)}`;
+  if (threshold === 100)
+    return `You have used all of your ${label} data for ${describe(s)} this period (${amounts}). Your speed is now slowed (shaped) until your new period starts on ${formatShortDate(stop)}. To get full speed back sooner, buy a data block.`;
+  return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). Your period ends on ${formatShortDate(stop)}.`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Checks one service's current period and sends the alerts it has newly earned. */
+export async function evaluateUsageAlerts(
+  deps: AlertDeps,
+  s: UsageService,
+  now: Date,
+): Promise<number> {
+  if (s.unlimited || s.type !== 'Broadband' || s.status !== 'active') return 0;
+  const { db } = deps;
+  const { start, stop } = periodOf(s, now);
+  const [used, blocks] = await Promise.all([
+    usageTotals(db, s, start, stop),
+    blockQuotas(db, s.id, start, stop),
+  ]);
+  const allowances: { allowance: Allowance; used: number; quota: number }[] = [
+    { allowance: 'peak', used: toMb(used.peak), quota: (s.peak_quota_mb ?? 0) + blocks.peak },
+    {
+      allowance: 'offpeak',
+      used: toMb(used.offpeak),
+      quota: (s.offpeak_quota_mb ?? 0) + blocks.offpeak,
+    },
+  ];
+  const messages: string[] = [];
+  for (const a of allowances) {
+    const reached = thresholdsReached(a.used, a.quota);
+    if (reached.length === 0) continue;
+    // Claim the thresholds atomically: concurrent ingestions cannot both send one.
+    const claimed = await queryRows<{ threshold: UsageAlertThreshold }>(
+      db,
+      sql`insert into usage_alerts_sent (service_id, period_start, allowance, threshold, sent_at)
+          select ${s.id}, ${start}, ${a.allowance}, t, ${now}
+            from unnest(${`{${reached.join(',')}}`}::int[]) as t
+          on conflict do nothing
+          returning threshold`,
+    );
+    if (claimed.length === 0) continue;
+    const highest = Math.max(...claimed.map((c) => c.threshold)) as UsageAlertThreshold;
+    messages.push(alertText(s, a.allowance, highest, a.used, a.quota, stop));
+  }
+  if (messages.length === 0) return 0;
+
+  const recipients = await queryRows<{ id: number; email: string | null; holder: boolean }>(
+    db,
+    sql`select u.id, u.email, u.is_account_holder as holder from users u
+         where u.account_id = ${s.account_id} and u.role_status = 'Active'
+           and (u.is_account_holder or exists (
+             select 1 from user_permissions up
+              where up.user_id = u.id and up.permission = 'view-alerts' and up.enabled))`,
+  );
+  for (const message of messages) {
+    for (const r of recipients)
+      await db.execute(sql`insert into alerts (user_id, account_id, kind, message, ref, created_at)
+          values (${r.id}, ${s.account_id}, 'usage', ${`<p>${escapeHtml(message)}</p>`},
+                  ${`service:${s.id}`}, ${now})`);
+    for (const r of recipients.filter((x) => x.holder && x.email))
+      await deps.messaging.email.send({
+        to: r.email!,
+        subject: `${deps.brandName}: data usage update`,
+        body: `${message}\n\nSee your usage any time in the portal.`,
+      });
+  }
+  return messages.length;
+}

@@ -1,0 +1,298 @@
+import { sql } from 'drizzle-orm';
+import type { Technology } from '@outpost/contracts/services';
+import type {
+  ServiceActivitySummary,
+  UsageBy,
+  UsageRow,
+  UsageSummary,
+  UsageType,
+} from '@outpost/contracts/usage';
+import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { quotaLabel } from '@outpost/domain/services';
+import { brisbaneHour, currentPeriod, splitsOffPeak } from '@outpost/domain/usage';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { notFound } from '../../lib/errors';
+
+/** Volumes leave the server as decimal MB rounded to 3 places (to the kB). */
+export const toMb = (bytes: number) => Math.round(bytes / 1000) / 1000;
+
+export type UsageService = {
+  id: number;
+  account_id: number;
+  technology: Technology;
+  type: string;
+  status: string;
+  plan_name: string;
+  peak_quota_mb: number | null;
+  offpeak_quota_mb: number | null;
+  unlimited: boolean;
+  period_start: Date | string;
+  identifier: string;
+  nickname: string | null;
+};
+
+/** A service of the caller's account with its plan (404 for any other). */
+export async function usageService(
+  db: Db,
+  accountId: number,
+  serviceId: number,
+): Promise<UsageService> {
+  const [row] = await queryRows<UsageService>(
+    db,
+    sql`select s.id, s.account_id, s.technology, s.type, s.status, s.period_start, s.identifier,
+               s.nickname, p.name as plan_name, p.peak_quota_mb, p.offpeak_quota_mb, p.unlimited
+          from services s join plans p on p.id = s.plan_id
+         where s.id = ${serviceId} and s.account_id = ${accountId}`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+export function periodOf(service: UsageService, now: Date) {
+  return currentPeriod(new Date(service.period_start), now);
+}
+
+type Totals = {
+  peak: number;
+  offpeak: number;
+  unmetered: number;
+  shaped: number;
+  last_hour: Date | string | null;
+};
+
+/** Bytes used in [from, to), split as the plan counts them. */
+/** Whether an instant is a Brisbane midnight (periods and months start at one). */
+function isBrisbaneMidnight(instant: Date): boolean {
+  return instant.getTime() % 3_600_000 === 0 && brisbaneHour(instant) === 0;
+}
+
+/** The Brisbane calendar date of an instant, 'YYYY-MM-DD'. */
+export function brisbaneDate(instant: Date): string {
+  return new Date(instant.getTime() + 10 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export async function usageTotals(db: Db, service: UsageService, from: Date, to: Date) {
+  // Whole Brisbane days (every period) add up the daily totals; anything else the hours.
+  const daily = isBrisbaneMidnight(from) && isBrisbaneMidnight(to);
+  const [t] = await queryRows<Totals>(
+    db,
+    daily
+      ? sql`select coalesce(sum(peak), 0)::float8 as peak, coalesce(sum(offpeak), 0)::float8 as offpeak,
+                   coalesce(sum(unmetered), 0)::float8 as unmetered,
+                   coalesce(sum(shaped), 0)::float8 as shaped, max(last_hour) as last_hour
+              from usage_daily
+             where service_id = ${service.id} and day >= ${brisbaneDate(from)}::date
+               and day < ${brisbaneDate(to)}::date`
+      : sql`select coalesce(sum(metered_down + metered_up) filter (where peak), 0)::float8 as peak,
+               coalesce(sum(metered_down + metered_up) filter (where not peak), 0)::float8 as offpeak,
+               coalesce(sum(unmetered_down + unmetered_up), 0)::float8 as unmetered,
+               coalesce(sum(shaped), 0)::float8 as shaped,
+               max(hour) as last_hour
+          from usage_hourly
+         where service_id = ${service.id} and hour >= ${from} and hour < ${to}`,
+  );
+  const split = splitsOffPeak(service.technology, service.offpeak_quota_mb);
+  return {
+    peak: split ? t!.peak : t!.peak + t!.offpeak,
+    offpeak: split ? t!.offpeak : 0,
+    unmetered: t!.unmetered,
+    shaped: t!.shaped,
+    lastUpdated: t!.last_hour ? new Date(new Date(t!.last_hour).getTime() + 3_600_000) : null,
+  };
+}
+
+/** Data block MB bought in [from, to). */
+export async function blockQuotas(db: Db, serviceId: number, from: Date, to: Date) {
+  const [b] = await queryRows<{ peak: number; offpeak: number }>(
+    db,
+    sql`select coalesce(sum(peak_mb), 0)::int as peak, coalesce(sum(offpeak_mb), 0)::int as offpeak
+          from data_block_purchases
+         where service_id = ${serviceId} and purchased_at >= ${from} and purchased_at < ${to}`,
+  );
+  return b!;
+}
+
+function planNotes(s: UsageService, stop: Date): string {
+  if (s.unlimited)
+    return '<p>Your plan has unlimited data: nothing you download or upload counts against an allowance.</p>';
+  const peak = formatMegabytes(s.peak_quota_mb ?? 0);
+  const label = quotaLabel(s.technology);
+  const notes: string[] = [];
+  if (s.technology === 'Sky Muster Plus')
+    notes.push(
+      `<p>Your plan includes ${peak} of Peak data, counted from 4pm to midnight. Data used from midnight to 4pm (Off-Peak) is unmetered: it does not count.</p>`,
+    );
+  else if ((s.offpeak_quota_mb ?? 0) > 0)
+    notes.push(
+      `<p>Your plan includes ${peak} of ${label} data, counted from 4pm to midnight, and ${formatMegabytes(s.offpeak_quota_mb!)} of Off-Peak data, counted from midnight to 4pm.</p>`,
+    );
+  else notes.push(`<p>Your plan includes ${peak} of ${label} data: everything you use counts.</p>`);
+  notes.push(
+    '<p>Downloads and uploads both count. Traffic marked unmetered (such as network updates) does not.</p>',
+    `<p>Data blocks you buy add to your allowance until the period ends on ${formatShortDate(stop)}.</p>`,
+    `<p>When an allowance is used up, speeds are slowed (shaped) until your new period starts on ${formatShortDate(stop)}, or until you buy a data block.</p>`,
+  );
+  return notes.join('');
+}
+
+export async function usageSummary(db: Db, s: UsageService, now: Date): Promise<UsageSummary> {
+  const { start, stop } = periodOf(s, now);
+  const [used, blocks] = await Promise.all([
+    usageTotals(db, s, start, stop),
+    blockQuotas(db, s.id, start, stop),
+  ]);
+  const planPeak = s.unlimited ? null : (s.peak_quota_mb ?? 0);
+  const planOffPeak = s.unlimited ? null : (s.offpeak_quota_mb ?? 0);
+  const totalPeak = planPeak === null ? null : planPeak + blocks.peak;
+  const totalOffPeak = planOffPeak === null ? null : planOffPeak + blocks.offpeak;
+  const usedPeak = toMb(used.peak);
+  const usedOffPeak = toMb(used.offpeak);
+  const remaining = (total: number | null, u: number) =>
+    total === null ? null : Math.max(Math.round((total - u) * 1000) / 1000, 0);
+  return {
+    periodStart: start.toISOString(),
+    periodStop: stop.toISOString(),
+    planPeakQuota: planPeak,
+    planOffPeakQuota: planOffPeak,
+    blocksPeakQuota: blocks.peak,
+    blocksOffPeakQuota: blocks.offpeak,
+    totalPeakQuota: totalPeak,
+    totalOffPeakQuota: totalOffPeak,
+    usedPeakQuota: usedPeak,
+    usedOffPeakQuota: usedOffPeak,
+    unmeteredUsed: toMb(used.unmetered),
+    excessUsed: toMb(used.shaped),
+    remainingPeakQuota: remaining(totalPeak, usedPeak),
+    remainingOffPeakQuota: remaining(totalOffPeak, usedOffPeak),
+    plan_notes: planNotes(s, stop),
+    serviceid: s.id,
+    plan: s.plan_name,
+    technology: s.technology,
+    is_limitless: s.unlimited,
+    peakLabel: quotaLabel(s.technology),
+    lastUpdated: used.lastUpdated?.toISOString() ?? null,
+  };
+}
+
+export async function dashboardSummary(
+  db: Db,
+  s: UsageService,
+  now: Date,
+): Promise<ServiceActivitySummary> {
+  const summary = await usageSummary(db, s, now);
+  const gb = (mb: number | null) => (mb === null ? null : Math.round(mb / 10) / 100);
+  return {
+    peak_usage: { used_gb: gb(summary.usedPeakQuota)!, quota_gb: gb(summary.totalPeakQuota) },
+    offpeak_usage: {
+      used_gb: gb(summary.usedOffPeakQuota)!,
+      quota_gb: gb(summary.totalOffPeakQuota),
+    },
+    unmetered_usage: gb(summary.unmeteredUsed)!,
+    is_limitless: summary.is_limitless,
+    periodStart: summary.periodStart,
+    periodStop: summary.periodStop,
+  };
+}
+
+const BRISBANE_OFFSET_MS = 10 * 3_600_000;
+
+/** The start of the Brisbane calendar month `monthsBack` months before the one holding `now`. */
+export function brisbaneMonthStart(now: Date, monthsBack: number): Date {
+  const local = new Date(now.getTime() + BRISBANE_OFFSET_MS);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - BRISBANE_OFFSET_MS,
+  );
+}
+
+type Bucket = {
+  local: string;
+  peak: number;
+  offpeak: number;
+  unmetered: number;
+  shaped: number;
+  down: number;
+  up: number;
+  udown: number;
+  uup: number;
+};
+
+/** The range each view covers: the current period by hour or day; 13 months by month. */
+export function activityRange(s: UsageService, by: UsageBy, now: Date) {
+  const period = periodOf(s, now);
+  if (by !== 'month') return period;
+  return { start: brisbaneMonthStart(now, 12), stop: brisbaneMonthStart(now, -1) };
+}
+
+export async function activityRows(
+  db: Db,
+  s: UsageService,
+  by: UsageBy,
+  range: { start: Date; stop: Date },
+): Promise<UsageRow[]> {
+  const buckets = await queryRows<Bucket>(
+    db,
+    by === 'hour'
+      ? sql`select to_char(hour at time zone 'Australia/Brisbane', 'YYYY-MM-DD"T"HH24:00') as local,
+                   (case when peak then metered_down + metered_up else 0 end)::float8 as peak,
+                   (case when peak then 0 else metered_down + metered_up end)::float8 as offpeak,
+                   (unmetered_down + unmetered_up)::float8 as unmetered, shaped::float8 as shaped,
+                   metered_down::float8 as down, metered_up::float8 as up,
+                   unmetered_down::float8 as udown, unmetered_up::float8 as uup
+              from usage_hourly
+             where service_id = ${s.id} and hour >= ${range.start} and hour < ${range.stop}
+             order by hour`
+      : // Days and months add up the daily totals (13 months is ~400 rows).
+        sql`select to_char(b, 'YYYY-MM-DD"T"00:00') as local, peak, offpeak, unmetered, shaped,
+                   down, up, udown, uup
+              from (select date_trunc(${by}, day) as b,
+                           sum(peak)::float8 as peak, sum(offpeak)::float8 as offpeak,
+                           sum(unmetered)::float8 as unmetered, sum(shaped)::float8 as shaped,
+                           sum(metered_down)::float8 as down, sum(metered_up)::float8 as up,
+                           sum(unmetered_down)::float8 as udown, sum(unmetered_up)::float8 as uup
+                      from usage_daily
+                     where service_id = ${s.id} and day >= ${brisbaneDate(range.start)}::date
+                       and day < ${brisbaneDate(range.stop)}::date
+                     group by 1) buckets
+             order by b`,
+  );
+  const split = splitsOffPeak(s.technology, s.offpeak_quota_mb);
+  return buckets.map((b) => {
+    const [date, time] = b.local.split('T') as [string, string];
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const hour = Number(time.slice(0, 2));
+    return {
+      Hour12: by === 'hour' ? hour % 12 || 12 : null,
+      Meridian: by === 'hour' ? (hour < 12 ? 'AM' : 'PM') : null,
+      LocalTime: b.local,
+      Day: by === 'month' ? null : day,
+      Time: by === 'hour' ? time : null,
+      Month: month,
+      Year: year,
+      Peak: toMb(split ? b.peak : b.peak + b.offpeak),
+      'Off-peak': toMb(split ? b.offpeak : 0),
+      Shaped: toMb(b.shaped),
+      Unmetered: toMb(b.unmetered),
+      Downloaded: toMb(b.down),
+      Uploaded: toMb(b.up),
+      UnmeteredDownloaded: toMb(b.udown),
+      UnmeteredUploaded: toMb(b.uup),
+    };
+  });
+}
+
+const csvColumns: Record<UsageType, (keyof UsageRow)[]> = {
+  consumption: ['Peak', 'Off-peak', 'Shaped', 'Unmetered'],
+  usage: ['Downloaded', 'Uploaded', 'UnmeteredDownloaded', 'UnmeteredUploaded'],
+};
+
+/** The report file: one line per row, MB to 3 places; the first column is Brisbane time. */
+export function activityCsv(rows: UsageRow[], type: UsageType, peakLabel: string): string {
+  const columns = csvColumns[type];
+  const header = [
+    'Local time (Brisbane)',
+    ...columns.map((c) => `${c === 'Peak' ? peakLabel : c} (MB)`),
+  ];
+  const lines = rows.map((r) => [r.LocalTime, ...columns.map((c) => String(r[c]))].join(','));
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
