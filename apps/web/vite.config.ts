@@ -22,10 +22,11 @@ export default defineConfig({
           groups: [
             // React, the router and TanStack Query change rarely: one long-cached chunk, so an
             // app release does not make customers on metered satellite links download them again.
-            // DOMPurify is left out: only the native privacy-policy modal (a lazy chunk) uses it so far.
+            // DOMPurify and uPlot are left out: only lazy chunks use them (the privacy-policy modal and
+            // plan notes; the usage charts), so the first page never downloads them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!dompurify[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the

@@ -1,10 +1,11 @@
 import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject } from 'react-router';
+import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
-import { servicesQueryOptions } from '@/features/services/api/get-services';
+import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
+import { servicesQueryOptions } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
 import { NotFound } from '@/components/not-found';
 import { guardFor, suffixGuard } from './guards';
@@ -32,10 +33,12 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-holder-login': () => import('./routes/account-holder-login'),
   services: () => import('./routes/services'),
   'data-blocks': () => import('./routes/data-blocks'),
+  usage: () => import('./routes/usage'),
+  'embed-usage': () => import('./routes/embed-usage'),
   placeholder: () => import('./routes/placeholder'),
 };
 
-type Prefetch = (queryClient: QueryClient, url: URL) => Promise<unknown>;
+type Prefetch = (queryClient: QueryClient, url: URL, params: Params) => Promise<unknown>;
 
 /** A positive integer id from a search parameter, else null. */
 function idParam(value: string | null): number | null {
@@ -56,18 +59,24 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
       serviceid !== null && queryClient.prefetchQuery(blocksPurchasedQueryOptions(serviceid)),
     ]);
   },
+  // The summary and the open report of the known service, beside the services list.
+  '/services/usage': (queryClient, url) =>
+    prefetchUsagePage(queryClient, url.searchParams, getDefaultService()),
+  // The one-time code's exchange starts with the page's code, then the service's usage.
+  '/embed/usage/:otc': (queryClient, url, params) =>
+    prefetchEmbedUsage(queryClient, params.otc ?? '', url.searchParams),
 };
 
-/** Runs the guard, then starts the page's data without waiting for it. */
+/** Runs the guard (if any), then starts the page's data without waiting for it. */
 function withPrefetch(
-  guard: LoaderFunction,
+  guard: LoaderFunction | undefined,
   prefetch: Prefetch | undefined,
   queryClient: QueryClient,
-): LoaderFunction {
+): LoaderFunction | undefined {
   if (!prefetch) return guard;
   return async (args, handlerContext) => {
-    const result: unknown = await guard(args, handlerContext);
-    void prefetch(queryClient, new URL(args.request.url));
+    const result: unknown = guard ? await guard(args, handlerContext) : null;
+    void prefetch(queryClient, new URL(args.request.url), args.params);
     return result;
   };
 }
@@ -102,8 +111,7 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
       lazy,
     };
   }
-  const guard = guardFor(route);
-  const loader = guard && withPrefetch(guard, prefetches[route.path], queryClient);
+  const loader = withPrefetch(guardFor(route), prefetches[route.path], queryClient);
   return loader ? { path: route.path, handle, loader, lazy } : { path: route.path, handle, lazy };
 }
 

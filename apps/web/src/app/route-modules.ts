@@ -12,9 +12,11 @@ export const pageModules = {
   '/forgot-password/verify/usage/:serviceid': 'verify-usage',
   '/services': 'services',
   '/services/data-blocks': 'data-blocks',
+  '/services/usage': 'usage',
   '/support/more': 'more-menu',
   '/support/:product-customer-terms': 'customer-terms',
   '/xd/:uid': 'account-holder-login',
+  '/embed/usage/:otc': 'embed-usage',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type PageModuleName = (typeof pageModules)[keyof typeof pageModules] | 'placeholder';

@@ -206,3 +206,34 @@ describe('apiBlob', () => {
     });
   });
 });
+
+describe('an explicit user token (embedded usage)', () => {
+  it('is sent instead of the session token, and a 401 neither renews nor ends the session', async () => {
+    signIn();
+    const expired = vi.fn();
+    const restore = setSessionExpiredHandler(expired);
+    const calls = stubFetch(() => errorResponse(401, serverErrors.tokenExpired));
+
+    await expect(
+      apiData('/api/portal/service/200101/activitysummary/', { userToken: 'usage-only' }),
+    ).rejects.toMatchObject({ kind: 'Server', status: 401, message: serverErrors.tokenExpired });
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['X-User-Token']).toBe('usage-only');
+    expect(calls[0]?.headers['X-Refresh-Token']).toBeUndefined();
+    expect(expired).not.toHaveBeenCalled();
+    expect(isLoggedIn()).toBe(true);
+    restore();
+  });
+
+  it('works with no session at all', async () => {
+    const calls = stubFetch(() => new Response('a,b\r\n', { status: 200 }));
+
+    const blob = await apiBlob('/api/portal/service/200101/activity/detail/?by=day&type=usage', {
+      userToken: 'usage-only',
+    });
+
+    expect(await blob.text()).toBe('a,b\r\n');
+    expect(calls[0]?.headers['X-User-Token']).toBe('usage-only');
+  });
+});

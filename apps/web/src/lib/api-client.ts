@@ -64,6 +64,11 @@ export type RequestOptions = {
   renewOn401?: boolean;
   /** The Accept header; JSON unless a file is asked for (errors still come as JSON). */
   accept?: string;
+  /**
+   * A USER token to send instead of the session's (embedded usage: a token scoped to one
+   * service's usage). Sent as X-User-Token; never renewed, and a 401 does not end the session.
+   */
+  userToken?: string;
 };
 
 /** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
@@ -263,6 +268,8 @@ type Reader<R> = (response: Response) => Promise<R>;
 
 /** Sends a request with the session's token (renewing it once on a 401) and reads the answer. */
 async function request<R>(path: string, options: RequestOptions, read: Reader<R>): Promise<R> {
+  if (options.userToken !== undefined)
+    return requestWithToken(path, options, options.userToken, read);
   const auth = options.auth ?? 'user';
   const renew = auth === 'user' && (options.renewOn401 ?? true);
   try {
@@ -297,11 +304,29 @@ async function request<R>(path: string, options: RequestOptions, read: Reader<R>
       return await read(await send(path, options, retryToken));
     }
   } catch (error) {
-    if (isApiError(error) || isAbort(error)) throw error;
-    const message =
-      error instanceof Error && error.message ? error.message : messages.banner.generic;
-    throw new ApiError('Uncaught', message, undefined, { cause: error });
+    throw asApiError(error);
   }
+}
+
+/** An explicit USER token: sent as it is, failures reported as they are (nothing to renew or end). */
+async function requestWithToken<R>(
+  path: string,
+  options: RequestOptions,
+  token: string,
+  read: Reader<R>,
+): Promise<R> {
+  try {
+    if (!token) throw missingToken('user');
+    return await read(await send(path, { ...options, auth: 'user' }, token));
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+function asApiError(error: unknown): unknown {
+  if (isApiError(error) || isAbort(error)) return error;
+  const message = error instanceof Error && error.message ? error.message : messages.banner.generic;
+  return new ApiError('Uncaught', message, undefined, { cause: error });
 }
 
 /** Sends a request and reads the answer; see ApiError for the failures. */

@@ -1,4 +1,4 @@
-import { apiBlob } from './api-client';
+import { apiBlob, type RequestOptions } from './api-client';
 
 /** Hands a Blob to the browser as a saved file named `filename`. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -20,7 +20,11 @@ export function saveBlob(blob: Blob, filename: string): void {
  * header) and saves it. Fails with the api client's errors; callers show
  * messages.downloadFailed.
  */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const blob = await apiBlob(path);
+export async function downloadFile(
+  path: string,
+  filename: string,
+  options: RequestOptions = {},
+): Promise<void> {
+  const blob = await apiBlob(path, options);
   saveBlob(blob, filename);
 }

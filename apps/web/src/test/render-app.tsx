@@ -1,20 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createRoutes } from '@/app/create-routes';
 import { createQueryClient } from '@/app/query-client';
 
-/** Renders the whole app (every route, guard and layout) at `path`, as a user would open it. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (every route, guard and layout) at `path`, as a user would open it;
+ * `strict`: inside StrictMode as main.tsx does (effects run twice, as in development).
+ */
+export function renderApp(path: string, { strict = false }: { strict?: boolean } = {}) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
-  const view = render(
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, user, queryClient };
 }
 

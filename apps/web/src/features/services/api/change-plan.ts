@@ -3,7 +3,7 @@ import type { ChangePlanPrepareInput, ChangePlanResult } from '@outpost/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { availablePlansQueryKey } from './get-available-plans';
-import { servicesQueryKey } from './get-services';
+import { servicesQueryKey } from '@/lib/services-query';
 import { prepare } from './prepare';
 
 export type ChangePlanInput = ChangePlanPrepareInput & { serviceid: number };

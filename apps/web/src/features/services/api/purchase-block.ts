@@ -3,7 +3,7 @@ import type { BlockPurchase } from '@outpost/contracts/services';
 import { type QueryClient, useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { blocksPurchasedQueryKey } from './get-blocks-purchased';
-import { servicesQueryKey } from './get-services';
+import { servicesQueryKey } from '@/lib/services-query';
 import { prepare } from './prepare';
 
 export type PurchaseBlockInput = { serviceid: number; dbid: number };

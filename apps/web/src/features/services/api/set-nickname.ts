@@ -1,7 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-import { servicesQueryKey } from './get-services';
+import { servicesQueryKey } from '@/lib/services-query';
 import { prepare } from './prepare';
 
 export type SetNicknameInput = { serviceid: number; nickname: string };

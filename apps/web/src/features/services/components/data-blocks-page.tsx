@@ -9,10 +9,10 @@ import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
 import { getDefaultService, useSession } from '@/lib/session';
 import { useBlocksPurchased } from '../api/get-blocks-purchased';
-import { useServices } from '../api/get-services';
+import { useServices } from '@/lib/services-query';
 import { lastDayBefore, shortDate } from '../utils/dates';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
-import { ServicesTabs } from './services-tabs';
+import { ServicesTabs } from '@/components/services-tabs';
 import {
   blockServices,
   heldPermissions,

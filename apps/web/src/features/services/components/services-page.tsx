@@ -7,11 +7,11 @@ import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
 import { useSession } from '@/lib/session';
-import { useServices } from '../api/get-services';
+import { useServices } from '@/lib/services-query';
 import { ServiceActions } from './service-actions';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { NoValue, ServiceIdentity } from './service-identity';
-import { ServicesTabs } from './services-tabs';
+import { ServicesTabs } from '@/components/services-tabs';
 import { shortDate } from '../utils/dates';
 import {
   heldPermissions,

@@ -1,4 +1,4 @@
-import { type TabItem, Tabs } from '@/components/tabs';
+import { type TabItem, Tabs } from './tabs';
 
 const servicesTabs: readonly TabItem[] = [
   { label: 'Services', to: '/services' },

@@ -1,7 +1,12 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Service } from '@outpost/contracts/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '@/lib/api-client';
+import { apiData } from './api-client';
+
+/**
+ * The account's services list, shared by My Services, Data Blocks and Data Usage (its plan
+ * selector): one cache entry, so moving between those pages costs no second request.
+ */
 
 export const servicesQueryKey = ['services', 'list'] as const;
 

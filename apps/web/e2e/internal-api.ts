@@ -1,0 +1,22 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * The service key the provider's own systems send to the internal API (X-Service-Key). The e2e
+ * server is started with it (playwright.config.ts), so tests can act as those systems.
+ */
+export const E2E_INTERNAL_API_KEY = 'e2e-internal-key-0123456789abcdef';
+
+/** Creates a one-time embedded-usage link for a service, as the provider's systems would. */
+export async function createUsageLink(
+  request: APIRequestContext,
+  serviceid: number,
+): Promise<{ otc: string; path: string }> {
+  const response = await request.post(apiPaths.internalUsageCodes, {
+    headers: { 'X-Service-Key': E2E_INTERNAL_API_KEY },
+    data: { serviceid },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { otc: string; url: string } };
+  return { otc: body.data.otc, path: new URL(body.data.url).pathname };
+}

@@ -1,0 +1,3 @@
+import { EmbedUsagePage } from '@/features/usage/components/embed-usage-page';
+
+export { EmbedUsagePage as Component };

@@ -1,0 +1,3 @@
+import { UsagePage } from '@/features/usage/components/usage-page';
+
+export { UsagePage as Component };

@@ -1,0 +1,26 @@
+import { apiPaths, buildPath, usageReportName } from '@outpost/contracts/api-paths';
+import type { UsageBy, UsageType } from '@outpost/contracts/usage';
+import { useMutation } from '@tanstack/react-query';
+import { downloadFile } from '@/lib/download';
+import { activityQuery } from './get-activity';
+import { type UsageAccess, usageRequestOptions } from './usage-access';
+
+export type UsageReportInput = {
+  serviceid: number;
+  by: UsageBy;
+  type: UsageType;
+  access: UsageAccess;
+};
+
+/** GET /api/portal/service/{id}/activity/detail/?by=&type=: the rows as CSV, saved as report-{by}-{type}.csv. */
+export function downloadUsageReport({ serviceid, by, type, access }: UsageReportInput) {
+  const path = `${buildPath(apiPaths.activityDetail, { serviceid })}${activityQuery(by, type)}`;
+  return downloadFile(path, usageReportName(by, type), {
+    accept: 'text/csv, application/json',
+    ...usageRequestOptions(access),
+  });
+}
+
+export function useDownloadUsageReport() {
+  return useMutation({ mutationFn: downloadUsageReport });
+}

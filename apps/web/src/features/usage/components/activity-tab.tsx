@@ -1,0 +1,117 @@
+import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
+import { formatMegabytes } from '@outpost/domain/format';
+import { useMemo } from 'react';
+import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadingState } from '@/components/loading-state';
+import { useActivity } from '../api/get-activity';
+import type { UsageAccess } from '../api/usage-access';
+import { amount, seriesFor } from '../utils/chart-series';
+import { loadFailure } from '../utils/load-failure';
+import { periodLastDate, periodStartDate, rowLabel } from '../utils/usage-format';
+import { DownloadReportButton } from './download-report-button';
+import { UsageChart } from './usage-chart';
+
+/** Spec 2 section 9: hourly and daily tables 99 a page; the monthly table shows all 13 months. */
+const PAGE_SIZE: Readonly<Record<UsageBy, number>> = { hour: 99, day: 99, month: 13 };
+
+const NAMES: Readonly<Record<UsageBy, { title: string; column: string; empty: string }>> = {
+  hour: {
+    title: 'Hourly usage',
+    column: 'Hour (Brisbane time)',
+    empty: 'No usage recorded yet this period.',
+  },
+  day: { title: 'Daily usage', column: 'Day', empty: 'No usage recorded yet this period.' },
+  month: {
+    title: 'Monthly usage',
+    column: 'Month',
+    empty: 'No usage recorded in the last 13 months.',
+  },
+};
+
+export type ActivityTabProps = {
+  serviceid: number;
+  access: UsageAccess;
+  by: UsageBy;
+  type: UsageType;
+  peakLabel: 'Peak' | 'Anytime';
+};
+
+/**
+ * Reports 2, 3 and 4 (Hourly, Daily, Monthly): the chart of the chart type's series with its
+ * legend, the same figures in a table (newest first), and Download Report.
+ */
+export function ActivityTab({ serviceid, access, by, type, peakLabel }: ActivityTabProps) {
+  const activity = useActivity(access, serviceid, by, type);
+  const series = useMemo(() => seriesFor(type, peakLabel), [type, peakLabel]);
+  const names = NAMES[by];
+  const rows = activity.data?.rows;
+  const newestFirst = useMemo(() => (rows ? [...rows].reverse() : []), [rows]);
+
+  const columns: DataTableColumn<UsageRow>[] = [
+    { id: 'time', header: names.column, rowHeader: true, cell: (row) => rowLabel(row, by) },
+    ...series.map((s) => ({
+      id: s.key,
+      header: s.label,
+      cell: (row: UsageRow) => formatMegabytes(amount(row, s.key)),
+    })),
+  ];
+
+  let content;
+  if (activity.isPending) {
+    content = <LoadingState label="Loading usage…" />;
+  } else if (activity.isError) {
+    content = (
+      <div className="page-error">
+        <ErrorBanner error={loadFailure(activity.error, access)} />
+        <button type="button" className="button" onClick={() => void activity.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (activity.data.rows.length === 0) {
+    content = <p className="empty-state">{names.empty}</p>;
+  } else {
+    const tableName = `${names.title} (${series.map((s) => s.label).join(', ')}), newest first`;
+    content = (
+      <>
+        <div className="usage-toolbar">
+          <p className="usage-period">
+            {by === 'month' ? (
+              'The last 13 months'
+            ) : (
+              <>
+                This period: <strong>{periodStartDate(activity.data.periodStart)}</strong> to{' '}
+                <strong>{periodLastDate(activity.data.periodStop)}</strong>
+              </>
+            )}
+          </p>
+          <DownloadReportButton serviceid={serviceid} by={by} type={type} access={access} />
+        </div>
+        <UsageChart
+          title={`${names.title} chart`}
+          rows={activity.data.rows}
+          by={by}
+          series={series}
+          tableName={tableName}
+        />
+        <DataTable
+          rows={newestFirst}
+          columns={columns}
+          rowKey={(row) => row.LocalTime}
+          caption={tableName}
+          pageSize={PAGE_SIZE[by]}
+          empty={<p>{names.empty}</p>}
+          className="usage-table"
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h2 className="usage-panel__title">{names.title}</h2>
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { messages } from '@outpost/contracts/messages';
+import { quotaLabel } from '@outpost/domain/services';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadingState } from '@/components/loading-state';
+import { ServicesTabs } from '@/components/services-tabs';
+import { useServices } from '@/lib/services-query';
+import { getDefaultService } from '@/lib/session';
+import { sessionAccess } from '../api/usage-access';
+import {
+  defaultView,
+  selectUsageService,
+  usageServiceLabel,
+  usageServices,
+} from '../utils/selection';
+import { UsageHelpCard } from './usage-help-card';
+import { UsageReports } from './usage-reports';
+
+/**
+ * /services/usage (spec 2 section 2): the My Services tabs, the plan selector (active Broadband
+ * services; ?service=, else default_service, else the first), the usage reports and the help
+ * card. A new plan starts on its own first report and chart type.
+ */
+export function UsagePage() {
+  const ids = useId();
+  const services = useServices();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offered = usageServices(services.data ?? []);
+  const selected = selectUsageService(offered, searchParams.get('service'), getDefaultService());
+
+  const handleServiceChange = (serviceid: string) => {
+    const service = offered.find((s) => String(s.serviceid) === serviceid);
+    if (!service) return;
+    const view = defaultView(service.is_limitless);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('service', serviceid);
+        params.set('tab', view.tab);
+        params.set('chart', view.chart);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  let content;
+  if (services.isPending) {
+    content = <LoadingState label="Loading your services…" />;
+  } else if (services.isError) {
+    content = (
+      <div className="page-error">
+        <ErrorBanner error={messages.banner.loadData} />
+        <button type="button" className="button" onClick={() => void services.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!selected) {
+    content = (
+      <p className="empty-state">
+        You have no active broadband services, so there is no data usage to show.
+      </p>
+    );
+  } else {
+    content = (
+      <>
+        <div className="toolbar">
+          <div className="field field--inline">
+            <label htmlFor={`${ids}-service`}>Plan</label>
+            <select
+              id={`${ids}-service`}
+              value={String(selected.serviceid)}
+              onChange={(event) => handleServiceChange(event.target.value)}
+            >
+              {offered.map((s) => (
+                <option key={s.serviceid} value={String(s.serviceid)}>
+                  {usageServiceLabel(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <UsageReports
+          key={selected.serviceid}
+          serviceid={selected.serviceid}
+          access={sessionAccess}
+          peakLabel={quotaLabel(selected.technology)}
+          limitless={selected.is_limitless}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page page--wide">
+      <h1 className="page__title">Data Usage</h1>
+      <ServicesTabs />
+      {content}
+      <UsageHelpCard liveChat />
+    </div>
+  );
+}

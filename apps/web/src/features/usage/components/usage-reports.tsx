@@ -1,0 +1,187 @@
+import type { UsageType } from '@outpost/contracts/usage';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadingState } from '@/components/loading-state';
+import { useUsageSummary } from '../api/get-usage-summary';
+import type { UsageAccess } from '../api/usage-access';
+import { chartTypeLabel } from '../utils/chart-series';
+import { loadFailure } from '../utils/load-failure';
+import {
+  chartTypes,
+  resolveView,
+  tabsFor,
+  type UsageTab,
+  type UsageTabInfo,
+} from '../utils/selection';
+import { brisbaneDateTime } from '../utils/usage-format';
+import { ActivityTab } from './activity-tab';
+import { PlannerTab } from './planner-tab';
+import { ReportTabs } from './report-tabs';
+import { SummaryTab } from './summary-tab';
+import { loadChartModule } from './usage-chart';
+
+function ChartTypeSelector({
+  value,
+  peakLabel,
+  onChange,
+}: {
+  value: UsageType;
+  peakLabel: 'Peak' | 'Anytime';
+  onChange: (type: UsageType) => void;
+}) {
+  const ids = useId();
+  return (
+    <fieldset className="chart-type">
+      <legend className="chart-type__legend">Chart type</legend>
+      {chartTypes.map((type) => (
+        <label key={type} className="chart-type__option">
+          <input
+            type="radio"
+            name={`${ids}-chart`}
+            value={type}
+            checked={value === type}
+            onChange={() => onChange(type)}
+          />
+          {chartTypeLabel(type, peakLabel)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export type UsageReportsProps = {
+  serviceid: number;
+  access: UsageAccess;
+  /** 'Peak' for Sky Muster Plus, else 'Anytime' (known before the summary arrives). */
+  peakLabel: 'Peak' | 'Anytime';
+  /** Known from the services list; otherwise (embedded) taken from the summary. */
+  limitless?: boolean;
+  /** Name the plan above the reports (the embedded page has no plan selector). */
+  showPlan?: boolean;
+};
+
+/**
+ * The usage reports of one service (spec 2 section 2), shared by /services/usage and the
+ * embedded page: 'Usage last updated', the report tabs (no Summary or Usage Planner on limitless
+ * plans), the chart type on chart tabs, and the open report. Tab and chart type live in the
+ * address (?tab=&chart=), so a reload keeps them.
+ */
+export function UsageReports({
+  serviceid,
+  access,
+  peakLabel,
+  limitless: knownLimitless,
+  showPlan = false,
+}: UsageReportsProps) {
+  const ids = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const summary = useUsageSummary(access, serviceid);
+  const limitless = knownLimitless ?? summary.data?.is_limitless;
+
+  if (limitless === undefined) {
+    if (summary.isError) {
+      return (
+        <div className="page-error">
+          <ErrorBanner error={loadFailure(summary.error, access)} />
+          <button type="button" className="button" onClick={() => void summary.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return <LoadingState label="Loading usage…" />;
+  }
+
+  const view = resolveView(limitless, searchParams);
+  const tabs = tabsFor(limitless);
+  const tabId = (tab: UsageTab) => `${ids}-tab-${tab}`;
+  const panelId = `${ids}-panel`;
+
+  const show = (tab: UsageTab, chart: UsageType) => {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('tab', tab);
+        params.set('chart', chart);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const handleIntent = (tab: UsageTabInfo) => {
+    // The chart code (uPlot) downloads while the pointer is on its way.
+    if (tab.by) void loadChartModule().catch(() => {});
+  };
+
+  let panel;
+  if (view.tab.by) {
+    panel = (
+      <>
+        <ChartTypeSelector
+          value={view.chart}
+          peakLabel={peakLabel}
+          onChange={(chart) => show(view.tab.id, chart)}
+        />
+        <ActivityTab
+          key={`${view.tab.by}-${view.chart}`}
+          serviceid={serviceid}
+          access={access}
+          by={view.tab.by}
+          type={view.chart}
+          peakLabel={peakLabel}
+        />
+      </>
+    );
+  } else if (summary.isPending) {
+    panel = <LoadingState label="Loading usage…" />;
+  } else if (summary.isError) {
+    panel = (
+      <div className="page-error">
+        <ErrorBanner error={loadFailure(summary.error, access)} />
+        <button type="button" className="button" onClick={() => void summary.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (view.tab.id === 'planner') {
+    panel = <PlannerTab summary={summary.data} />;
+  } else {
+    panel = <SummaryTab summary={summary.data} />;
+  }
+
+  const lastUpdated = summary.data?.lastUpdated;
+  return (
+    <div className="usage-reports">
+      {showPlan && summary.data && (
+        <p className="usage-plan">
+          <strong>{summary.data.plan}</strong> ({summary.data.technology})
+        </p>
+      )}
+      {summary.data && (
+        <p className="usage-updated">
+          {lastUpdated
+            ? `Usage last updated: ${brisbaneDateTime(lastUpdated)} (Brisbane time)`
+            : 'No usage recorded yet this period.'}
+        </p>
+      )}
+      <ReportTabs
+        tabs={tabs}
+        selected={view.tab.id}
+        tabId={tabId}
+        panelId={panelId}
+        onSelect={(tab) => show(tab, view.chart)}
+        onIntent={handleIntent}
+      />
+      <div
+        className="usage-panel"
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(view.tab.id)}
+        tabIndex={0}
+      >
+        {panel}
+      </div>
+    </div>
+  );
+}

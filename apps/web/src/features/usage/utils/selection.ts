@@ -1,0 +1,85 @@
+import type { Service } from '@outpost/contracts/services';
+import type { UsageBy, UsageType } from '@outpost/contracts/usage';
+
+/**
+ * Which plan, report tab and chart type the Data Usage page shows (spec 2 section 2), from the
+ * address (?service=&tab=&chart=), the stored default service and the plan's limitlessness.
+ */
+
+export type UsageTab = 'summary' | 'planner' | 'hourly' | 'daily' | 'monthly';
+
+export type UsageTabInfo = {
+  id: UsageTab;
+  label: string;
+  /** The spec's report number. */
+  report: 1 | 2 | 3 | 4 | 5;
+  /** Chart tabs load activity rows at this granularity. */
+  by?: UsageBy;
+};
+
+/** In the spec's order: Summary (1), Usage Planner (5), Hourly (2), Daily (3), Monthly (4). */
+export const usageTabs: readonly UsageTabInfo[] = [
+  { id: 'summary', label: 'Summary', report: 1 },
+  { id: 'planner', label: 'Usage Planner', report: 5 },
+  { id: 'hourly', label: 'Hourly', report: 2, by: 'hour' },
+  { id: 'daily', label: 'Daily', report: 3, by: 'day' },
+  { id: 'monthly', label: 'Monthly', report: 4, by: 'month' },
+];
+
+export const chartTypes: readonly UsageType[] = ['consumption', 'usage'];
+
+/** Limitless plans have no allowance: no Summary or Usage Planner. */
+export function tabsFor(limitless: boolean): readonly UsageTabInfo[] {
+  return limitless ? usageTabs.filter((t) => t.by !== undefined) : usageTabs;
+}
+
+export type UsageView = { tab: UsageTabInfo; chart: UsageType };
+
+/** Limitless plans start on Hourly (report 2) with the usage chart; others on Summary with consumption. */
+export function defaultView(limitless: boolean): { tab: UsageTab; chart: UsageType } {
+  return limitless ? { tab: 'hourly', chart: 'usage' } : { tab: 'summary', chart: 'consumption' };
+}
+
+/** The tab and chart type in the address when valid for the plan, else the plan's defaults. */
+export function resolveView(limitless: boolean, params: URLSearchParams): UsageView {
+  const defaults = defaultView(limitless);
+  const tabs = tabsFor(limitless);
+  const tab =
+    tabs.find((t) => t.id === params.get('tab')) ?? tabs.find((t) => t.id === defaults.tab)!;
+  const chart = chartTypes.find((c) => c === params.get('chart')) ?? defaults.chart;
+  return { tab, chart };
+}
+
+/** The plans the selector offers: the account's active Broadband services. */
+export function usageServices(services: readonly Service[]): Service[] {
+  return services.filter((s) => s.type === 'Broadband' && s.status === 'active');
+}
+
+/**
+ * The plan shown: the one in the address if it is offered, else the stored default service if
+ * offered, else the first active Broadband service.
+ */
+export function selectUsageService(
+  services: readonly Service[],
+  fromUrl: string | null,
+  storedDefault: string | null,
+): Service | undefined {
+  const offered = usageServices(services);
+  const byId = (id: string | null) =>
+    id === null ? undefined : offered.find((s) => String(s.serviceid) === id);
+  return byId(fromUrl) ?? byId(storedDefault) ?? offered[0];
+}
+
+/** A positive integer id from a search parameter or storage, else null. */
+export function idParam(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** How a service is named in the plan selector (as on My Services). */
+export function usageServiceLabel(
+  service: Pick<Service, 'nickname' | 'technology' | 'identifier' | 'plan'>,
+): string {
+  const base = `${service.technology} ${service.identifier}`;
+  return `${service.nickname ? `${service.nickname} (${base})` : base}: ${service.plan}`;
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { usageRow } from '@/test/usage-fixtures';
+import {
+  axisLabel,
+  brisbaneDateTime,
+  periodLastDate,
+  periodStartDate,
+  rowLabel,
+} from './usage-format';
+
+/** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
+const ZONES = [
+  'Australia/Sydney',
+  'America/Los_Angeles',
+  'Pacific/Kiritimati',
+  'UTC',
+  'Australia/Brisbane',
+];
+const originalZone = process.env.TZ;
+
+function inZone<T>(zone: string, run: () => T): T {
+  process.env.TZ = zone;
+  return run();
+}
+
+function formatted() {
+  // 4pm on the first Sunday of October: daylight saving has just started in Sydney.
+  const hour = usageRow('2025-10-05T16:00');
+  const day = { ...usageRow('2025-10-05T00:00'), Hour12: null, Meridian: null, Time: null };
+  const month = {
+    ...usageRow('2025-10-01T00:00'),
+    Hour12: null,
+    Meridian: null,
+    Time: null,
+    Day: null,
+  };
+  return [
+    rowLabel(hour, 'hour'),
+    axisLabel(hour, 'hour'),
+    rowLabel(day, 'day'),
+    axisLabel(day, 'day'),
+    rowLabel(month, 'month'),
+    axisLabel(month, 'month'),
+    brisbaneDateTime('2025-10-05T06:00:00.000Z'),
+    periodStartDate('2025-09-20T14:00:00.000Z'),
+    periodLastDate('2025-10-20T14:00:00.000Z'),
+  ];
+}
+
+describe('usage times are Brisbane times on any device', () => {
+  afterEach(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+  });
+
+  it('formats rows, periods and the last update the same whatever time zone the device is in', () => {
+    const expected = [
+      '05/10/25 4:00 PM',
+      '05/10 4 PM',
+      'Sun 05/10/25',
+      '05/10',
+      'October 2025',
+      'Oct 25',
+      '05/10/25 4:00 PM',
+      '21/09/25',
+      '20/10/25',
+    ];
+    const offsets = new Set<number>();
+    for (const zone of ZONES) {
+      inZone(zone, () => {
+        offsets.add(new Date('2025-10-05T06:00:00.000Z').getTimezoneOffset());
+        expect(formatted(), zone).toEqual(expected);
+      });
+    }
+    // The device's zone really did change between runs (else this test would prove nothing).
+    expect(offsets.size).toBe(ZONES.length);
+  });
+
+  it('labels hours from the server text, 12 AM and 12 PM included', () => {
+    expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 AM');
+    expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 PM');
+    expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 PM');
+  });
+});

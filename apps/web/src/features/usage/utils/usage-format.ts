@@ -1,0 +1,97 @@
+import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
+import { BUSINESS_TIME_ZONE } from '@outpost/domain/constants';
+import { formatShortDate } from '@outpost/domain/format';
+
+/**
+ * Usage times as the network counts them, in Brisbane time whatever zone the device is in: rows
+ * are labelled from the server's local time text ('YYYY-MM-DDTHH:00', Brisbane), never through
+ * the browser's clock; instants (period ends, last update) are formatted in Australia/Brisbane.
+ */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+type LocalParts = { year: number; month: number; day: number; hour: number };
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):\d{2}$/;
+
+function localParts(row: UsageRow): LocalParts {
+  const match = LOCAL_TIME.exec(row.LocalTime);
+  if (!match) return { year: row.Year, month: row.Month, day: row.Day ?? 1, hour: 0 };
+  return {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+    hour: Number(match[4]),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function hourText(row: UsageRow, hour: number): string {
+  const hour12 = row.Hour12 ?? (hour % 12 || 12);
+  const meridian = row.Meridian ?? (hour < 12 ? 'AM' : 'PM');
+  return `${hour12}:00 ${meridian}`;
+}
+
+/** The row's name in tables and the chart tooltip: '03/03/26 4:00 PM', 'Tue 03/03/26', 'March 2026'. */
+export function rowLabel(row: UsageRow, by: UsageBy): string {
+  const p = localParts(row);
+  const date = `${two(p.day)}/${two(p.month)}/${two(p.year % 100)}`;
+  if (by === 'hour') return `${date} ${hourText(row, p.hour)}`;
+  if (by === 'day') {
+    // A calendar date's weekday, computed in UTC so the device's zone cannot shift it.
+    const weekday = WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
+    return `${weekday} ${date}`;
+  }
+  return `${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** A short axis label: '03/03 4 PM', '03/03', 'Mar 26'. */
+export function axisLabel(row: UsageRow, by: UsageBy): string {
+  const p = localParts(row);
+  if (by === 'hour') {
+    const hour12 = row.Hour12 ?? (p.hour % 12 || 12);
+    return `${two(p.day)}/${two(p.month)} ${hour12} ${row.Meridian ?? (p.hour < 12 ? 'AM' : 'PM')}`;
+  }
+  if (by === 'day') return `${two(p.day)}/${two(p.month)}`;
+  return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
+}
+
+/** A period's first day, dd/mm/yy (Brisbane). */
+export function periodStartDate(iso: string): string {
+  return formatShortDate(new Date(iso));
+}
+
+/** A period's last day: it ends at the Brisbane midnight that starts the next one. */
+export function periodLastDate(stopIso: string): string {
+  return formatShortDate(new Date(Date.parse(stopIso) - 1));
+}
+
+const clock = new Intl.DateTimeFormat('en-AU', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
+
+/** An instant as '05/03/26 4:00 PM' in Brisbane time. */
+export function brisbaneDateTime(iso: string): string {
+  const date = new Date(iso);
+  const parts = clock.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${formatShortDate(date)} ${get('hour')}:${get('minute')} ${(get('dayPeriod') ?? '').toUpperCase()}`;
+}
