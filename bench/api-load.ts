@@ -56,6 +56,13 @@ async function main() {
       },
       // A permission-gated, account-scoped read: the shape of most routes to come.
       { name: 'contact', path: '/api/portal/users/5002/', method: 'GET' as const, rate: 1000 },
+      // The dashboard: account, activity, services with usage, in one call (issue 7).
+      {
+        name: 'dashboard',
+        path: '/api/portal/users/current/dashboard/',
+        method: 'GET' as const,
+        rate: 1000,
+      },
       // My Services: every service with plan, options and upcoming change in one query.
       { name: 'services', path: '/api/portal/services/', method: 'GET' as const, rate: 1000 },
       {

@@ -16,6 +16,7 @@ import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
 import { authModule } from './modules/auth/auth.routes';
 import { healthModule } from './modules/health/health.routes';
+import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
 import { recoveryModule } from './modules/recovery/recovery.routes';
 import { servicesModule } from './modules/services/services.routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportModule, { db: database.db });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });
+  await app.register(dashboardModule, { deps: { db: database.db, clock } });
   await app.register(usageModule, {
     deps: {
       db: database.db,

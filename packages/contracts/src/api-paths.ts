@@ -39,6 +39,15 @@ export const apiPaths = {
   activityDetail: `${API_PREFIX}/service/:serviceid/activity/detail/`,
   dashboardActivitySummary: `${API_PREFIX}/services/:serviceid/dashboardactivitysummary/`,
   usageOnlyLogin: `${API_PREFIX}/users/usageonlylogin/`,
+  // Dashboard, alerts and content (spec 1 section 7, spec 2 section 7).
+  dashboard: `${API_PREFIX}/users/current/dashboard/`,
+  alerts: `${API_PREFIX}/users/current/alerts/`,
+  alert: `${API_PREFIX}/alerts/:alert_id/`,
+  blogs: `${API_PREFIX}/blogs/`,
+  latestBlogs: `${API_PREFIX}/blogs/latest/`,
+  blog: `${API_PREFIX}/blogs/:slug/`,
+  /** Legal and help pages anyone may read (footer links work logged out). */
+  page: `${API_PREFIX}/content/pages/:slug/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',

@@ -48,6 +48,20 @@ import {
 } from './services';
 import { errorOutput } from './http';
 import {
+  alertParams,
+  alertsOutput,
+  blogParams,
+  blogPostOutput,
+  blogsOutput,
+  blogsQuery,
+  dashboardOutput,
+  latestBlogsOutput,
+  markAlertInput,
+  markAlertOutput,
+  pageOutput,
+  pageParams,
+} from './dashboard';
+import {
   activityOutput,
   activityQuery,
   createUsageCodeInput,
@@ -552,10 +566,94 @@ export const usageRoutes = {
   }),
 } as const;
 
+/** Dashboard, alerts, news and legal pages (spec 1, spec 2 News and Legal). */
+export const dashboardRoutes = {
+  dashboard: defineRoute({
+    id: 'dashboard',
+    method: 'GET',
+    path: apiPaths.dashboard,
+    summary:
+      'Everything the dashboard shows in one call: permissions (links, blocks), period, account, billing activity, services with usage',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: dashboardOutput,
+  }),
+  alerts: defineRoute({
+    id: 'alerts',
+    method: 'GET',
+    path: apiPaths.alerts,
+    summary: "The caller's unread alerts, newest first",
+    access: 'user',
+    permissions: ['view-alerts'],
+    objects: [],
+    response: alertsOutput,
+  }),
+  markAlert: defineRoute({
+    id: 'markAlert',
+    method: 'PATCH',
+    path: apiPaths.alert,
+    summary: "Mark one of the caller's alerts as read",
+    access: 'user',
+    permissions: ['view-alerts'],
+    objects: [{ in: 'params', name: 'alert_id', kind: 'alert' }],
+    params: alertParams,
+    body: markAlertInput,
+    response: markAlertOutput,
+    example: { body: { read: 1 } },
+  }),
+  blogs: defineRoute({
+    id: 'blogs',
+    method: 'GET',
+    path: apiPaths.blogs,
+    summary: 'News posts (newest first), optionally of one category, and the categories',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    querystring: blogsQuery,
+    response: blogsOutput,
+  }),
+  latestBlogs: defineRoute({
+    id: 'latestBlogs',
+    method: 'GET',
+    path: apiPaths.latestBlogs,
+    summary: 'The latest news posts for the dashboard',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: latestBlogsOutput,
+  }),
+  blog: defineRoute({
+    id: 'blog',
+    method: 'GET',
+    path: apiPaths.blog,
+    summary: 'One news post',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    params: blogParams,
+    response: blogPostOutput,
+    example: { params: { slug: 'welcome-to-the-portal' } },
+  }),
+  page: defineRoute({
+    id: 'page',
+    method: 'GET',
+    path: apiPaths.page,
+    summary: 'A public legal or help page (terms, privacy, financial hardship, help centre)',
+    access: 'public',
+    permissions: [],
+    objects: [],
+    params: pageParams,
+    response: pageOutput,
+    example: { params: { slug: 'privacy-policy' } },
+  }),
+} as const;
+
 /** Every route, in one list. Later modules add their groups here. */
 export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(authRoutes),
   ...Object.values(recoveryRoutes),
   ...Object.values(servicesRoutes),
   ...Object.values(usageRoutes),
+  ...Object.values(dashboardRoutes),
 ];

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { roleDefinitions } from '@outpost/contracts/roles';
+import { repoRoot } from '../config';
 import type { Db } from '../db/client';
 import {
   accounts,
@@ -12,8 +14,9 @@ import {
   users,
 } from '../modules/accounts/accounts.schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { guides } from '../modules/support/support.schema';
-import { demoUsageProfiles, seedServices } from './services';
+import { loadContent } from '../modules/content/load-content';
+import { seedLedger } from './ledger';
+import { brisbaneMidnight, demoUsageProfiles, seedServices } from './services';
 import { seedUsage } from './usage';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
@@ -54,14 +57,6 @@ export const demoLogins = [
     description: 'contact who may see services and usage but not change them',
   },
 ] as const;
-
-const PRIVACY_POLICY_BODY = `<p>We collect the personal information we need to provide and bill your services: your name, contact details, date of birth, service address, payment details and the records of how you use our network.</p>
-<h2>How we use it</h2>
-<p>We use it to connect and support your services, to bill you, to verify who you are when you contact us, and to meet our obligations under Australian law, including the Telecommunications (Interception and Access) Act.</p>
-<h2>Who we share it with</h2>
-<p>We share it only with the wholesale network provider, our payment processor and our mail and SMS providers, and only as far as they need it to deliver your service. We never sell your information.</p>
-<h2>Your choices</h2>
-<p>You may ask for a copy of what we hold about you, ask us to correct it, or complain to us or to the Office of the Australian Information Commissioner.</p>`;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);
@@ -276,14 +271,39 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       );
     }
 
-    await tx.insert(guides).values({
-      slug: 'privacy-policy',
-      title: 'Privacy Policy',
-      body: PRIVACY_POLICY_BODY,
-      category: 'Legal',
-    });
-
+    await loadContent(tx as unknown as Db, path.join(repoRoot, 'content'));
     await seedServices(tx as unknown as Db, now);
     await seedUsage(tx as unknown as Db, now, demoUsageProfiles(now));
+    await seedLedger(tx as unknown as Db, now, [
+      {
+        accountId: 100001,
+        periodStart: brisbaneMidnight(now, 12),
+        paymethod: {
+          method: 'Automatic debit from Credit Card',
+          display: 'Visa ending in 4242',
+          cardType: 'Visa',
+          cardLast4: '4242',
+          cardExpires: '08/28',
+        },
+        credit: { periodsBack: 5, cents: 1000 },
+      },
+      {
+        accountId: 100002,
+        periodStart: brisbaneMidnight(now, 20),
+        paymethod: {
+          method: 'Automatic debit from Bank Account',
+          display: 'Bank account ending in 6789',
+          bankName: 'Nguyen Pastoral Co',
+          bankAccount: '062-000 ****6789',
+        },
+        failedPayment: 3,
+      },
+      {
+        accountId: 100003,
+        periodStart: brisbaneMidnight(now, 5),
+        paymethod: { method: 'Not Yet Set', display: 'Not Yet Set' },
+        currentUnpaid: true,
+      },
+    ]);
   });
 }

@@ -30,6 +30,9 @@ const REVIEWED_PUBLIC_ROUTES = [
   // Embedded usage exchanges a 256-bit single-use code for a token scoped to one service's usage
   // (usage.test.ts); the code is the credential.
   'usageOnlyLogin',
+  // Legal and help pages (terms, privacy, hardship) are public documents; only pages marked
+  // public are served (dashboard.test.ts).
+  'page',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];
@@ -67,7 +70,22 @@ const ownedObject: Record<
     return row.id;
   },
   invoice: undefined,
-  alert: undefined,
+  alert: async (db, accountId, callerId) => {
+    // An alert of the caller (or, for another account, of its first user), made for the test.
+    const [owner] = await queryRows<{ id: number }>(
+      db,
+      callerId > 0
+        ? sql`select ${callerId}::int as id`
+        : sql`select id from users where account_id = ${accountId} order by id limit 1`,
+    );
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into alerts (user_id, account_id, kind, message, created_at)
+          values (${owner!.id}, ${accountId}, 'usage', '<p>Matrix alert: usage update</p>', now())
+          returning id`,
+    );
+    return row!.id;
+  },
   plan: undefined,
   ticket: undefined,
   paymethod: undefined,

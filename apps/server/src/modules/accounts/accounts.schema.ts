@@ -16,6 +16,8 @@ export const accounts = pgTable('accounts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
   name: text('name').notNull(),
   status: text('status').notNull().default('Active'),
+  /** The start of a 30-day billing period (invoices are issued at each period start). */
+  billingPeriodStart: timestamp('billing_period_start', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

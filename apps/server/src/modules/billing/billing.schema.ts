@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
 
@@ -26,3 +26,81 @@ export const accountCharges = pgTable(
   },
   (t) => [index('account_charges_account_idx').on(t.accountId, t.invoiceId)],
 );
+
+/** Tax invoices, issued at the start of each billing period (services in advance, extras after). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 50001 }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** 'Unpaid' | 'Paid' */
+    status: text('status').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.number),
+    index('invoices_account_idx').on(t.accountId, t.issuedAt),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    serviceId: integer('service_id').references(() => services.id),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * The account ledger: every invoice, payment, credit and adjustment with the running balance
+ * after it (positive: the customer owes). Amounts raise (invoice, adjustment) or lower (payment,
+ * credit) the balance.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 900001 }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** 'Invoice' | 'Payment' | 'Credit' | 'Adjustment' */
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    reason: text('reason'),
+    /** Invoice: 'Unpaid' | 'Paid'; payment: 'Successful' | 'Failed'; credit: 'Applied'. */
+    status: text('status').notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+  },
+  (t) => [index('transactions_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** How an account pays: the recurring method and its display text. */
+export const paymethods = pgTable('paymethods', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** 'Automatic debit from Credit Card' | 'Automatic debit from Bank Account' | 'Not Yet Set' */
+  method: text('method').notNull(),
+  status: text('status').notNull(),
+  display: text('display').notNull(),
+  cardType: text('card_type'),
+  cardLast4: text('card_last4'),
+  cardExpires: text('card_expires'),
+  bankName: text('bank_name'),
+  bankAccount: text('bank_account'),
+});

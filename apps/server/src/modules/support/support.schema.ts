@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Support guides and legal texts (privacy policy, terms), edited by the provider. */
 export const guides = pgTable('guides', {
@@ -11,5 +11,7 @@ export const guides = pgTable('guides', {
   /** 'page' or 'link' (a download opened in a new tab). */
   type: text('type').notNull().default('page'),
   download: text('download'),
+  /** Legal and help pages anyone may read (footer links work logged out). */
+  public: boolean('public').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

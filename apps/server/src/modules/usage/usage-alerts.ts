@@ -36,7 +36,7 @@ function alertText(
   const amounts = `${formatMegabytes(used)} of ${formatMegabytes(quota)}`;
   if (threshold === 100)
     return `You have used all of your ${label} data for ${describe(s)} this period (${amounts}). Your speed is now slowed (shaped) until your new period starts on ${formatShortDate(stop)}. To get full speed back sooner, buy a data block.`;
-  return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). Your period ends on ${formatShortDate(stop)}.`;
+  return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). This period's last day is ${formatShortDate(new Date(stop.getTime() - 1))}.`;
 }
 
 const escapeHtml = (text: string) =>

@@ -130,7 +130,7 @@ function planNotes(s: UsageService, stop: Date): string {
   else notes.push(`<p>Your plan includes ${peak} of ${label} data: everything you use counts.</p>`);
   notes.push(
     '<p>Downloads and uploads both count. Traffic marked unmetered (such as network updates) does not.</p>',
-    `<p>Data blocks you buy add to your allowance until the period ends on ${formatShortDate(stop)}.</p>`,
+    `<p>Data blocks you buy add to your allowance until the end of ${formatShortDate(new Date(stop.getTime() - 1))}, the last day of this period.</p>`,
     `<p>When an allowance is used up, speeds are slowed (shaped) until your new period starts on ${formatShortDate(stop)}, or until you buy a data block.</p>`,
   );
   return notes.join('');
@@ -175,24 +175,53 @@ export async function usageSummary(db: Db, s: UsageService, now: Date): Promise<
   };
 }
 
+type PlanFacts = Pick<
+  UsageService,
+  'technology' | 'peak_quota_mb' | 'offpeak_quota_mb' | 'unlimited'
+>;
+
+/**
+ * The dashboard's usage card from raw bytes (peak and off-peak as measured by hour) and the
+ * period's data blocks: GB to 2 places, allowances including blocks, counted as the plan counts.
+ */
+export function activitySummaryFrom(
+  plan: PlanFacts,
+  bytes: { peak: number; offpeak: number; unmetered: number },
+  blocks: { peak: number; offpeak: number },
+  period: { start: Date; stop: Date },
+): ServiceActivitySummary {
+  const split = splitsOffPeak(plan.technology, plan.offpeak_quota_mb);
+  const gb = (b: number) => Math.round(b / 10_000_000) / 100;
+  const quota = (mb: number | null, extra: number) =>
+    plan.unlimited ? null : Math.round(((mb ?? 0) + extra) / 10) / 100;
+  return {
+    peak_usage: {
+      used_gb: gb(split ? bytes.peak : bytes.peak + bytes.offpeak),
+      quota_gb: quota(plan.peak_quota_mb, blocks.peak),
+    },
+    offpeak_usage: {
+      used_gb: gb(split ? bytes.offpeak : 0),
+      quota_gb: quota(plan.offpeak_quota_mb, blocks.offpeak),
+    },
+    unmetered_usage: gb(bytes.unmetered),
+    is_limitless: plan.unlimited,
+    periodStart: period.start.toISOString(),
+    periodStop: period.stop.toISOString(),
+  };
+}
+
 export async function dashboardSummary(
   db: Db,
   s: UsageService,
   now: Date,
 ): Promise<ServiceActivitySummary> {
-  const summary = await usageSummary(db, s, now);
-  const gb = (mb: number | null) => (mb === null ? null : Math.round(mb / 10) / 100);
-  return {
-    peak_usage: { used_gb: gb(summary.usedPeakQuota)!, quota_gb: gb(summary.totalPeakQuota) },
-    offpeak_usage: {
-      used_gb: gb(summary.usedOffPeakQuota)!,
-      quota_gb: gb(summary.totalOffPeakQuota),
-    },
-    unmetered_usage: gb(summary.unmeteredUsed)!,
-    is_limitless: summary.is_limitless,
-    periodStart: summary.periodStart,
-    periodStop: summary.periodStop,
-  };
+  const period = periodOf(s, now);
+  const [used, blocks] = await Promise.all([
+    usageTotals(db, s, period.start, period.stop),
+    blockQuotas(db, s.id, period.start, period.stop),
+  ]);
+  // usageTotals has already folded off-peak into peak for Anytime plans.
+  return activitySummaryFrom(s, used, blocks, period);
 }
 
 const BRISBANE_OFFSET_MS = 10 * 3_600_000;

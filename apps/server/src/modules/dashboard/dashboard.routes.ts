@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardRoutes } from '@outpost/contracts/api-routes';
+import type { BlogSummary } from '@outpost/contracts/dashboard';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { routeFor } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { dashboard, listAlerts, markAlertRead } from './dashboard.service';
+
+type PostRow = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  categories: string[] | null;
+  published_at: Date | string;
+  featured_image: string | null;
+  body?: string;
+};
+
+const toSummary = (p: PostRow): BlogSummary => ({
+  slug: p.slug,
+  title: p.title,
+  excerpt: p.excerpt,
+  categories: p.categories ?? [],
+  date: new Date(p.published_at).toISOString(),
+  featured_image: p.featured_image,
+});
+
+const postColumns = sql`p.slug, p.title, p.excerpt, p.published_at, p.featured_image,
+  (select array_agg(c.label order by c.label) from post_category_links l
+     join post_categories c on c.id = l.category_id where l.post_id = p.id) as categories`;
+
+/** The dashboard, alerts, news and public pages (spec 1 sections 2 and 7, spec 2 News/Legal). */
+export const dashboardModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clock } }> = async (
+  app,
+  { deps },
+) => {
+  const { db, clock } = deps;
+
+  app.route({
+    ...routeFor(dashboardRoutes.dashboard),
+    handler: async (request) => ({ data: await dashboard(db, requireAuth(request), clock()) }),
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.alerts),
+    handler: async (request) => ({ data: await listAlerts(db, requireAuth(request).userId) }),
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.markAlert),
+    handler: async (request) => {
+      await markAlertRead(db, requireAuth(request).userId, request.params.alert_id, clock());
+      return { data: { alert_id: request.params.alert_id, read: 1 as const } };
+    },
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.blogs),
+    handler: async (request) => {
+      const category = request.query.c ?? null;
+      const [items, categories] = await Promise.all([
+        queryRows<PostRow>(
+          db,
+          sql`select ${postColumns} from posts p
+               where ${category}::text is null or exists (
+                 select 1 from post_category_links l join post_categories c on c.id = l.category_id
+                  where l.post_id = p.id and c.label = ${category})
+               order by p.published_at desc, p.id desc`,
+        ),
+        queryRows<{ id: number; label: string }>(
+          db,
+          sql`select id, label from post_categories c
+               where exists (select 1 from post_category_links l where l.category_id = c.id)
+               order by label`,
+        ),
+      ]);
+      return { data: { items: items.map(toSummary), categories } };
+    },
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.latestBlogs),
+    handler: async () => {
+      const items = await queryRows<{ slug: string; title: string; excerpt: string }>(
+        db,
+        sql`select slug, title, excerpt from posts order by published_at desc, id desc limit 5`,
+      );
+      return { data: { items } };
+    },
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.blog),
+    handler: async (request) => {
+      const [post] = await queryRows<PostRow>(
+        db,
+        sql`select ${postColumns}, p.body from posts p where p.slug = ${request.params.slug}`,
+      );
+      if (!post) throw notFound();
+      return { data: { ...toSummary(post), body: post.body ?? '' } };
+    },
+  });
+
+  app.route({
+    ...routeFor(dashboardRoutes.page),
+    handler: async (request, reply) => {
+      const [page] = await queryRows<{ title: string; body: string }>(
+        db,
+        sql`select title, body from guides where slug = ${request.params.slug} and public`,
+      );
+      if (!page) throw notFound();
+      // Public text that changes rarely: let browsers keep it a few minutes.
+      void reply.header('cache-control', 'public, max-age=300');
+      return { data: page };
+    },
+  });
+};

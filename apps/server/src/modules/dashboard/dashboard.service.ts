@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
+import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
+import type { Technology } from '@outpost/contracts/services';
+import { DAY_MS } from '@outpost/domain/services';
+import { currentPeriod } from '@outpost/domain/usage';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { activitySummaryFrom } from '../usage/usage.service';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const BRISBANE_OFFSET_MS = 10 * 3_600_000;
+
+/** Day, month (1-12) and year of an instant in Brisbane. */
+function brisbaneParts(instant: Date) {
+  const local = new Date(instant.getTime() + BRISBANE_OFFSET_MS);
+  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
+}
+
+type AccountRow = {
+  id: number;
+  billing_period_start: Date | string | null;
+  created_at: Date | string;
+  display: string | null;
+  balance: number | null;
+};
+
+type ActivityRow = {
+  id: number;
+  created_at: Date | string;
+  type: string;
+  status: string;
+  amount_cents: number;
+  balance_cents: number;
+};
+
+type ServiceRow = {
+  id: number;
+  type: 'Broadband' | 'Telephony';
+  status: 'pending' | 'active';
+  technology: Technology;
+  identifier: string;
+  nickname: string | null;
+  addr_abbr: string;
+  plan_name: string;
+  price: number;
+  is_custom: boolean;
+  unlimited: boolean;
+  peak_quota_mb: number | null;
+  offpeak_quota_mb: number | null;
+  period_start: Date | string;
+  peak: number | null;
+  offpeak: number | null;
+  unmetered: number | null;
+  block_peak: number;
+  block_offpeak: number;
+};
+
+/**
+ * The whole dashboard in one call (three queries in parallel after the token check), so the page
+ * needs no chain of requests. Each card's data is returned only to a caller who may see it.
+ */
+export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<Dashboard> {
+  const held = auth.permissions;
+  const blocks = {
+    account: held.has('view-account') || held.has('view-current-bill'),
+    activity: held.has('view-billing-activity') || held.has('view-transactions'),
+    services: held.has('view-services') || held.has('view-activity'),
+  };
+  const withUsage = held.has('view-activity');
+  const [[account], activity, services] = await Promise.all([
+    queryRows<AccountRow>(
+      db,
+      sql`select a.id, a.billing_period_start, a.created_at, pm.display,
+                 (select t.balance_cents from transactions t where t.account_id = a.id
+                   order by t.created_at desc, t.id desc limit 1) as balance
+            from accounts a left join paymethods pm on pm.account_id = a.id
+           where a.id = ${auth.accountId}`,
+    ),
+    blocks.activity
+      ? queryRows<ActivityRow>(
+          db,
+          sql`select id, created_at, type, status, amount_cents, balance_cents from transactions
+               where account_id = ${auth.accountId} order by created_at desc, id desc limit 3`,
+        )
+      : Promise.resolve([]),
+    blocks.services
+      ? queryRows<ServiceRow>(
+          db,
+          sql`select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
+                     p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
+                     p.price_cents + coalesce(x.extras, 0) as price, ps.start as period_start,
+                     u.peak, u.offpeak, u.unmetered,
+                     coalesce(b.peak_mb, 0)::int as block_peak, coalesce(b.offpeak_mb, 0)::int as block_offpeak
+                from services s
+                join plans p on p.id = s.plan_id
+               cross join lateral (select s.period_start + floor(extract(epoch from (${now}::timestamptz - s.period_start)) / 2592000)
+                                          * interval '30 days' as start) ps
+                left join lateral (select sum(e.price_cents)::int as extras from service_extras se
+                                     join plan_extras e on e.id = se.extra_id where se.service_id = s.id) x on true
+                left join lateral (select sum(d.peak)::float8 as peak, sum(d.offpeak)::float8 as offpeak,
+                                          sum(d.unmetered)::float8 as unmetered
+                                     from usage_daily d
+                                    where ${withUsage} and s.type = 'Broadband' and s.status = 'active'
+                                      and d.service_id = s.id
+                                      and d.day >= (ps.start at time zone 'Australia/Brisbane')::date
+                                      and d.day < ((ps.start + interval '30 days') at time zone 'Australia/Brisbane')::date) u on true
+                left join lateral (select sum(peak_mb) as peak_mb, sum(offpeak_mb) as offpeak_mb
+                                     from data_block_purchases
+                                    where service_id = s.id and purchased_at >= ps.start
+                                      and purchased_at < ps.start + interval '30 days') b on true
+               where s.account_id = ${auth.accountId} and s.display
+               order by (s.type = 'Broadband' and s.status = 'active') desc, s.id`,
+        )
+      : Promise.resolve([]),
+  ]);
+  if (!account) throw notFound();
+
+  const anchor = new Date(account.billing_period_start ?? account.created_at);
+  const period = currentPeriod(anchor, now);
+  const lastDay = brisbaneParts(new Date(period.stop.getTime() - DAY_MS));
+  const next = brisbaneParts(period.stop);
+  const balance = account.balance ?? 0;
+
+  return {
+    permissions: {
+      links: Object.fromEntries(
+        dashboardLinkKeys.map((k) => [k, held.has(k)]),
+      ) as Dashboard['permissions']['links'],
+      blocks,
+    },
+    period: {
+      current_end: { day_in_month: lastDay.day, mm: lastDay.month, year: lastDay.year },
+      next_start: { month: next.month, day_in_month: next.day, year: next.year },
+      days_remain: Math.max(0, Math.ceil((period.stop.getTime() - now.getTime()) / DAY_MS)),
+    },
+    account: blocks.account
+      ? {
+          accountid: account.id,
+          balance: {
+            amount: balance,
+            status: balance > 0 ? 'Owing' : balance < 0 ? 'In Credit' : 'Paid',
+          },
+          paymethod: { display: account.display ?? 'Not Yet Set' },
+        }
+      : null,
+    activity: activity.map((t) => {
+      const d = brisbaneParts(new Date(t.created_at));
+      return {
+        transactionid: t.id,
+        when: { day_in_month: d.day, mon: MONTHS[d.month - 1]!, year: d.year },
+        type: t.type,
+        status: t.status,
+        amount: { value: t.amount_cents },
+        balance: { value: t.balance_cents },
+      };
+    }),
+    services: services.map((s) => {
+      const start = new Date(s.period_start);
+      const measured = s.type === 'Broadband' && s.status === 'active' && withUsage;
+      return {
+        serviceid: s.id,
+        service_name: s.nickname ?? `${s.technology} ${s.identifier}`,
+        alt_service_name: `${s.plan_name}, ${s.addr_abbr}`,
+        price: s.price,
+        is_custom: s.is_custom,
+        technology: s.technology,
+        type: s.type,
+        status: s.status,
+        is_limitless: s.unlimited,
+        usage: measured
+          ? activitySummaryFrom(
+              s,
+              { peak: s.peak ?? 0, offpeak: s.offpeak ?? 0, unmetered: s.unmetered ?? 0 },
+              { peak: s.block_peak, offpeak: s.block_offpeak },
+              { start, stop: new Date(start.getTime() + 30 * DAY_MS) },
+            )
+          : null,
+      };
+    }),
+  };
+}
+
+type AlertRow = {
+  id: number;
+  kind: string;
+  message: string;
+  created_at: Date | string;
+  invoice_id: number | null;
+  invoice_number: string | null;
+};
+
+/** The caller's unread alerts, newest first. */
+export async function listAlerts(db: Db, userId: number): Promise<Alert[]> {
+  const rows = await queryRows<AlertRow>(
+    db,
+    sql`select a.id, a.kind, a.message, a.created_at, i.id as invoice_id, i.number as invoice_number
+          from alerts a
+          left join invoices i on a.ref like 'invoice:%' and i.id = nullif(split_part(a.ref, ':', 2), '')::int
+         where a.user_id = ${userId} and a.read_at is null
+         order by a.created_at desc, a.id desc limit 50`,
+  );
+  return rows.map((r) => ({
+    alert_id: r.id,
+    type: r.kind === 'news' ? 'miscellaneous' : 'account',
+    message: r.message,
+    sent: new Date(r.created_at).toISOString(),
+    invoice:
+      r.invoice_id !== null && r.invoice_number !== null
+        ? { invoiceid: r.invoice_id, number: r.invoice_number }
+        : null,
+  }));
+}
+
+/** Marks one of the caller's own alerts read; anyone else's (or none) answers 404. */
+export async function markAlertRead(db: Db, userId: number, alertId: number, now: Date) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update alerts set read_at = coalesce(read_at, ${now})
+         where id = ${alertId} and user_id = ${userId} returning id`,
+  );
+  if (rows.length === 0) throw notFound();
+}
