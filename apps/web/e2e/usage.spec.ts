@@ -110,7 +110,10 @@ test.describe('Data Usage', () => {
     expect(usageCsv.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\dT00:00,[\d.]+,/);
     await expect(page.getByText('Report downloaded successfully.')).toBeVisible();
 
-    await page.getByRole('radio', { name: 'Peak / Off-Peak' }).check();
+    // The chart type lives in the URL: the radio is checked once the navigation has happened.
+    const peak = page.getByRole('radio', { name: 'Peak / Off-Peak' });
+    await peak.click();
+    await expect(peak).toBeChecked();
     const consumptionDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Report' }).click();
     const consumption = await consumptionDownload;

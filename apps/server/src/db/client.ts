@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,5 +82,23 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type PreparingDb = {
+  session: PgSession;
+  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
+};
+
+/**
+ * queryRows as a named prepared statement: PostgreSQL plans it once per connection instead of on
+ * every call (for the hot reads, planning cost more than running). `name` must always go with the
+ * same SQL text; only the parameter values may differ. PGlite runs it as a plain query.
+ */
+export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as PreparingDb;
+  const result = (await session
+    .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
+    .execute()) as unknown as { rows: T[] };
   return result.rows;
 }

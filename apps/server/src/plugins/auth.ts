@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -52,14 +52,12 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 }
 
 /** Resolves a token of the given type to its caller; expired, revoked or (REFRESH) rotated tokens fail. */
-async function authenticateToken(
-  db: Db,
-  clock: Clock,
-  token: string | undefined,
-  type: 'USER' | 'REFRESH',
-): Promise<AuthContext> {
-  if (!token) throw unauthenticated();
-  const [row] = await db
+/**
+ * The caller behind a token, with the permissions they hold, in one query that every request
+ * runs: prepared once per database so PostgreSQL need not plan it each time.
+ */
+function buildTokenQuery(db: Db) {
+  return db
     .select({
       type: tokens.type,
       expiresAt: tokens.expiresAt,
@@ -79,7 +77,24 @@ async function authenticateToken(
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(tokens.tokenHash, hashToken(token)));
+    .where(eq(tokens.tokenHash, sql.placeholder('hash')))
+    .prepare('authenticate_token');
+}
+const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
+
+async function authenticateToken(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+  type: 'USER' | 'REFRESH',
+): Promise<AuthContext> {
+  if (!token) throw unauthenticated();
+  let query = tokenQueries.get(db);
+  if (!query) {
+    query = buildTokenQuery(db);
+    tokenQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: hashToken(token) });
   if (!row || row.type !== type || row.revokedAt || row.rotatedAt || row.roleStatus !== 'Active') {
     throw unauthenticated();
   }

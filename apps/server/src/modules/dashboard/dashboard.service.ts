@@ -5,7 +5,7 @@ import type { Technology } from '@outpost/contracts/services';
 import { DAY_MS } from '@outpost/domain/services';
 import { currentPeriod } from '@outpost/domain/usage';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { preparedRows, queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { activitySummaryFrom } from '../usage/usage.service';
@@ -71,8 +71,9 @@ export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<D
   };
   const withUsage = held.has('view-activity');
   const [[account], activity, services] = await Promise.all([
-    queryRows<AccountRow>(
+    preparedRows<AccountRow>(
       db,
+      'dashboard_account',
       sql`select a.id, a.billing_period_start, a.created_at, pm.display,
                  (select t.balance_cents from transactions t where t.account_id = a.id
                    order by t.created_at desc, t.id desc limit 1) as balance
@@ -80,15 +81,17 @@ export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<D
            where a.id = ${auth.accountId}`,
     ),
     blocks.activity
-      ? queryRows<ActivityRow>(
+      ? preparedRows<ActivityRow>(
           db,
+          'dashboard_activity',
           sql`select id, created_at, type, status, amount_cents, balance_cents from transactions
                where account_id = ${auth.accountId} order by created_at desc, id desc limit 3`,
         )
       : Promise.resolve([]),
     blocks.services
-      ? queryRows<ServiceRow>(
+      ? preparedRows<ServiceRow>(
           db,
+          'dashboard_services',
           sql`select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
                      p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
                      p.price_cents + coalesce(x.extras, 0) as price, ps.start as period_start,
