@@ -70,55 +70,54 @@ export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<D
     services: held.has('view-services') || held.has('view-activity'),
   };
   const withUsage = held.has('view-activity');
-  const [[account], activity, services] = await Promise.all([
-    preparedRows<AccountRow>(
-      db,
-      'dashboard_account',
-      sql`select a.id, a.billing_period_start, a.created_at, pm.display,
-                 (select t.balance_cents from transactions t where t.account_id = a.id
-                   order by t.created_at desc, t.id desc limit 1) as balance
-            from accounts a left join paymethods pm on pm.account_id = a.id
-           where a.id = ${auth.accountId}`,
-    ),
-    blocks.activity
-      ? preparedRows<ActivityRow>(
-          db,
-          'dashboard_activity',
-          sql`select id, created_at, type, status, amount_cents, balance_cents from transactions
-               where account_id = ${auth.accountId} order by created_at desc, id desc limit 3`,
-        )
-      : Promise.resolve([]),
-    blocks.services
-      ? preparedRows<ServiceRow>(
-          db,
-          'dashboard_services',
-          sql`select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
-                     p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
-                     p.price_cents + coalesce(x.extras, 0) as price, ps.start as period_start,
-                     u.peak, u.offpeak, u.unmetered,
-                     coalesce(b.peak_mb, 0)::int as block_peak, coalesce(b.offpeak_mb, 0)::int as block_offpeak
-                from services s
-                join plans p on p.id = s.plan_id
-               cross join lateral (select s.period_start + floor(extract(epoch from (${now}::timestamptz - s.period_start)) / 2592000)
-                                          * interval '30 days' as start) ps
-                left join lateral (select sum(e.price_cents)::int as extras from service_extras se
-                                     join plan_extras e on e.id = se.extra_id where se.service_id = s.id) x on true
-                left join lateral (select sum(d.peak)::float8 as peak, sum(d.offpeak)::float8 as offpeak,
-                                          sum(d.unmetered)::float8 as unmetered
-                                     from usage_daily d
-                                    where ${withUsage} and s.type = 'Broadband' and s.status = 'active'
-                                      and d.service_id = s.id
-                                      and d.day >= (ps.start at time zone 'Australia/Brisbane')::date
-                                      and d.day < ((ps.start + interval '30 days') at time zone 'Australia/Brisbane')::date) u on true
-                left join lateral (select sum(peak_mb) as peak_mb, sum(offpeak_mb) as offpeak_mb
-                                     from data_block_purchases
-                                    where service_id = s.id and purchased_at >= ps.start
-                                      and purchased_at < ps.start + interval '30 days') b on true
-               where s.account_id = ${auth.accountId} and s.display
-               order by (s.type = 'Broadband' and s.status = 'active') desc, s.id`,
-        )
-      : Promise.resolve([]),
-  ]);
+  // One statement for the whole card set (a round trip per card cost more than the work).
+  const [row] = await preparedRows<{
+    account: AccountRow | null;
+    activity: ActivityRow[];
+    services: ServiceRow[];
+  }>(
+    db,
+    'dashboard',
+    sql`select
+      (select row_to_json(a) from (
+         select a.id, a.billing_period_start, a.created_at, pm.display,
+                (select t.balance_cents from transactions t where t.account_id = a.id
+                  order by t.created_at desc, t.id desc limit 1) as balance
+           from accounts a left join paymethods pm on pm.account_id = a.id
+          where a.id = ${auth.accountId}) a) as account,
+      (select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]'::json) from (
+         select id, created_at, type, status, amount_cents, balance_cents from transactions
+          where ${blocks.activity} and account_id = ${auth.accountId}
+          order by created_at desc, id desc limit 3) t) as activity,
+      (select coalesce(json_agg(svc order by (svc.type = 'Broadband' and svc.status = 'active') desc, svc.id), '[]'::json) from (
+         select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
+                p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
+                p.price_cents + coalesce(x.extras, 0) as price, ps.start as period_start,
+                u.peak, u.offpeak, u.unmetered,
+                coalesce(b.peak_mb, 0)::int as block_peak, coalesce(b.offpeak_mb, 0)::int as block_offpeak
+           from services s
+           join plans p on p.id = s.plan_id
+          cross join lateral (select s.period_start + floor(extract(epoch from (${now}::timestamptz - s.period_start)) / 2592000)
+                                     * interval '30 days' as start) ps
+           left join lateral (select sum(e.price_cents)::int as extras from service_extras se
+                                join plan_extras e on e.id = se.extra_id where se.service_id = s.id) x on true
+           left join lateral (select sum(d.peak)::float8 as peak, sum(d.offpeak)::float8 as offpeak,
+                                     sum(d.unmetered)::float8 as unmetered
+                                from usage_daily d
+                               where ${withUsage} and s.type = 'Broadband' and s.status = 'active'
+                                 and d.service_id = s.id
+                                 and d.day >= (ps.start at time zone 'Australia/Brisbane')::date
+                                 and d.day < ((ps.start + interval '30 days') at time zone 'Australia/Brisbane')::date) u on true
+           left join lateral (select sum(peak_mb) as peak_mb, sum(offpeak_mb) as offpeak_mb
+                                from data_block_purchases
+                               where service_id = s.id and purchased_at >= ps.start
+                                 and purchased_at < ps.start + interval '30 days') b on true
+          where ${blocks.services} and s.account_id = ${auth.accountId} and s.display
+          order by (s.type = 'Broadband' and s.status = 'active') desc, s.id) svc) as services`,
+  );
+  const account = row?.account ?? null;
+  const activity = row?.activity ?? [];
+  const services = row?.services ?? [];
   if (!account) throw notFound();
 
   const anchor = new Date(account.billing_period_start ?? account.created_at);
