@@ -7,7 +7,8 @@ import { E2E_INTERNAL_API_KEY } from './e2e/internal-api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
-const PORT = 3100;
+// E2E_PORT lets a second run (a CI check beside a developer's run) use another port.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 const dataRoot = path.join(repoRoot, 'data');
 const HOUR_MS = 3_600_000;
