@@ -2,13 +2,23 @@ import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
+import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { alertsQueryOptions } from '@/features/alerts/api/get-alerts';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
+import { pageQueryOptions } from '@/features/content/api/get-page';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
+import { latestBlogsQueryOptions } from '@/features/dashboard/api/get-latest-blogs';
+import { accountBlockExpected } from '@/features/dashboard/utils/account';
+import { blogQueryOptions } from '@/features/news/api/get-blog';
+import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
-import { getDefaultService } from '@/lib/session';
+import { isNativePlatform } from '@/lib/platform';
+import { getDefaultService, getStoredPermissions } from '@/lib/session';
 import { NotFound } from '@/components/not-found';
-import { guardFor, suffixGuard } from './guards';
+import { contentPageSlugs, CUSTOMER_TERMS_SUFFIX } from './content-pages';
+import { guardFor, hasUsableSession, suffixGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { LoggedInLayout } from './layouts/logged-in-layout';
 import { LoggedOutLayout } from './layouts/logged-out-layout';
@@ -29,7 +39,10 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'verify-sign-in': () => import('./routes/verify-sign-in'),
   'verify-usage': () => import('./routes/verify-usage'),
   'more-menu': () => import('./routes/more-menu'),
-  'customer-terms': () => import('./routes/customer-terms'),
+  'legal-page': () => import('./routes/legal-page'),
+  'content-page': () => import('./routes/content-page'),
+  news: () => import('./routes/news'),
+  'news-post': () => import('./routes/news-post'),
   'account-holder-login': () => import('./routes/account-holder-login'),
   services: () => import('./routes/services'),
   'data-blocks': () => import('./routes/data-blocks'),
@@ -46,9 +59,28 @@ function idParam(value: string | null): number | null {
   return value !== null && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** A legal or help page's text, from the route table path it is shown at. */
+function contentPrefetch(path: string): Prefetch {
+  const slug = contentPageSlugs[path] ?? '';
+  return (queryClient) => queryClient.prefetchQuery(pageQueryOptions(slug));
+}
+
+/**
+ * The dashboard: its one call, the latest news (web only) and, when the user's permissions say
+ * the dashboard will carry no account block, the profile for 'Account ID': all at once.
+ */
+function prefetchDashboard(queryClient: QueryClient): Promise<unknown> {
+  const held = getStoredPermissions();
+  return Promise.all([
+    queryClient.prefetchQuery(dashboardQueryOptions()),
+    !isNativePlatform() && queryClient.prefetchQuery(latestBlogsQueryOptions()),
+    !accountBlockExpected(held) && queryClient.prefetchQuery(profileQueryOptions()),
+  ]);
+}
+
 /** Data a page needs, started by its loader (in parallel with its code), read with the same query options. */
 const prefetches: Readonly<Record<string, Prefetch>> = {
-  '/': (queryClient) => queryClient.prefetchQuery(profileQueryOptions()),
+  '/': prefetchDashboard,
   '/services': (queryClient) => queryClient.prefetchQuery(servicesQueryOptions()),
   // The purchases of the service in the address (or the stored default service) load alongside
   // the services list instead of after it: one round trip, not two.
@@ -65,7 +97,27 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   // The one-time code's exchange starts with the page's code, then the service's usage.
   '/embed/usage/:otc': (queryClient, url, params) =>
     prefetchEmbedUsage(queryClient, params.otc ?? '', url.searchParams),
+  '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
+  '/news/:slug': (queryClient, _url, params) =>
+    queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),
+  '/support/:product-customer-terms': (queryClient, _url, params) => {
+    const slug = params.productSlug ?? '';
+    return slug.endsWith(CUSTOMER_TERMS_SUFFIX)
+      ? queryClient.prefetchQuery(pageQueryOptions(slug))
+      : Promise.resolve();
+  },
+  ...Object.fromEntries(Object.keys(contentPageSlugs).map((path) => [path, contentPrefetch(path)])),
 };
+
+/**
+ * The header's alerts (view-alerts) load beside the page's own data instead of after its code:
+ * a loader of the logged-in layout, which runs with the page's.
+ */
+function prefetchAlerts(queryClient: QueryClient): null {
+  if (hasUsableSession() && hasAllPermissions(getStoredPermissions(), ['view-alerts']))
+    void queryClient.prefetchQuery(alertsQueryOptions());
+  return null;
+}
 
 /** Runs the guard (if any), then starts the page's data without waiting for it. */
 function withPrefetch(
@@ -107,7 +159,11 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
     return {
       path: route.path.replace(suffixed.segment, `:${param}`),
       handle,
-      loader: suffixGuard(route, param, suffixed.suffix),
+      loader: withPrefetch(
+        suffixGuard(route, param, suffixed.suffix),
+        prefetches[route.path],
+        queryClient,
+      ),
       lazy,
     };
   }
@@ -138,6 +194,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'logged-in',
           Component: LoggedInLayout,
+          loader: () => prefetchAlerts(queryClient),
           children: routesWith(['protected', 'native'], false),
         },
         { id: 'logged-out', Component: LoggedOutLayout, children: routesWith(['public'], false) },

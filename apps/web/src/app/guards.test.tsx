@@ -4,9 +4,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRefreshToken, isLoggedIn, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, profileBody, sessionPayload, signIn } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 
 const fetchMock = vi.fn(async (path: string): Promise<Response> => {
+  const shell = shellResponse(path);
+  if (shell) return shell;
   if (path === apiPaths.profile) return jsonResponse(profileBody);
   if (path === apiPaths.services) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)

@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getRefreshToken, isLoggedIn, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, sessionPayload, signIn } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 
 /** Expiring this soon puts the renewal timer (30 s before session_expiry) under a second away. */
@@ -15,7 +16,7 @@ describe('session lifecycle', () => {
     const fetchMock = vi.fn(async (path: string) =>
       path === apiPaths.refresh
         ? jsonResponse({ data: sessionPayload({ tokenSuffix: 'second' }) })
-        : jsonResponse({ data: path === apiPaths.services ? [] : {} }),
+        : (shellResponse(path) ?? jsonResponse({ data: path === apiPaths.services ? [] : {} })),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderApp('/services');
@@ -24,20 +25,21 @@ describe('session lifecycle', () => {
     await waitFor(() => expect(getRefreshToken()).toBe('refresh-token-second'), { timeout: 3000 });
 
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
-    // The page's services list, then the renewal.
-    expect(calls.map(([path]) => path)).toEqual([apiPaths.services, apiPaths.refresh]);
-    expect(calls[1]?.[1].headers).toMatchObject({ 'X-Refresh-Token': 'refresh-token-first' });
+    // The page's services list (beside the header's alerts), then the renewal.
+    const own = calls.filter(([path]) => path !== apiPaths.alerts);
+    expect(own.map(([path]) => path)).toEqual([apiPaths.services, apiPaths.refresh]);
+    expect(own[1]?.[1].headers).toMatchObject({ 'X-Refresh-Token': 'refresh-token-first' });
     // Same element: no reload, nothing re-mounted.
     expect(screen.getByRole('heading', { level: 1, name: 'My Services' })).toBe(heading);
   });
 
   it('ends the session and asks for a new login when the renewal is refused', async () => {
     signIn({ userMinutes: ALMOST_DUE_MINUTES });
-    // The page's own data loads; only the renewal is refused.
+    // The page's own data (and the header's alerts) load; only the renewal is refused.
     vi.stubGlobal('fetch', async (path: string) =>
       path === apiPaths.services
         ? jsonResponse({ data: [] })
-        : errorResponse(401, serverErrors.refreshInvalid),
+        : (shellResponse(path) ?? errorResponse(401, serverErrors.refreshInvalid)),
     );
     const { router } = renderApp('/services');
     await screen.findByRole('heading', { level: 1, name: 'My Services' });
@@ -51,8 +53,10 @@ describe('session lifecycle', () => {
 
   it('follows a logout in another tab', async () => {
     signIn();
-    vi.stubGlobal('fetch', async (path: string) =>
-      jsonResponse({ data: path === apiPaths.services ? [] : {} }),
+    vi.stubGlobal(
+      'fetch',
+      async (path: string) =>
+        shellResponse(path) ?? jsonResponse({ data: path === apiPaths.services ? [] : {} }),
     );
     const { router } = renderApp('/services');
     await screen.findByRole('heading', { level: 1, name: 'My Services' });

@@ -146,3 +146,12 @@ export function MoreIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function InfoIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v6M12 7.5v.01" />
+    </Svg>
+  );
+}

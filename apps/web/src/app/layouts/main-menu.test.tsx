@@ -2,13 +2,17 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, profileBody, signIn } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { renderApp } from '@/test/render-app';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', async (path: string) =>
-    path === apiPaths.profile
-      ? jsonResponse(profileBody)
-      : jsonResponse({ data: { logged_out: true } }),
+  vi.stubGlobal(
+    'fetch',
+    async (path: string) =>
+      shellResponse(path) ??
+      (path === apiPaths.profile
+        ? jsonResponse(profileBody)
+        : jsonResponse({ data: { logged_out: true } })),
   );
 });
 
@@ -211,10 +215,12 @@ describe('menu on short screens', () => {
 describe('logout', () => {
   it('calls the server, clears the session and goes to the login page', async () => {
     signIn();
-    const fetchMock = vi.fn(async (path: string) =>
-      path === apiPaths.profile
-        ? jsonResponse(profileBody)
-        : jsonResponse({ data: { logged_out: true } }),
+    const fetchMock = vi.fn(
+      async (path: string) =>
+        shellResponse(path) ??
+        (path === apiPaths.profile
+          ? jsonResponse(profileBody)
+          : jsonResponse({ data: { logged_out: true } })),
     );
     vi.stubGlobal('fetch', fetchMock);
     const { user, router } = await openDashboard();

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, profileBody, signIn } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { renderApp } from '@/test/render-app';
 
 const guidePath = buildPath(apiPaths.guide, { slug: 'privacy-policy' });
@@ -11,7 +12,7 @@ function stubServer(guide: () => Response) {
   const fetchMock = vi.fn(async (path: string) => {
     if (path === guidePath) return guide();
     if (path === apiPaths.profile) return jsonResponse(profileBody);
-    return jsonResponse({ data: [] });
+    return shellResponse(path) ?? jsonResponse({ data: [] });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -86,7 +87,7 @@ describe('privacy policy acceptance', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
     await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(apiPaths.profile, expect.anything()),
+      expect(fetchMock).toHaveBeenCalledWith(apiPaths.dashboard, expect.anything()),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([path]) => path === guidePath)).toBe(false);

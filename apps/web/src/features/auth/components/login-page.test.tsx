@@ -5,12 +5,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredPermissions, getStoredUser, readStoredToken, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, sessionPayload } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 
 type FetchArgs = [input: string, init: RequestInit];
 
 function stubFetch(respond: (path: string, init: RequestInit) => Response) {
-  const fetchMock = vi.fn(async (input: string, init: RequestInit) => respond(input, init));
+  // The dashboard a login lands on answers as the server would.
+  const fetchMock = vi.fn(
+    async (input: string, init: RequestInit) => shellResponse(input) ?? respond(input, init),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

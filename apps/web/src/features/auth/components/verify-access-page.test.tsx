@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredUser, readStoredToken, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, profileBody, sessionPayload } from '@/test/fixtures';
+import { shellResponse } from '@/test/dashboard-fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 import { verifyMessages } from '../utils/recovery';
 
@@ -20,7 +21,7 @@ function stubVerify(commit: () => Response = () => jsonResponse({ data: sessionP
     if (path === apiPaths.recoverVerifyPrepare) return jsonResponse({ data: { csrf: CSRF } });
     if (path === apiPaths.recoverVerifyCommit) return commit();
     if (path === apiPaths.profile) return jsonResponse(profileBody);
-    return jsonResponse({ data: [] });
+    return shellResponse(path) ?? jsonResponse({ data: [] });
   });
   return calls;
 }

@@ -1,0 +1,3 @@
+import { NewsPostPage } from '@/features/news/components/news-post-page';
+
+export { NewsPostPage as Component };

@@ -1,0 +1,3 @@
+import { NewsPage } from '@/features/news/components/news-page';
+
+export { NewsPage as Component };

@@ -1,0 +1,79 @@
+import type { Dashboard } from '@outpost/contracts/dashboard';
+import { Link } from 'react-router';
+import { money, paymentMethodLabel, periodEndDate } from '../utils/account';
+import { DashboardCard } from './dashboard-card';
+
+export type AccountSummaryCardProps = {
+  /** Null while loading. */
+  dashboard: Dashboard | null;
+  /** Whether the user may open a page (its route's permissions). */
+  canVisit: (path: string) => boolean;
+};
+
+const statusClass: Readonly<Record<string, string>> = {
+  Owing: 'status-badge status-badge--owing',
+  Paid: 'status-badge status-badge--paid',
+  'In Credit': 'status-badge status-badge--credit',
+};
+
+/**
+ * Account Summary (spec 1 section 2): the balance with its status, the period's end, the payment
+ * method ('Bank Debit', 'Credit Card' or as given), and the links the user's flags allow.
+ */
+export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardProps) {
+  const account = dashboard?.account;
+  const links = dashboard?.permissions.links;
+  const showBill = links?.['view-current-bill'] === true;
+  const method = account ? paymentMethodLabel(account.paymethod.display) : '';
+  const methodDetail =
+    account && method !== account.paymethod.display.trim() ? account.paymethod.display : null;
+
+  return (
+    <DashboardCard title="Account Summary" loading={!dashboard}>
+      {dashboard && !account && <p>There are no account details to show.</p>}
+      {dashboard && account && (
+        <>
+          <dl className="facts">
+            <div>
+              <dt>Balance</dt>
+              <dd className="facts__balance">
+                <span className="facts__amount">{money(Math.abs(account.balance.amount))}</span>
+                <span className={statusClass[account.balance.status] ?? 'status-badge'}>
+                  {account.balance.status}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Period end date</dt>
+              <dd>{periodEndDate(dashboard.period.current_end)}</dd>
+            </div>
+            <div>
+              <dt>Payment method</dt>
+              <dd>
+                {method}
+                {methodDetail && <span className="facts__detail">{methodDetail}</span>}
+              </dd>
+            </div>
+          </dl>
+          <div className="dashboard-card__actions">
+            {showBill && canVisit('/billing/invoices') && (
+              <Link to="/billing/invoices" className="button button--primary button--small">
+                View Current Bill
+              </Link>
+            )}
+            {showBill && canVisit('/billing/recurring-payment-method') && (
+              <Link to="/billing/recurring-payment-method" className="button button--small">
+                Update Payment
+              </Link>
+            )}
+            {links?.['view-account'] && canVisit('/services') && (
+              <Link to="/services" className="dashboard-card__link">
+                View Services
+              </Link>
+            )}
+          </div>
+        </>
+      )}
+    </DashboardCard>
+  );
+}

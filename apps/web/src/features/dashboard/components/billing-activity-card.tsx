@@ -1,0 +1,46 @@
+import type { Dashboard } from '@outpost/contracts/dashboard';
+import { DASHBOARD_ACTIVITY_ENTRIES } from '@outpost/domain/constants';
+import { Link } from 'react-router';
+import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { activityDate, money } from '../utils/account';
+import { DashboardCard } from './dashboard-card';
+
+type Entry = Dashboard['activity'][number];
+
+const columns: readonly DataTableColumn<Entry>[] = [
+  { id: 'date', header: 'Date', rowHeader: true, cell: (e) => activityDate(e.when) },
+  { id: 'type', header: 'Type', cell: (e) => e.type },
+  { id: 'amount', header: 'Amount', cell: (e) => money(e.amount.value) },
+  { id: 'balance', header: 'Balance', cell: (e) => money(e.balance.value) },
+];
+
+export type BillingActivityCardProps = {
+  dashboard: Dashboard | null;
+  canVisit: (path: string) => boolean;
+};
+
+/** Billing Activity (spec 1 section 2): the newest 3 entries and a link to all of them. */
+export function BillingActivityCard({ dashboard, canVisit }: BillingActivityCardProps) {
+  const entries = dashboard?.activity.slice(0, DASHBOARD_ACTIVITY_ENTRIES) ?? [];
+  return (
+    <DashboardCard title="Billing Activity" loading={!dashboard}>
+      <DataTable
+        rows={entries}
+        columns={columns}
+        rowKey={(e) => e.transactionid}
+        caption="Billing Activity"
+        captionHidden
+        pageSize={DASHBOARD_ACTIVITY_ENTRIES}
+        empty={<p>There is no billing activity yet.</p>}
+        className="dashboard-activity"
+      />
+      {dashboard?.permissions.links['view-billing-activity'] && canVisit('/billing/invoices') && (
+        <div className="dashboard-card__actions">
+          <Link to="/billing/invoices" className="dashboard-card__link">
+            View Billing Activity
+          </Link>
+        </div>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { messages } from '@outpost/contracts/messages';
+import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { routePermissions } from '@outpost/contracts/web-routes';
+import { ErrorBanner } from '@/components/error-banner';
+import { isNativePlatform } from '@/lib/platform';
+import { useSession } from '@/lib/session';
+import { useDashboard } from '../api/get-dashboard';
+import { AccountSummaryCard } from './account-summary-card';
+import { BillingActivityCard } from './billing-activity-card';
+import { NewsCard } from './news-card';
+import { SupportCard } from './support-card';
+import { type ServiceActionsProps, UsageCard } from './usage-card';
+
+const AD_SLOTS = [1, 2, 3] as const;
+
+export type DashboardPageProps = ServiceActionsProps & {
+  /** 'Account ID' when the dashboard has no account block (from the profile), if known. */
+  profileAccountId?: number;
+  /** The profile is still loading for 'Account ID'. */
+  profileAccountIdPending?: boolean;
+};
+
+/**
+ * The dashboard (/, spec 1 section 2): the greeting with 'Account ID', then Account Summary, Usage
+ * and Billing Activity (each only when its block flag is on; all three as placeholders while the
+ * dashboard loads), Support, News & Updates (web only) and three hidden ad slots.
+ */
+export function DashboardPage({
+  profileAccountId,
+  profileAccountIdPending = false,
+  ...serviceActions
+}: DashboardPageProps) {
+  const { user, permissions } = useSession();
+  const dashboard = useDashboard();
+  const native = isNativePlatform();
+  const data = dashboard.data ?? null;
+  const blocks = data?.permissions.blocks;
+  const loading = dashboard.isPending;
+  const show = {
+    account: loading || blocks?.account === true,
+    services: loading || blocks?.services === true,
+    activity: loading || blocks?.activity === true,
+  };
+  const canVisit = (path: string) => hasAllPermissions(permissions, routePermissions(path));
+
+  const accountId = data?.account?.accountid ?? profileAccountId;
+  const accountIdText =
+    accountId !== undefined ? String(accountId) : loading || profileAccountIdPending ? '…' : '–';
+
+  return (
+    <div className="page page--wide dashboard">
+      <h1 className="page__title">Hi {user?.given_names}</h1>
+      <p className="page__subtitle">
+        Account ID: <span className="dashboard__account-id">{accountIdText}</span>
+      </p>
+      <p className="visually-hidden" role="status">
+        {loading ? 'Loading your dashboard…' : ''}
+      </p>
+      {dashboard.isError && (
+        <div className="page-error">
+          <ErrorBanner key={dashboard.errorUpdatedAt} error={messages.banner.loadPage} />
+          <button type="button" className="button" onClick={() => void dashboard.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div className="dashboard__grid">
+        {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}
+        {show.services && <UsageCard dashboard={data} canVisit={canVisit} {...serviceActions} />}
+        {show.activity && <BillingActivityCard dashboard={data} canVisit={canVisit} />}
+        <SupportCard native={native} />
+        {!native && <NewsCard />}
+      </div>
+      <div className="ad-slots" hidden>
+        {AD_SLOTS.map((slot) => (
+          // Empty until an ad is booked: no source, so nothing downloads.
+          <img key={slot} className="ad-slot" data-slot={slot} alt="" hidden />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { getBrand, phoneHref } from '@/lib/brand';
+import { DashboardCard } from './dashboard-card';
+
+export type SupportCardProps = { native: boolean };
+
+/** Support (spec 1 section 2): guides, contact, and Live Chat in the native app. */
+export function SupportCard({ native }: SupportCardProps) {
+  const brand = getBrand();
+  return (
+    <DashboardCard title="Support">
+      <p>Find an answer in our guides, or get in touch with us.</p>
+      <ul className="link-list">
+        <li>
+          <Link to="/support/guides">Browse Guides</Link>
+        </li>
+        <li>
+          <Link to="/support/contact">Contact Us</Link>
+        </li>
+        {native && (
+          <li>
+            <Link to="/support/live-chat">Live Chat</Link>
+          </li>
+        )}
+      </ul>
+      <p className="dashboard-card__note">
+        Or call us on <a href={phoneHref(brand.helpPhone)}>{brand.helpPhone}</a>
+      </p>
+    </DashboardCard>
+  );
+}

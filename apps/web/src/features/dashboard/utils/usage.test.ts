@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardService } from '@/test/dashboard-fixtures';
+import {
+  daysRemaining,
+  selectedUsageService,
+  totalUsedGb,
+  type UsageService,
+  usageBars,
+  usagePeriodEnd,
+  usageServices,
+} from './usage';
+
+function withUsage(overrides: Parameters<typeof dashboardService>[0] = {}): UsageService {
+  return dashboardService(overrides) as UsageService;
+}
+
+const base = withUsage().usage;
+
+describe('usage bars', () => {
+  it('labels a Sky Muster Plus allowance Peak and leaves out an off-peak quota of 0', () => {
+    expect(usageBars(withUsage())).toEqual([
+      { id: 'peak', label: 'Peak', usedGb: 21.46, quotaGb: 55, percent: 39 },
+    ]);
+  });
+
+  it('labels other technologies Anytime and shows Off-Peak when it has a quota', () => {
+    const bars = usageBars(
+      withUsage({
+        technology: 'Fixed Wireless',
+        usage: {
+          ...base,
+          peak_usage: { used_gb: 30, quota_gb: 120 },
+          offpeak_usage: { used_gb: 66, quota_gb: 60 },
+        },
+      }),
+    );
+    expect(bars.map((b) => [b.label, b.percent])).toEqual([
+      ['Anytime', 25],
+      ['Off-Peak', 110],
+    ]);
+  });
+
+  it('shows no bar for a quota that is null', () => {
+    const bars = usageBars(
+      withUsage({
+        usage: {
+          ...base,
+          peak_usage: { used_gb: 3, quota_gb: null },
+          offpeak_usage: { used_gb: 1, quota_gb: null },
+        },
+      }),
+    );
+    expect(bars).toEqual([]);
+  });
+
+  it('totals metered and unmetered use for a limitless plan', () => {
+    expect(
+      totalUsedGb({
+        ...base,
+        peak_usage: { used_gb: 43.43, quota_gb: null },
+        offpeak_usage: { used_gb: 1.1, quota_gb: null },
+        unmetered_usage: 0.02,
+      }),
+    ).toBe(44.55);
+  });
+});
+
+describe('usage period and plan', () => {
+  it('ends on the last Brisbane day before the next period and counts the days left', () => {
+    const usage = { ...base, periodStop: '2026-12-09T14:00:00.000Z' };
+    expect(usagePeriodEnd(usage)).toBe('09/12/26');
+    expect(daysRemaining(usage, Date.parse('2026-11-21T22:00:00.000Z'))).toBe(18);
+    expect(daysRemaining(usage, Date.parse('2026-12-10T00:00:00.000Z'))).toBe(0);
+  });
+
+  it('offers only services with usage, choosing the chosen one, else the stored default, else the first', () => {
+    const a = withUsage({ serviceid: 1 });
+    const b = withUsage({ serviceid: 2 });
+    const services = usageServices([a, dashboardService({ serviceid: 3, usage: null }), b]);
+    expect(services.map((s) => s.serviceid)).toEqual([1, 2]);
+    expect(selectedUsageService(services, 2, '1')?.serviceid).toBe(2);
+    expect(selectedUsageService(services, null, '2')?.serviceid).toBe(2);
+    expect(selectedUsageService(services, null, '3')?.serviceid).toBe(1);
+    expect(selectedUsageService([], null, null)).toBeUndefined();
+  });
+});

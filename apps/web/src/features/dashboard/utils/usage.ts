@@ -1,0 +1,92 @@
+import type { Dashboard } from '@outpost/contracts/dashboard';
+import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { DAY_MS, quotaLabel } from '@outpost/domain/services';
+
+/** The Usage card's plan selector, bars and limitless table (spec 1 section 2). */
+
+export type DashboardService = Dashboard['services'][number];
+export type UsageService = DashboardService & { usage: NonNullable<DashboardService['usage']> };
+
+/** The services the card can show: those the dashboard sent usage for. */
+export function usageServices(services: readonly DashboardService[]): UsageService[] {
+  return services.filter((s): s is UsageService => s.usage !== null);
+}
+
+/**
+ * The plan shown: the one chosen in the selector, else the stored default service, else the first
+ * service with usage.
+ */
+export function selectedUsageService(
+  services: readonly UsageService[],
+  chosen: number | null,
+  storedDefault: string | null,
+): UsageService | undefined {
+  return (
+    services.find((s) => s.serviceid === chosen) ??
+    services.find((s) => String(s.serviceid) === storedDefault) ??
+    services[0]
+  );
+}
+
+/** How a plan is named in the selector: 'Sky Muster Plus AVC000123456789: Sky Muster Plus 50, ...'. */
+export function usageServiceLabel(service: DashboardService): string {
+  const alt = service.alt_service_name.replace(/[,\s]+$/, '');
+  return alt ? `${service.service_name}: ${alt}` : service.service_name;
+}
+
+export type UsageBar = {
+  id: 'peak' | 'offpeak';
+  /** 'Peak' (Sky Muster Plus) or 'Anytime', and 'Off-Peak'. */
+  label: string;
+  usedGb: number;
+  quotaGb: number;
+  /** Whole per cent of the quota used (may pass 100). */
+  percent: number;
+};
+
+function bar(
+  id: UsageBar['id'],
+  label: string,
+  amount: { used_gb: number; quota_gb: number | null },
+): UsageBar[] {
+  if (amount.quota_gb === null || amount.quota_gb <= 0) return [];
+  return [
+    {
+      id,
+      label,
+      usedGb: amount.used_gb,
+      quotaGb: amount.quota_gb,
+      percent: Math.round((amount.used_gb / amount.quota_gb) * 100),
+    },
+  ];
+}
+
+/** Peak (or Anytime) and Off-Peak, each only when its quota is more than nothing. */
+export function usageBars(service: UsageService): UsageBar[] {
+  const { usage } = service;
+  return [
+    ...bar('peak', quotaLabel(service.technology), usage.peak_usage),
+    ...bar('offpeak', 'Off-Peak', usage.offpeak_usage),
+  ];
+}
+
+/** Everything used this period (metered and unmetered), in GB with 2 decimals at most. */
+export function totalUsedGb(usage: UsageService['usage']): number {
+  const total = usage.peak_usage.used_gb + usage.offpeak_usage.used_gb + usage.unmetered_usage;
+  return Math.round(total * 100) / 100;
+}
+
+/** GB as the product writes data (decimal steps): 21.46 -> '21.46 GB', 0.5 -> '500 MB'. */
+export function gigabytes(gb: number): string {
+  return formatMegabytes(gb * 1000);
+}
+
+/** The period's last day (it ends at the Brisbane midnight that starts the next), dd/mm/yy. */
+export function usagePeriodEnd(usage: UsageService['usage']): string {
+  return formatShortDate(new Date(Date.parse(usage.periodStop) - 1));
+}
+
+/** Whole days left in the period, counting today's part. */
+export function daysRemaining(usage: UsageService['usage'], now: number = Date.now()): number {
+  return Math.max(0, Math.ceil((Date.parse(usage.periodStop) - now) / DAY_MS));
+}

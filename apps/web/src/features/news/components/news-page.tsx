@@ -1,0 +1,126 @@
+import { messages } from '@outpost/contracts/messages';
+import { useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadingState } from '@/components/loading-state';
+import { Pagination } from '@/components/pagination';
+import { useBlogs } from '../api/get-blogs';
+import {
+  categoryParam,
+  filterPosts,
+  NEWS_PAGE_SIZE,
+  newsSearch,
+  pageOfPosts,
+  pageParam,
+} from '../utils/paging';
+import { type NewsLinkState, PostMeta } from './post-meta';
+
+/**
+ * /news (spec 2 section 2): the posts, newest first, 8 a page (4 a row on wide screens, fewer
+ * on small ones), a category filter; both the category (?c=) and the page (?page=) live in the
+ * address, so a reload or 'Back to News' returns to the same place.
+ */
+export function NewsPage() {
+  const ids = useId();
+  const blogs = useBlogs();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const category = categoryParam(searchParams);
+  const requestedPage = pageParam(searchParams);
+
+  const matching = filterPosts(blogs.data?.items ?? [], category);
+  const { posts, page, pageCount } = pageOfPosts(matching, requestedPage);
+  const search = newsSearch(category, page);
+  const first = matching.length === 0 ? 0 : (page - 1) * NEWS_PAGE_SIZE + 1;
+  const last = first === 0 ? 0 : first + posts.length - 1;
+
+  const handlePageChange = (next: number) => {
+    void navigate(`/news${newsSearch(category, next)}`);
+    document.getElementById(`${ids}-results`)?.focus({ preventScroll: true });
+  };
+
+  const linkState: NewsLinkState = { newsSearch: search };
+
+  return (
+    <div className="page page--wide news">
+      <h1 className="page__title">News</h1>
+      {blogs.isSuccess && blogs.data.categories.length > 0 && (
+        <nav className="filter-chips" aria-label="News categories">
+          <ul className="filter-chips__list">
+            {[null, ...blogs.data.categories.map((c) => c.label)].map((label) => (
+              <li key={label ?? ''}>
+                <Link
+                  to={`/news${newsSearch(label)}`}
+                  className="filter-chips__chip"
+                  aria-current={label === category ? 'page' : undefined}
+                >
+                  {label ?? 'All'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {blogs.isPending && <LoadingState label="Loading news…" />}
+      {blogs.isError && (
+        <div className="page-error">
+          <ErrorBanner key={blogs.errorUpdatedAt} error={messages.banner.loadData} />
+          <button type="button" className="button" onClick={() => void blogs.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {blogs.isSuccess && (
+        <section aria-labelledby={`${ids}-results`}>
+          <h2 id={`${ids}-results`} className="news__count" tabIndex={-1}>
+            {matching.length === 0
+              ? 'No posts'
+              : `Showing ${first}–${last} of ${matching.length} ${matching.length === 1 ? 'post' : 'posts'}`}
+            {category !== null && ` in ${category}`}
+          </h2>
+          {matching.length === 0 ? (
+            <div className="empty-state">
+              <p>
+                {category === null
+                  ? 'There is no news yet.'
+                  : `There are no news posts in ${category}.`}
+              </p>
+              {category !== null && <Link to="/news">Show all news</Link>}
+            </div>
+          ) : (
+            <ul className="news-grid">
+              {posts.map((post) => (
+                <li key={post.slug} className="news-card">
+                  {post.featured_image && (
+                    <img
+                      className="news-card__image"
+                      src={post.featured_image}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
+                  <PostMeta post={post} />
+                  <h3 className="news-card__title">
+                    <Link to={`/news/${post.slug}`} state={linkState}>
+                      {post.title}
+                    </Link>
+                  </h3>
+                  <p className="news-card__excerpt">{post.excerpt}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPageChange={handlePageChange}
+            label="Pages of News"
+          />
+        </section>
+      )}
+    </div>
+  );
+}

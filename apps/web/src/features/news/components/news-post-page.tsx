@@ -1,0 +1,55 @@
+import { messages } from '@outpost/contracts/messages';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ErrorBanner } from '@/components/error-banner';
+import { BackIcon } from '@/components/icons';
+import { LoadingState } from '@/components/loading-state';
+import { isApiError } from '@/lib/api-client';
+import { useBlog } from '../api/get-blog';
+import { isNewsLinkState, PostMeta } from './post-meta';
+
+/** /news/{slug} (spec 2 section 2): the post (title, date, categories, body) and 'Back to News'. */
+export function NewsPostPage() {
+  const { slug = '' } = useParams();
+  const location = useLocation();
+  const post = useBlog(slug);
+  const body = useMemo(() => (post.data ? DOMPurify.sanitize(post.data.body) : ''), [post.data]);
+  const back = `/news${isNewsLinkState(location.state) ? location.state.newsSearch : ''}`;
+  const missing = post.isError && isApiError(post.error) && post.error.status === 404;
+
+  return (
+    <div className="page news-post">
+      <p className="news-post__back">
+        <Link to={back}>
+          <BackIcon />
+          Back to News
+        </Link>
+      </p>
+      {post.data ? (
+        <article className="news-post__article">
+          <h1 className="page__title">{post.data.title}</h1>
+          <PostMeta post={post.data} />
+          {post.data.featured_image && (
+            <img className="news-post__image" src={post.data.featured_image} alt="" />
+          )}
+          <div className="content-body" dangerouslySetInnerHTML={{ __html: body }} />
+        </article>
+      ) : (
+        <>
+          <h1 className="page__title">News</h1>
+          {post.isPending && <LoadingState label="Loading the post…" />}
+          {missing && <p>We could not find that news post. It may have been taken down.</p>}
+          {post.isError && !missing && (
+            <div className="page-error">
+              <ErrorBanner key={post.errorUpdatedAt} error={messages.banner.loadData} />
+              <button type="button" className="button" onClick={() => void post.refetch()}>
+                Try again
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
