@@ -81,7 +81,10 @@ test.describe('Data Usage', () => {
     await expect(tooltip).toContainText(/Peak: [\d.]+ (GB|MB)/);
 
     // The tab and chart type survive a reload.
-    await page.getByRole('radio', { name: 'Upload / Download' }).check();
+    // URL-driven state: click, then wait for the radio (check() demands it at once).
+    const uploadDownload = page.getByRole('radio', { name: 'Upload / Download' });
+    await uploadDownload.click();
+    await expect(uploadDownload).toBeChecked();
     await expect(page).toHaveURL(/tab=monthly&chart=usage/);
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Monthly' })).toHaveAttribute(
