@@ -1,7 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useMemo } from 'react';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { usePage } from '../api/get-page';
 
@@ -27,12 +27,11 @@ export function ContentPage({ slug, fallbackTitle, nav, className }: ContentPage
       {nav}
       {page.isPending && <LoadingState />}
       {page.isError && (
-        <div className="page-error">
-          <ErrorBanner key={page.errorUpdatedAt} error={messages.banner.loadData} />
-          <button type="button" className="button" onClick={() => void page.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={messages.banner.loadData}
+          onRetry={() => void page.refetch()}
+          resetKey={page.errorUpdatedAt}
+        />
       )}
       {page.data && <div className="content-body" dangerouslySetInnerHTML={{ __html: body }} />}
     </div>

@@ -1,7 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { routePermissions } from '@outpost/contracts/web-routes';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { isNativePlatform } from '@/lib/platform';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
@@ -57,12 +57,11 @@ export function DashboardPage({
         {loading ? 'Loading your dashboard…' : ''}
       </p>
       {dashboard.isError && (
-        <div className="page-error">
-          <ErrorBanner key={dashboard.errorUpdatedAt} error={messages.banner.loadPage} />
-          <button type="button" className="button" onClick={() => void dashboard.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={messages.banner.loadPage}
+          onRetry={() => void dashboard.refetch()}
+          resetKey={dashboard.errorUpdatedAt}
+        />
       )}
       <div className="dashboard__grid">
         {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}

@@ -1,7 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { Pagination } from '@/components/pagination';
 import { useBlogs } from '../api/get-blogs';
@@ -64,12 +64,11 @@ export function NewsPage() {
 
       {blogs.isPending && <LoadingState label="Loading news…" />}
       {blogs.isError && (
-        <div className="page-error">
-          <ErrorBanner key={blogs.errorUpdatedAt} error={messages.banner.loadData} />
-          <button type="button" className="button" onClick={() => void blogs.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={messages.banner.loadData}
+          onRetry={() => void blogs.refetch()}
+          resetKey={blogs.errorUpdatedAt}
+        />
       )}
 
       {blogs.isSuccess && (

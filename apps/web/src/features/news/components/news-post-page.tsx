@@ -2,7 +2,7 @@ import { messages } from '@outpost/contracts/messages';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { BackIcon } from '@/components/icons';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-client';
@@ -41,12 +41,11 @@ export function NewsPostPage() {
           {post.isPending && <LoadingState label="Loading the post…" />}
           {missing && <p>We could not find that news post. It may have been taken down.</p>}
           {post.isError && !missing && (
-            <div className="page-error">
-              <ErrorBanner key={post.errorUpdatedAt} error={messages.banner.loadData} />
-              <button type="button" className="button" onClick={() => void post.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadError
+              error={messages.banner.loadData}
+              onRetry={() => void post.refetch()}
+              resetKey={post.errorUpdatedAt}
+            />
           )}
         </>
       )}

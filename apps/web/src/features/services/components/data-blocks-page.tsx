@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { getDefaultService, useSession } from '@/lib/session';
 import { useBlocksPurchased } from '../api/get-blocks-purchased';
@@ -90,12 +91,7 @@ export function DataBlocksPage() {
     content = <LoadingState label="Loading your services…" />;
   } else if (services.isError) {
     content = (
-      <div className="page-error">
-        <ErrorBanner error={messages.banner.loadData} />
-        <button type="button" className="button" onClick={() => void services.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />
     );
   } else if (!selected) {
     content = (

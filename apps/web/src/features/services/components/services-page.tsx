@@ -5,7 +5,7 @@ import { allowanceLabel, orderServices, speedLabel } from '@outpost/domain/servi
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { useSession } from '@/lib/session';
 import { useServices } from '@/lib/services-query';
 import { ServiceActions } from './service-actions';
@@ -137,12 +137,7 @@ export function ServicesPage() {
       <h1 className="page__title">My Services</h1>
       <ServicesTabs />
       {services.isError && (
-        <div className="page-error">
-          <ErrorBanner error={messages.banner.loadData} />
-          <button type="button" className="button" onClick={() => void services.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />
       )}
 
       {!services.isError && (

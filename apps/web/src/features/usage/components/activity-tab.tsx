@@ -2,7 +2,7 @@ import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
 import { formatMegabytes } from '@outpost/domain/format';
 import { useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useActivity } from '../api/get-activity';
 import type { UsageAccess } from '../api/usage-access';
@@ -62,12 +62,10 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
     content = <LoadingState label="Loading usage…" />;
   } else if (activity.isError) {
     content = (
-      <div className="page-error">
-        <ErrorBanner error={loadFailure(activity.error, access)} />
-        <button type="button" className="button" onClick={() => void activity.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        error={loadFailure(activity.error, access)}
+        onRetry={() => void activity.refetch()}
+      />
     );
   } else if (activity.data.rows.length === 0) {
     content = <p className="empty-state">{names.empty}</p>;

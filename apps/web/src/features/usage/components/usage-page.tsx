@@ -2,7 +2,7 @@ import { messages } from '@outpost/contracts/messages';
 import { quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { ServicesTabs } from '@/components/services-tabs';
 import { useServices } from '@/lib/services-query';
@@ -50,12 +50,7 @@ export function UsagePage() {
     content = <LoadingState label="Loading your services…" />;
   } else if (services.isError) {
     content = (
-      <div className="page-error">
-        <ErrorBanner error={messages.banner.loadData} />
-        <button type="button" className="button" onClick={() => void services.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />
     );
   } else if (!selected) {
     content = (

@@ -1,7 +1,7 @@
 import type { UsageType } from '@outpost/contracts/usage';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useUsageSummary } from '../api/get-usage-summary';
 import type { UsageAccess } from '../api/usage-access';
@@ -82,12 +82,10 @@ export function UsageReports({
   if (limitless === undefined) {
     if (summary.isError) {
       return (
-        <div className="page-error">
-          <ErrorBanner error={loadFailure(summary.error, access)} />
-          <button type="button" className="button" onClick={() => void summary.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError
+          error={loadFailure(summary.error, access)}
+          onRetry={() => void summary.refetch()}
+        />
       );
     }
     return <LoadingState label="Loading usage…" />;
@@ -137,12 +135,10 @@ export function UsageReports({
     panel = <LoadingState label="Loading usage…" />;
   } else if (summary.isError) {
     panel = (
-      <div className="page-error">
-        <ErrorBanner error={loadFailure(summary.error, access)} />
-        <button type="button" className="button" onClick={() => void summary.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        error={loadFailure(summary.error, access)}
+        onRetry={() => void summary.refetch()}
+      />
     );
   } else if (view.tab.id === 'planner') {
     panel = <PlannerTab summary={summary.data} />;
