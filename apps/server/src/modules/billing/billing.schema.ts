@@ -86,7 +86,8 @@ export const transactions = pgTable(
     status: text('status').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id),
   },
-  (t) => [index('transactions_account_idx').on(t.accountId, t.createdAt)],
+  // With id: the newest rows of an account (balance, Billing Activity) come straight off the index.
+  (t) => [index('transactions_account_idx').on(t.accountId, t.createdAt, t.id)],
 );
 
 /** How an account pays: the recurring method and its display text. */

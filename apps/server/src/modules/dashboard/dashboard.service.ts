@@ -59,8 +59,8 @@ type ServiceRow = {
 };
 
 /**
- * The whole dashboard in one call (three queries in parallel after the token check), so the page
- * needs no chain of requests. Each card's data is returned only to a caller who may see it.
+ * The whole dashboard in one call (one statement after the token check), so the page needs no
+ * chain of requests. Each card's data is returned only to a caller who may see it.
  */
 export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<Dashboard> {
   const held = auth.permissions;
@@ -92,26 +92,20 @@ export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<D
       (select coalesce(json_agg(svc order by (svc.type = 'Broadband' and svc.status = 'active') desc, svc.id), '[]'::json) from (
          select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
                 p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
-                p.price_cents + coalesce(x.extras, 0) as price, ps.start as period_start,
-                u.peak, u.offpeak, u.unmetered,
-                coalesce(b.peak_mb, 0)::int as block_peak, coalesce(b.offpeak_mb, 0)::int as block_offpeak
+                p.price_cents + coalesce((
+                  -- Scalar subqueries: a join here starts a hash join per service, which cost
+                  -- more to set up than the few extras it finds.
+                  select sum((select e.price_cents from plan_extras e where e.id = se.extra_id))::int
+                    from service_extras se where se.service_id = s.id), 0) as price, ps.start as period_start,
+                u.peak::float8 as peak, u.offpeak::float8 as offpeak, u.unmetered::float8 as unmetered,
+                coalesce(u.block_peak_mb, 0) as block_peak, coalesce(u.block_offpeak_mb, 0) as block_offpeak
            from services s
            join plans p on p.id = s.plan_id
-          cross join lateral (select s.period_start + floor(extract(epoch from (${now}::timestamptz - s.period_start)) / 2592000)
-                                     * interval '30 days' as start) ps
-           left join lateral (select sum(e.price_cents)::int as extras from service_extras se
-                                join plan_extras e on e.id = se.extra_id where se.service_id = s.id) x on true
-           left join lateral (select sum(d.peak)::float8 as peak, sum(d.offpeak)::float8 as offpeak,
-                                     sum(d.unmetered)::float8 as unmetered
-                                from usage_daily d
-                               where ${withUsage} and s.type = 'Broadband' and s.status = 'active'
-                                 and d.service_id = s.id
-                                 and d.day >= (ps.start at time zone 'Australia/Brisbane')::date
-                                 and d.day < ((ps.start + interval '30 days') at time zone 'Australia/Brisbane')::date) u on true
-           left join lateral (select sum(peak_mb) as peak_mb, sum(offpeak_mb) as offpeak_mb
-                                from data_block_purchases
-                               where service_id = s.id and purchased_at >= ps.start
-                                 and purchased_at < ps.start + interval '30 days') b on true
+          cross join lateral (select date_bin('30 days', ${now}::timestamptz, s.period_start) as start) ps
+           -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
+           left join service_period_totals u
+             on ${withUsage} and s.type = 'Broadband' and s.status = 'active'
+            and u.service_id = s.id and u.period_start = ps.start
           where ${blocks.services} and s.account_id = ${auth.accountId} and s.display
           order by (s.type = 'Broadband' and s.status = 'active') desc, s.id) svc) as services`,
   );

@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
 import { repoRoot } from '../../config';
+import { serverErrors } from '@outpost/contracts/messages';
 import { queryRows } from '../../db/client';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, manualClock } from '../../test/test-app';
@@ -36,6 +39,40 @@ async function dashboardOf(userId: number): Promise<Dashboard> {
 }
 
 describe('the dashboard', () => {
+  it('refuses a missing, unknown, expired, revoked, refresh, usage-only or withdrawn token', async () => {
+    const db = ctx.database.db;
+    const call = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: apiPaths.dashboard, headers });
+    const refused = async (headers: Record<string, string>, status: number, message: string) => {
+      const res = await call(headers);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual({ data: { error: message } });
+    };
+    await refused({}, 401, serverErrors.unauthenticated);
+    await refused({ 'x-user-token': 'not-a-token' }, 401, serverErrors.unauthenticated);
+    const expired = await mintSession(db, 5001, 'expired', time.clock());
+    await refused({ 'x-user-token': expired.userToken }, 401, serverErrors.tokenExpired);
+    const revoked = await mintSession(db, 5001, 'revoked', time.clock());
+    await refused({ 'x-user-token': revoked.userToken }, 401, serverErrors.unauthenticated);
+    const live = await mintSession(db, 5001, 'live', time.clock());
+    await refused({ 'x-user-token': live.refreshToken }, 401, serverErrors.unauthenticated);
+    // A usage-only token (embedded usage) reads its service's usage and nothing else.
+    const usageOnly = newOpaqueToken();
+    await db.execute(sql`insert into tokens (token_hash, type, user_id, family_id, expires_at, service_id)
+        values (${hashToken(usageOnly)}, 'USER', 5001, ${randomUUID()},
+                ${new Date(time.clock().getTime() + 600_000)}, 200101)`);
+    await refused({ 'x-user-token': usageOnly }, 403, serverErrors.forbidden);
+    // A contact whose access was withdrawn: their live token stops working at once.
+    const contact = await mintSession(db, 5004, 'live', time.clock());
+    expect((await call({ 'x-user-token': contact.userToken })).statusCode).toBe(200);
+    await db.execute(sql`update users set role_status = 'Inactive' where id = 5004`);
+    try {
+      await refused({ 'x-user-token': contact.userToken }, 401, serverErrors.unauthenticated);
+    } finally {
+      await db.execute(sql`update users set role_status = 'Active' where id = 5004`);
+    }
+  });
+
   it('gives the holder every card: balance, payment method, period, activity and usage', async () => {
     const d = await dashboardOf(5001);
     expect(d.permissions.blocks).toEqual({ account: true, activity: true, services: true });

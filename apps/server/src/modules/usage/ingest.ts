@@ -39,7 +39,8 @@ function brisbaneDayStart(instant: Date): Date {
 
 /**
  * Recomputes usage_daily for the Brisbane days a batch touched, per service (from the first to
- * the last day it sent), from usage_hourly: a correction of an hour corrects its day.
+ * the last day it sent), from usage_hourly: a correction of an hour corrects its day, and then
+ * its period's totals.
  */
 async function refreshDailyTotals(tx: Db, rows: { s: number; h: string }[]): Promise<void> {
   const spans = new Map<number, { from: number; to: number }>();
@@ -85,6 +86,27 @@ async function refreshDailyTotals(tx: Db, rows: { s: number; h: string }[]): Pro
       is distinct from (excluded.peak, excluded.offpeak, excluded.unmetered, excluded.shaped,
            excluded.metered_down, excluded.metered_up, excluded.unmetered_down,
            excluded.unmetered_up, excluded.last_hour)`);
+  // Then the totals of every billing period those days fall in (see service_period_totals),
+  // from all the daily rows of those periods. (No generate_series: its row estimate made
+  // PostgreSQL JIT-compile this statement, a quarter of a second per batch.)
+  await tx.execute(sql`
+    insert into service_period_totals (service_id, period_start, peak, offpeak, unmetered)
+    select r.s, t.start, t.peak, t.offpeak, t.unmetered
+      from json_to_recordset(${JSON.stringify(ranges)}::json) as r(s int, f timestamptz, t timestamptz)
+      join services s on s.id = r.s
+     cross join lateral (
+       select date_bin('30 days', d.day::timestamp at time zone 'Australia/Brisbane', s.period_start) as start,
+              sum(d.peak) as peak, sum(d.offpeak) as offpeak, sum(d.unmetered) as unmetered
+         from usage_daily d
+        where d.service_id = r.s
+          and d.day >= (date_bin('30 days', r.f, s.period_start) at time zone 'Australia/Brisbane')::date
+          and d.day < ((date_bin('30 days', r.t - interval '1 second', s.period_start) + interval '30 days')
+                       at time zone 'Australia/Brisbane')::date
+        group by 1) t
+    on conflict (service_id, period_start) do update set
+      peak = excluded.peak, offpeak = excluded.offpeak, unmetered = excluded.unmetered
+    where (service_period_totals.peak, service_period_totals.offpeak, service_period_totals.unmetered)
+      is distinct from (excluded.peak, excluded.offpeak, excluded.unmetered)`);
 }
 
 export type BatchResult = { accepted: number; rejected: Rejection[]; serviceIds: number[] };

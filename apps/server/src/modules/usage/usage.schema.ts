@@ -58,6 +58,29 @@ export const usageDaily = pgTable(
   (t) => [primaryKey({ columns: [t.serviceId, t.day] })],
 );
 
+/**
+ * Each service's totals per 30-day billing period (periods start at the service's `period_start`
+ * plus a whole number of 30 days, so `date_bin('30 days', instant, period_start)` finds one):
+ * usage in bytes, kept by ingestion from usage_daily for the periods a batch touched, and data
+ * block MB bought in the period, kept by a trigger on data_block_purchases (migration 0005). The
+ * dashboard reads one row per service here instead of summing 30 daily rows and the purchases.
+ */
+export const servicePeriodTotals = pgTable(
+  'service_period_totals',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    peak: bigint('peak', { mode: 'number' }).notNull().default(0),
+    offpeak: bigint('offpeak', { mode: 'number' }).notNull().default(0),
+    unmetered: bigint('unmetered', { mode: 'number' }).notNull().default(0),
+    blockPeakMb: integer('block_peak_mb').notNull().default(0),
+    blockOffpeakMb: integer('block_offpeak_mb').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.periodStart] })],
+);
+
 /** One-time codes for the embedded usage page: hashed, single use, 10 minutes. */
 export const usageCodes = pgTable(
   'usage_codes',

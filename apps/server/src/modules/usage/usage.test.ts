@@ -41,6 +41,7 @@ async function clearService() {
   await db.execute(sql`delete from usage_alerts_sent where service_id = ${SERVICE}`);
   await db.execute(sql`delete from alerts where ref = ${`service:${SERVICE}`}`);
   await db.execute(sql`delete from data_block_purchases where service_id = ${SERVICE}`);
+  await db.execute(sql`delete from service_period_totals where service_id = ${SERVICE}`);
 }
 
 const record = (hour: Date, fields: Partial<Record<string, number>> = {}) => ({
@@ -212,6 +213,94 @@ describe('the usage summary and rows', () => {
     });
     expect(s.usedPeakQuota + s.usedOffPeakQuota).toBe(2500);
     expect(s.remainingPeakQuota).toBe(35000 - s.usedPeakQuota);
+  });
+
+  it("keeps the dashboard's period totals equal to the usage and blocks they sum", async () => {
+    const db = ctx.database.db;
+    const DAY = 24 * HOUR;
+    // Hours from 35 days before the period to 35 days into the next: three periods, with the
+    // boundaries, repeats and corrections (the same hour again with other figures).
+    const hourArb = fc.integer({ min: -35 * 24, max: 65 * 24 - 1 });
+    const recordArb = fc.record({
+      h: hourArb,
+      down: fc.integer({ min: 0, max: 5_000 }),
+      up: fc.integer({ min: 0, max: 500 }),
+      unmetered: fc.integer({ min: 0, max: 50 }),
+    });
+    const edges = [-1, 0, 30 * 24 - 1, 30 * 24]; // the hours either side of each boundary
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(recordArb, { minLength: 1, maxLength: 12 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.array(fc.constantFrom(...edges), { maxLength: 2 }),
+        fc.array(fc.integer({ min: -30, max: 59 }), { maxLength: 2 }),
+        async (batches, edgeHours, blockDays) => {
+          await clearService();
+          for (const [i, batch] of batches.entries()) {
+            const list =
+              i === 0
+                ? [...batch, ...edgeHours.map((h) => ({ h, down: 7, up: 1, unmetered: 0 }))]
+                : batch;
+            // One record per hour in a request (the last wins, as a later batch would).
+            const byHour = new Map(list.map((r) => [r.h, r]));
+            const res = await ingest(
+              [...byHour.values()].map((r) =>
+                record(new Date(periodStart.getTime() + r.h * HOUR), {
+                  metered_down: r.down * MB,
+                  metered_up: r.up * MB,
+                  unmetered_down: r.unmetered * MB,
+                }),
+              ),
+            );
+            expect(res.statusCode, res.body).toBe(200);
+          }
+          for (const day of blockDays)
+            await db.execute(sql`insert into data_block_purchases
+                (service_id, block_id, name, peak_mb, offpeak_mb, price_cents, purchased_at, period_start, expires_at)
+                values (${SERVICE}, 2, 'Data Block 10 GB', 10000, 0, 2500,
+                        ${new Date(periodStart.getTime() + day * DAY + HOUR)}, ${periodStart},
+                        ${new Date(periodStart.getTime() + 30 * DAY)})`);
+          // Each period's row equals the daily rows and purchases inside it.
+          for (const k of [-2, -1, 0, 1, 2]) {
+            const start = new Date(periodStart.getTime() + k * 30 * DAY);
+            const stop = new Date(start.getTime() + 30 * DAY);
+            const [expected] = await queryRows<Record<string, number>>(
+              db,
+              sql`select coalesce(sum(d.peak), 0)::float8 as peak, coalesce(sum(d.offpeak), 0)::float8 as offpeak,
+                         coalesce(sum(d.unmetered), 0)::float8 as unmetered,
+                         (select coalesce(sum(peak_mb), 0)::int from data_block_purchases
+                           where service_id = ${SERVICE} and purchased_at >= ${start} and purchased_at < ${stop}) as block_peak_mb
+                    from usage_daily d
+                   where d.service_id = ${SERVICE}
+                     and d.day >= (${start}::timestamptz at time zone 'Australia/Brisbane')::date
+                     and d.day < (${stop}::timestamptz at time zone 'Australia/Brisbane')::date`,
+            );
+            const [stored] = await queryRows<Record<string, number>>(
+              db,
+              sql`select peak::float8 as peak, offpeak::float8 as offpeak, unmetered::float8 as unmetered,
+                         block_peak_mb from service_period_totals
+                   where service_id = ${SERVICE} and period_start = ${start}`,
+            );
+            expect(stored ?? { peak: 0, offpeak: 0, unmetered: 0, block_peak_mb: 0 }).toEqual(
+              expected,
+            );
+          }
+          // And the dashboard shows what the per-service summary works out from the rows.
+          const dash = await get(apiPaths.dashboard);
+          expect(dash.statusCode, dash.body).toBe(200);
+          const card = (
+            dash.json().data as { services: { serviceid: number; usage: unknown }[] }
+          ).services.find((x) => x.serviceid === SERVICE);
+          const own = await get(
+            buildPath(apiPaths.dashboardActivitySummary, { serviceid: SERVICE }),
+          );
+          expect(card!.usage).toEqual(own.json().data);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 
   it('gives hourly rows in Brisbane time and a CSV named report-{by}-{type}.csv', async () => {

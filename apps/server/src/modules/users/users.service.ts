@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PermissionEntry, Profile } from '@outpost/contracts/auth';
 import type { Db } from '../../db/client';
 import {
@@ -12,22 +13,29 @@ import {
 /**
  * The grant rule, written once: a contact holds a permission when it is switched on for them (or
  * they are the account holder), their role's level reaches the permission's level, and they are
- * Active. Needs `users`, `roles`, `permission_definitions` and `user_permissions` in scope.
+ * Active. Needs `users`, `roles` and `permission_definitions` in scope; `switchedOn` says whether
+ * the user's own switch for the permission is on.
  */
-const granted = sql<boolean>`(${users.roleStatus} = 'Active'
+const grantRule = (switchedOn: SQL) => sql<boolean>`(${users.roleStatus} = 'Active'
   and ${roles.level} >= ${permissionDefinitions.levelNeeded}
-  and (${users.isAccountHolder} or coalesce(${userPermissions.enabled}, false)))`;
+  and (${users.isAccountHolder} or ${switchedOn}))`;
+
+/** The rule with `user_permissions` left-joined in scope. */
+const granted = grantRule(sql`coalesce(${userPermissions.enabled}, false)`);
 
 /**
  * The names of the permissions a user holds, as a correlated subquery of a query that joins
- * `users` and `roles`: authentication reads them in the same round trip as the token.
+ * `users` and `roles`: authentication reads them in the same round trip as the token. The switch
+ * is an EXISTS (a primary-key probe per permission): a join here set up a hash join on every
+ * request, and this runs on every request.
  */
 export const heldPermissionsSql = sql<string[]>`(
   select coalesce(array_agg(${permissionDefinitions.permission} order by ${permissionDefinitions.sort}), '{}')
   from ${permissionDefinitions}
-  left join ${userPermissions}
-    on ${userPermissions.userId} = ${users.id} and ${userPermissions.permission} = ${permissionDefinitions.permission}
-  where ${granted})`;
+  where ${grantRule(sql`exists (select 1 from ${userPermissions}
+    where ${userPermissions.userId} = ${users.id}
+      and ${userPermissions.permission} = ${permissionDefinitions.permission}
+      and ${userPermissions.enabled})`)})`;
 
 /** Every permission definition with whether the user holds it, in display order. */
 export async function effectivePermissions(db: Db, userId: number): Promise<PermissionEntry[]> {
