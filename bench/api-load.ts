@@ -1,16 +1,18 @@
 /**
  * API load on PostgreSQL, same machine: saturation req/s (autocannon, 32 connections) and p99
- * latency at a fixed rate (1,000 req/s; login at a rate its argon2id cost allows).
+ * latency at a fixed rate (1,000 req/s; login at a rate its argon2id cost allows), against one
+ * server instance per core (BENCH_INSTANCES=N to choose), the load split evenly between them.
  * Needs PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
- * it creates and drops its own database.
+ * it creates and drops its own database. BENCH_ONLY=name,name runs only those scenarios.
  */
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuSteal, finish, login, report, startServer } from './lib';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'outpost_bench';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -18,6 +20,31 @@ async function run(opts: autocannon.Options): Promise<autocannon.Result> {
       error ? reject(error) : resolve(result),
     );
   });
+}
+
+/**
+ * Load on every instance at once, split evenly: `connections` and `overallRate` are the totals.
+ * Returns the summed req/s, the worst instance's p99 and the failures of all.
+ */
+async function runAll(
+  urls: string[],
+  opts: Omit<autocannon.Options, 'url'> & { connections: number; overallRate?: number },
+) {
+  const results = await Promise.all(
+    urls.map((url) =>
+      run({
+        ...opts,
+        url,
+        connections: Math.max(1, Math.round(opts.connections / urls.length)),
+        ...(opts.overallRate ? { overallRate: opts.overallRate / urls.length } : {}),
+      }),
+    ),
+  );
+  return {
+    reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+  };
 }
 
 async function main() {
@@ -28,18 +55,29 @@ async function main() {
   const dbUrl = new URL(ADMIN_URL);
   dbUrl.pathname = `/${DB}`;
 
-  const server = await startServer(
-    {
-      DATABASE_URL: dbUrl.toString(),
-      SEED: 'demo',
-      LOGIN_LIMIT_PER_USERNAME: '1000000',
-      LOGIN_LIMIT_PER_IP: '1000000',
-    },
-    3200,
-  );
+  // The server scales out as instances sharing one PostgreSQL (ARCHITECTURE.md, decision 010):
+  // one per core, as a host with this many cores would run it. The first seeds the database.
+  const instances = Number(process.env.BENCH_INSTANCES ?? availableParallelism());
+  const env = {
+    DATABASE_URL: dbUrl.toString(),
+    LOGIN_LIMIT_PER_USERNAME: '1000000',
+    LOGIN_LIMIT_PER_IP: '1000000',
+  };
+  const servers = [await startServer({ ...env, SEED: 'demo' }, 3200)];
+  for (let i = 1; i < instances; i++)
+    servers.push(await startServer({ ...env, SEED: 'none' }, 3200 + i));
+  const urls = servers.map((s) => s.url);
+  console.log(`instances: ${instances} (one per core), each with its own connection pool`);
+  // As a database in service would be: the seed's rows analysed and vacuumed, so autovacuum
+  // does not start on them in the middle of a measurement.
+  const benchDb = new pg.Client({ connectionString: dbUrl.toString() });
+  await benchDb.connect();
+  await benchDb.query('VACUUM ANALYZE');
+  await benchDb.query('CHECKPOINT'); // the seed's writes flushed now, not during a measurement
+  await benchDb.end();
   const steal = cpuSteal();
   try {
-    const session = await login(server.url, 'holder');
+    const session = await login(urls[0]!, 'holder');
     const userToken = session.data.tokens.find((t) => t.type === 'USER')!.token;
     const scenarios = [
       {
@@ -73,30 +111,32 @@ async function main() {
         body: JSON.stringify({ username: 'holder', password: 'Outpost-demo-1' }),
       },
     ];
-    for (const s of scenarios) {
+    // BENCH_ONLY=dashboard,services runs just those scenarios (for working on one route).
+    const only = process.env.BENCH_ONLY?.split(',');
+    for (const s of scenarios.filter((x) => !only || only.includes(x.name))) {
       const common = {
-        url: server.url + s.path,
         method: s.method,
         headers: { 'content-type': 'application/json', 'x-user-token': userToken },
         ...(s.body ? { body: s.body } : {}),
       };
-      const saturated = await run(common);
-      if (saturated.non2xx > 0 || saturated.errors > 0)
-        throw new Error(`${s.name}: ${saturated.non2xx} non-2xx, ${saturated.errors} errors`);
-      report(`api.${s.name}.saturation`, saturated.requests.average, 'req/s');
+      const target = urls.map((u) => u + s.path);
+      // Warm-up to steady state (JIT, connections, plans), then the measurement.
+      await runAll(target, { ...common, connections: 32, duration: 5 });
+      const saturated = await runAll(target, { ...common, connections: 32 });
+      if (saturated.failures > 0) throw new Error(`${s.name}: ${saturated.failures} failed`);
+      report(`api.${s.name}.saturation`, saturated.reqPerSec, 'req/s');
       // Few connections at a fixed rate: many would fire in bursts and measure the burst, not the server.
-      const fixed = await run({
+      const fixed = await runAll(target, {
         ...common,
         connections: Math.min(8, Math.ceil(s.rate / 100)),
         overallRate: s.rate,
       });
-      if (fixed.non2xx > 0 || fixed.errors > 0)
-        throw new Error(`${s.name}: ${fixed.non2xx} non-2xx at fixed rate`);
-      report(`api.${s.name}.p99_at_${s.rate}rps`, fixed.latency.p99, 'ms');
+      if (fixed.failures > 0) throw new Error(`${s.name}: ${fixed.failures} failed at fixed rate`);
+      report(`api.${s.name}.p99_at_${s.rate}rps`, fixed.p99, 'ms');
     }
     steal.report();
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     await admin.end();
   }

@@ -24,5 +24,7 @@ describe('loadConfig', () => {
       /HELP_PHONE: must be a phone number/,
     );
     expect(() => loadConfig({ SIGNUP_URL: 'javascript:alert(1)' })).toThrow(/SIGNUP_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(loadConfig({}).databasePoolSize).toBe(10);
   });
 });

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Connections this instance keeps to PostgreSQL (each is a server process there).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   REDIS_URL: z
     .string()
@@ -73,6 +75,7 @@ export type Config = {
   port: number;
   logLevel: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   redisUrl: string | undefined;
   seed: 'demo' | 'none';
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
