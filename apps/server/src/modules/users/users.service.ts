@@ -59,13 +59,9 @@ export async function effectivePermissions(db: Db, userId: number): Promise<Perm
   return rows.map((r) => ({ permission: r.permission, enabled: r.enabled ? 1 : 0 }));
 }
 
-/** A user's profile; with `accountId`, only when the user belongs to that account. */
-export async function getProfile(
-  db: Db,
-  userId: number,
-  accountId?: number,
-): Promise<Profile | undefined> {
-  const [row] = await db
+function buildProfileQuery(db: Db, inAccount: boolean) {
+  const byId = eq(users.id, sql.placeholder('userId'));
+  return db
     .select({
       user_id: users.id,
       account_id: users.accountId,
@@ -84,10 +80,29 @@ export async function getProfile(
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(relationships, eq(relationships.id, users.relationshipId))
-    .where(
-      accountId === undefined
-        ? eq(users.id, userId)
-        : and(eq(users.id, userId), eq(users.accountId, accountId)),
-    );
+    .where(inAccount ? and(byId, eq(users.accountId, sql.placeholder('accountId'))) : byId)
+    .prepare(inAccount ? 'profile_in_account' : 'profile');
+}
+type ProfileQuery = ReturnType<typeof buildProfileQuery>;
+const profileQueries = new WeakMap<Db, { own: ProfileQuery; inAccount: ProfileQuery }>();
+
+/**
+ * A user's profile; with `accountId`, only when the user belongs to that account. Prepared once
+ * per database (PostgreSQL plans it once per connection): contacts and profiles are hot reads.
+ */
+export async function getProfile(
+  db: Db,
+  userId: number,
+  accountId?: number,
+): Promise<Profile | undefined> {
+  let queries = profileQueries.get(db);
+  if (!queries) {
+    queries = { own: buildProfileQuery(db, false), inAccount: buildProfileQuery(db, true) };
+    profileQueries.set(db, queries);
+  }
+  const [row] =
+    accountId === undefined
+      ? await queries.own.execute({ userId })
+      : await queries.inAccount.execute({ userId, accountId });
   return row;
 }
