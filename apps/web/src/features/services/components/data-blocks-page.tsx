@@ -13,6 +13,7 @@ import { useBlocksPurchased } from '../api/get-blocks-purchased';
 import { useServices } from '@/lib/services-query';
 import { lastDayBefore, shortDate } from '../utils/dates';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
+import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import {
   blockServices,
@@ -104,21 +105,15 @@ export function DataBlocksPage() {
     content = (
       <>
         <div className="toolbar">
-          <div className="field field--inline">
-            <label htmlFor={`${ids}-service`}>Plan</label>
-            <select
-              id={`${ids}-service`}
-              value={String(selected.serviceid)}
-              onChange={(e) => handleServiceChange(e.target.value)}
-            >
-              {eligible.map((s) => (
-                <option key={s.serviceid} value={String(s.serviceid)}>
-                  {serviceLabel(s)}: {s.plan}
-                  {s.status === 'pending' ? ' (pending)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ServiceSelect
+            id={`${ids}-service`}
+            services={eligible}
+            selected={selected}
+            optionLabel={(s) =>
+              `${serviceLabel(s)}: ${s.plan}${s.status === 'pending' ? ' (pending)' : ''}`
+            }
+            onChange={handleServiceChange}
+          />
           {canBuy && (
             <button
               type="button"

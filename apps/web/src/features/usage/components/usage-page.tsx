@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
+import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import { useServices } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
@@ -62,20 +63,13 @@ export function UsagePage() {
     content = (
       <>
         <div className="toolbar">
-          <div className="field field--inline">
-            <label htmlFor={`${ids}-service`}>Plan</label>
-            <select
-              id={`${ids}-service`}
-              value={String(selected.serviceid)}
-              onChange={(event) => handleServiceChange(event.target.value)}
-            >
-              {offered.map((s) => (
-                <option key={s.serviceid} value={String(s.serviceid)}>
-                  {usageServiceLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ServiceSelect
+            id={`${ids}-service`}
+            services={offered}
+            selected={selected}
+            optionLabel={usageServiceLabel}
+            onChange={handleServiceChange}
+          />
         </div>
         <UsageReports
           key={selected.serviceid}
