@@ -90,15 +90,28 @@ type PreparingDb = {
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
 };
 
+type PreparedRaw = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
+
 /**
- * queryRows as a named prepared statement: PostgreSQL plans it once per connection instead of on
- * every call (for the hot reads, planning cost more than running). `name` must always go with the
- * same SQL text; only the parameter values may differ. PGlite runs it as a plain query.
+ * A raw statement run as a named prepared statement: PostgreSQL plans it once per connection
+ * instead of on every call (for the hot reads, planning cost more than running), and its SQL
+ * text is built once per database, not on every call. Values go in through
+ * `sql.placeholder(name)`; `name` must be unique to this statement. PGlite runs it as a plain
+ * query.
  */
-export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as PreparingDb;
-  const result = (await session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
-    .execute()) as unknown as { rows: T[] };
-  return result.rows;
+export function preparedStatement<T, V extends Record<string, unknown>>(
+  name: string,
+  query: SQL,
+): (db: Db, values: V) => Promise<T[]> {
+  const prepared = new WeakMap<Db, PreparedRaw>();
+  return async (db, values) => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      const { session, dialect } = db as unknown as PreparingDb;
+      statement = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+      prepared.set(db, statement);
+    }
+    const result = (await statement.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }

@@ -1,7 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { forbidden, notFound, tokenExpired, unauthenticated } from '../lib/errors';
@@ -51,37 +54,78 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
 }
 
-/** Resolves a token of the given type to its caller; expired, revoked or (REFRESH) rotated tokens fail. */
 /**
- * The caller behind a token, with the permissions they hold, in one query that every request
- * runs: prepared once per database so PostgreSQL need not plan it each time.
+ * The caller behind a token hash (placeholder `hash`), with the permissions they hold: one row,
+ * or none for an unknown token. Every authenticated request runs it, alone (the auth hook) or
+ * as the first part of a route's own statement (callerInStatement), so it is written once, here.
  */
-function buildTokenQuery(db: Db) {
-  return db
-    .select({
-      type: tokens.type,
-      expiresAt: tokens.expiresAt,
-      revokedAt: tokens.revokedAt,
-      rotatedAt: tokens.rotatedAt,
-      familyId: tokens.familyId,
-      serviceScope: tokens.serviceId,
-      userId: users.id,
-      accountId: users.accountId,
-      isAccountHolder: users.isAccountHolder,
-      roleStatus: users.roleStatus,
-      username: users.username,
-      givenNames: users.givenNames,
-      surname: users.surname,
-      permissions: heldPermissionsSql,
-    })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(tokens.tokenHash, sql.placeholder('hash')))
-    .prepare('authenticate_token');
-}
-const tokenQueries = new WeakMap<Db, ReturnType<typeof buildTokenQuery>>();
+export const callerSql: SQL = sql`select ${tokens.type} as type, ${tokens.expiresAt} as expires_at,
+      ${tokens.revokedAt} as revoked_at, ${tokens.rotatedAt} as rotated_at,
+      ${tokens.familyId} as family_id, ${tokens.serviceId} as service_scope,
+      ${users.id} as user_id, ${users.accountId} as account_id,
+      ${users.isAccountHolder} as is_account_holder, ${users.roleStatus} as role_status,
+      ${users.username} as username, ${users.givenNames} as given_names, ${users.surname} as surname,
+      ${heldPermissionsSql} as permissions
+    from ${tokens}
+    join ${users} on ${users.id} = ${tokens.userId}
+    join ${roles} on ${roles.id} = ${users.roleId}
+   where ${tokens.tokenHash} = ${sql.placeholder('hash')}`;
 
+/**
+ * A row of callerSql, read as one JSON value (`row_to_json`): one column for the driver to
+ * describe and parse instead of fourteen, and the permissions as a JSON array rather than a
+ * PostgreSQL array literal. Timestamps arrive as ISO strings.
+ */
+export type CallerRow = {
+  type: string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  rotated_at: Date | string | null;
+  family_id: string;
+  service_scope: number | null;
+  user_id: number;
+  account_id: number;
+  is_account_holder: boolean;
+  role_status: string;
+  username: string;
+  given_names: string;
+  surname: string;
+  permissions: string[];
+};
+
+const callerRows = preparedStatement<{ caller: CallerRow }, { hash: string }>(
+  'authenticate_token',
+  sql`select row_to_json(c) as caller from (${callerSql}) c`,
+);
+
+/** The caller a token row names; unknown, revoked, rotated, disabled or expired tokens fail. */
+function authFromRow(row: CallerRow | undefined, type: 'USER' | 'REFRESH', now: Date): AuthContext {
+  if (
+    !row ||
+    row.type !== type ||
+    row.revoked_at ||
+    row.rotated_at ||
+    row.role_status !== 'Active'
+  ) {
+    throw unauthenticated();
+  }
+  const expiresAt = new Date(row.expires_at);
+  if (expiresAt <= now) throw tokenExpired();
+  return {
+    userId: row.user_id,
+    accountId: row.account_id,
+    familyId: row.family_id,
+    isAccountHolder: row.is_account_holder,
+    username: row.username,
+    givenNames: row.given_names,
+    surname: row.surname,
+    expiresAt,
+    permissions: row.service_scope === null ? new Set(row.permissions) : USAGE_TOKEN_PERMISSIONS,
+    serviceScope: row.service_scope,
+  };
+}
+
+/** Resolves a token of the given type to its caller (one prepared statement). */
 async function authenticateToken(
   db: Db,
   clock: Clock,
@@ -89,27 +133,71 @@ async function authenticateToken(
   type: 'USER' | 'REFRESH',
 ): Promise<AuthContext> {
   if (!token) throw unauthenticated();
-  let query = tokenQueries.get(db);
-  if (!query) {
-    query = buildTokenQuery(db);
-    tokenQueries.set(db, query);
+  const [row] = await callerRows(db, { hash: hashToken(token) });
+  return authFromRow(row?.caller, type, clock());
+}
+
+/** What a user or usage route lets this caller do; throws when the route is not theirs. */
+function authorize(request: FastifyRequest, contract: RouteContract, auth: AuthContext) {
+  if (auth.serviceScope !== null) {
+    // A usage-only token: its own service's usage routes and nothing else.
+    if (contract.access !== 'usage') throw forbidden();
+    const params = request.params as Record<string, string | undefined>;
+    if (Number(params.serviceid) !== auth.serviceScope) throw notFound();
   }
-  const [row] = await query.execute({ hash: hashToken(token) });
-  if (!row || row.type !== type || row.revokedAt || row.rotatedAt || row.roleStatus !== 'Active') {
-    throw unauthenticated();
+  if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
+  request.auth = auth;
+  return auth;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /**
+     * The handler reads the caller in its own statement (callerSql as its first part), saving
+     * a round trip on a hot route, and must pass the row to checkCaller before it answers.
+     */
+    callerInStatement?: boolean;
   }
-  if (row.expiresAt <= clock()) throw tokenExpired();
+}
+
+/** The presented USER token's hash, for a route that reads the caller in its own statement. */
+export function userTokenHash(request: FastifyRequest): string {
+  const token = headerValue(request, 'x-user-token');
+  if (!token) throw unauthenticated();
+  return hashToken(token);
+}
+
+/**
+ * For a callerInStatement route: the same checks the auth hook makes, on the `caller` column
+ * (row_to_json of callerSql) of the row the route's statement read. Sets request.auth and
+ * returns the caller with the row; throws as the hook would.
+ */
+export function checkCaller<R extends { caller: CallerRow }>(
+  request: FastifyRequest,
+  row: R | undefined,
+  now: Date,
+): { auth: AuthContext; row: R } {
+  const contract = request.routeOptions.config.contract;
+  if (!contract || (contract.access !== 'user' && contract.access !== 'usage')) throw forbidden();
+  const auth = authorize(request, contract, authFromRow(row?.caller, 'USER', now));
+  return { auth, row: row as R }; // authFromRow threw if there was no row
+}
+
+/**
+ * Route options for a route that reads the caller in its own statement. A route that answers
+ * without having called checkCaller fails closed (500), so a handler cannot forget it.
+ */
+export function callerInStatement<O extends { config: object }>(options: O) {
   return {
-    userId: row.userId,
-    accountId: row.accountId,
-    familyId: row.familyId,
-    isAccountHolder: row.isAccountHolder,
-    username: row.username,
-    givenNames: row.givenNames,
-    surname: row.surname,
-    expiresAt: row.expiresAt,
-    permissions: row.serviceScope === null ? new Set(row.permissions) : USAGE_TOKEN_PERMISSIONS,
-    serviceScope: row.serviceScope,
+    ...options,
+    config: { ...options.config, callerInStatement: true },
+    preSerialization: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.auth === null && reply.statusCode < 400) {
+        throw new Error('callerInStatement route answered without checkCaller');
+      }
+      return payload;
+    },
   };
 }
 
@@ -148,19 +236,17 @@ export const authPlugin = fp(
           return;
         case 'user':
         case 'usage': {
+          if (request.routeOptions.config.callerInStatement) {
+            // The handler reads the caller with its own data and calls checkCaller.
+            userTokenHash(request);
+            return;
+          }
           const auth = await authenticateUserToken(
             opts.db,
             opts.clock,
             headerValue(request, 'x-user-token'),
           );
-          if (auth.serviceScope !== null) {
-            // A usage-only token: its own service's usage routes and nothing else.
-            if (contract.access !== 'usage') throw forbidden();
-            const params = request.params as Record<string, string | undefined>;
-            if (Number(params.serviceid) !== auth.serviceScope) throw notFound();
-          }
-          if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
-          request.auth = auth;
+          authorize(request, contract, auth);
           return;
         }
         case 'session': {

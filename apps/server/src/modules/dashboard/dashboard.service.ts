@@ -5,9 +5,10 @@ import type { Technology } from '@outpost/contracts/services';
 import { DAY_MS } from '@outpost/domain/services';
 import { currentPeriod } from '@outpost/domain/usage';
 import type { Db } from '../../db/client';
-import { preparedRows, queryRows } from '../../db/client';
+import { preparedStatement, queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext, CallerRow } from '../../plugins/auth';
+import { callerSql } from '../../plugins/auth';
 import { activitySummaryFrom } from '../usage/usage.service';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -58,11 +59,62 @@ type ServiceRow = {
   block_offpeak: number;
 };
 
+export type DashboardRow = {
+  caller: CallerRow;
+  account: AccountRow | null;
+  activity: ActivityRow[];
+  services: ServiceRow[];
+};
+
 /**
- * The whole dashboard in one call (one statement after the token check), so the page needs no
- * chain of requests. Each card's data is returned only to a caller who may see it.
+ * The caller and the whole dashboard's rows in one statement, prepared once per connection: the
+ * token lookup (callerSql) is its first part, so the call costs one round trip to PostgreSQL,
+ * not two (the route passes the caller row to checkCaller, which makes the auth hook's checks).
+ * The rows are read for the caller's account; which cards the caller may see is decided in
+ * dashboardFrom. Shaped for a cheap executor start-up, which at this size costs more than
+ * running it: the plan and the period's totals are lateral lookups by key (nested loops over
+ * the account's few services, not hash tables built for each call), the extras are scalar
+ * subqueries, and each list is sorted once, inside its json_agg.
  */
-export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<Dashboard> {
+export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now: Date }>(
+  'dashboard',
+  sql`with caller as materialized (${callerSql})
+  select row_to_json(c) as caller,
+    (select row_to_json(a) from (
+       select a.id, a.billing_period_start, a.created_at, pm.display,
+              (select t.balance_cents from transactions t where t.account_id = a.id
+                order by t.created_at desc, t.id desc limit 1) as balance
+         from accounts a left join paymethods pm on pm.account_id = a.id
+        where a.id = c.account_id) a) as account,
+    (select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]'::json) from (
+       select id, created_at, type, status, amount_cents, balance_cents from transactions
+        where account_id = c.account_id
+        order by created_at desc, id desc limit 3) t) as activity,
+    (select coalesce(json_agg(svc order by (svc.type = 'Broadband' and svc.status = 'active') desc, svc.id), '[]'::json) from (
+       select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
+              pl.name as plan_name, pl.is_custom, pl.unlimited, pl.peak_quota_mb, pl.offpeak_quota_mb,
+              pl.price_cents + coalesce((
+                select sum((select e.price_cents from plan_extras e where e.id = se.extra_id))::int
+                  from service_extras se where se.service_id = s.id), 0) as price,
+              ps.start as period_start,
+              u.peak::float8 as peak, u.offpeak::float8 as offpeak, u.unmetered::float8 as unmetered,
+              coalesce(u.block_peak_mb, 0) as block_peak, coalesce(u.block_offpeak_mb, 0) as block_offpeak
+         from services s
+        cross join lateral (select * from plans pl where pl.id = s.plan_id offset 0) pl
+        cross join lateral (select date_bin('30 days', ${sql.placeholder('now')}::timestamptz, s.period_start) as start) ps
+         -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
+         left join lateral (select * from service_period_totals u
+                             where s.type = 'Broadband' and s.status = 'active'
+                               and u.service_id = s.id and u.period_start = ps.start offset 0) u on true
+        where s.account_id = c.account_id and s.display) svc) as services
+  from caller c`,
+);
+
+/**
+ * The dashboard (one call, so the page needs no chain of requests) from the caller's rows. Each
+ * card's data is returned only to a caller who may see it.
+ */
+export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): Dashboard {
   const held = auth.permissions;
   const blocks = {
     account: held.has('view-account') || held.has('view-current-bill'),
@@ -70,48 +122,9 @@ export async function dashboard(db: Db, auth: AuthContext, now: Date): Promise<D
     services: held.has('view-services') || held.has('view-activity'),
   };
   const withUsage = held.has('view-activity');
-  // One statement for the whole card set (a round trip per card cost more than the work).
-  const [row] = await preparedRows<{
-    account: AccountRow | null;
-    activity: ActivityRow[];
-    services: ServiceRow[];
-  }>(
-    db,
-    'dashboard',
-    sql`select
-      (select row_to_json(a) from (
-         select a.id, a.billing_period_start, a.created_at, pm.display,
-                (select t.balance_cents from transactions t where t.account_id = a.id
-                  order by t.created_at desc, t.id desc limit 1) as balance
-           from accounts a left join paymethods pm on pm.account_id = a.id
-          where a.id = ${auth.accountId}) a) as account,
-      (select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]'::json) from (
-         select id, created_at, type, status, amount_cents, balance_cents from transactions
-          where ${blocks.activity} and account_id = ${auth.accountId}
-          order by created_at desc, id desc limit 3) t) as activity,
-      (select coalesce(json_agg(svc order by (svc.type = 'Broadband' and svc.status = 'active') desc, svc.id), '[]'::json) from (
-         select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
-                p.name as plan_name, p.is_custom, p.unlimited, p.peak_quota_mb, p.offpeak_quota_mb,
-                p.price_cents + coalesce((
-                  -- Scalar subqueries: a join here starts a hash join per service, which cost
-                  -- more to set up than the few extras it finds.
-                  select sum((select e.price_cents from plan_extras e where e.id = se.extra_id))::int
-                    from service_extras se where se.service_id = s.id), 0) as price, ps.start as period_start,
-                u.peak::float8 as peak, u.offpeak::float8 as offpeak, u.unmetered::float8 as unmetered,
-                coalesce(u.block_peak_mb, 0) as block_peak, coalesce(u.block_offpeak_mb, 0) as block_offpeak
-           from services s
-           join plans p on p.id = s.plan_id
-          cross join lateral (select date_bin('30 days', ${now}::timestamptz, s.period_start) as start) ps
-           -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
-           left join service_period_totals u
-             on ${withUsage} and s.type = 'Broadband' and s.status = 'active'
-            and u.service_id = s.id and u.period_start = ps.start
-          where ${blocks.services} and s.account_id = ${auth.accountId} and s.display
-          order by (s.type = 'Broadband' and s.status = 'active') desc, s.id) svc) as services`,
-  );
-  const account = row?.account ?? null;
-  const activity = row?.activity ?? [];
-  const services = row?.services ?? [];
+  const account = row.account;
+  const activity = blocks.activity ? row.activity : [];
+  const services = blocks.services ? row.services : [];
   if (!account) throw notFound();
 
   const anchor = new Date(account.billing_period_start ?? account.created_at);
