@@ -237,8 +237,9 @@ export const authPlugin = fp(
         case 'user':
         case 'usage': {
           if (request.routeOptions.config.callerInStatement) {
-            // The handler reads the caller with its own data and calls checkCaller.
-            userTokenHash(request);
+            // The handler reads the caller with its own data and calls checkCaller; a request
+            // with no token is refused here, before the handler runs.
+            if (!headerValue(request, 'x-user-token')) throw unauthenticated();
             return;
           }
           const auth = await authenticateUserToken(
