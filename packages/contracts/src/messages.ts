@@ -47,4 +47,9 @@ export const serverErrors = {
   malformedBody: 'Bad request: The request body could not be read.',
   bodyTooLarge: 'Bad request: The request is too large.',
   internal: 'Internal error: please try again later.',
+  unavailable:
+    'Internal error: we could not reach our records just now. Please try again in a minute.',
+  badCharacters:
+    'Bad request: The request holds characters that are not allowed (control characters or broken text). Remove them and try again.',
+  headersTooLarge: 'Bad request: The address or headers of the request are too long.',
 } as const;

@@ -32,13 +32,42 @@ export const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_ID = 7_310_042;
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection can die (database restart, failover). Without a listener that error
-  // would end the process; the pool replaces the connection on the next query.
-  pool.on('error', (error: Error & { code?: string }) => {
-    console.warn(`database connection lost (${error.code ?? 'no code'}): ${error.message}`);
+  // A request waits at most 5 s for a connection (an unreachable database answers 503, not never).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
   });
+  const lost = (error: Error & { code?: string }) => {
+    console.warn(`database connection lost (${error.code ?? 'no code'}): ${error.message}`);
+  };
+  // A connection can die at any time (database restart, failover, a terminated backend). The pool
+  // listens only while a connection is idle; one that dies while checked out (inside a
+  // transaction, between two statements) emits 'error' on the client itself, and without a
+  // listener that ends the process. Every client gets one for its whole life: the query in flight
+  // fails on its own (a 503, see isConnectionLost), and the pool drops the dead client when it is
+  // released and opens a new one on demand.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool);
+  // drizzle's pooled transaction sends BEGIN before its try block: when BEGIN fails on a dead
+  // connection the client is never released, and repeated losses drain the pool until every
+  // request waits forever. Check the client out here instead, run drizzle's transaction on that one
+  // client, and always give it back (with the error when the connection is gone, so the pool
+  // drops it).
+  const transaction: typeof db.transaction = async (run, config) => {
+    const client = await pool.connect();
+    let lostWith: Error | undefined;
+    try {
+      return await drizzlePg(client).transaction(run as never, config);
+    } catch (error) {
+      if (isConnectionLost(error)) lostWith = error as Error;
+      throw error;
+    } finally {
+      client.release(lostWith);
+    }
+  };
+  db.transaction = transaction;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -73,6 +102,38 @@ export async function openPglite(
     close: () => client.close(),
     pglite: client,
   };
+}
+
+/**
+ * SQLSTATE classes and codes that mean the connection (not the statement) failed: the server
+ * shut down or is starting (57P01-57P03), the connection broke (08...), or the server is out of
+ * connections (53300). The driver's own errors for a dead socket carry no SQLSTATE.
+ */
+const LOST_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const LOST_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error means the database could not be reached or the connection was lost mid-request.
+ * Such a request is answered 503 and not retried: its transaction rolled back, or (when the
+ * connection died during COMMIT) may have committed; the caller re-reads, prepare/commit replays.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (LOST_CODES.has(code) || code.startsWith('08'))) return true;
+    if (LOST_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
+import { isConnectionLost } from '../db/client';
 import { AppError } from '../lib/errors';
 
 type Issue = {
@@ -68,6 +69,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (known) return reply.status(known.status).send({ data: { error: known.message } });
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
       return reply.status(400).send({ data: { error: serverErrors.malformedBody } });
+    }
+    if (isConnectionLost(error)) {
+      // The database went away mid-request: the transaction rolled back (or, when the connection
+      // died during COMMIT, may have committed; prepare/commit replays, other calls re-read).
+      request.log.warn({ code: error.code }, 'database connection lost');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ data: { error: serverErrors.unavailable } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

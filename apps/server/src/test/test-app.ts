@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock';
 import { DEMO_PASSWORD } from '../seed/demo';
 
 /** A database of its own for one test file, copied from the seeded one the global setup made. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(poolSize = 4): Promise<Database> {
   const template = inject('postgresTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -27,7 +27,7 @@ export async function openTestDatabase(): Promise<Database> {
     }
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const database = openPostgres(u.toString(), 4);
+    const database = openPostgres(u.toString(), poolSize);
     const close = database.close;
     return {
       ...database,
@@ -64,9 +64,9 @@ export type TestContext = {
 };
 
 export async function createTestContext(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: { clock?: Clock; env?: Record<string, string>; database?: Database } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
