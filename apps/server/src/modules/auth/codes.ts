@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verificationCodes } from './auth.schema';
 
@@ -42,8 +42,9 @@ export async function issueCode(
 }
 
 /**
- * Checks a code: single use, 10 minutes, and after 5 wrong tries the code is dead (a new one is
- * needed). Each wrong try is counted atomically, so parallel guesses cannot exceed the limit.
+ * Checks a code: single use, 10 minutes, and after 5 tries the code is dead (a new one is
+ * needed). Each try is claimed atomically before the comparison (one UPDATE ... attempts < 5
+ * RETURNING), so parallel guesses queue on the row and at most 5 are ever evaluated.
  */
 export async function checkCode(
   db: Db,
@@ -52,8 +53,8 @@ export async function checkCode(
   code: string,
   now: Date,
 ): Promise<CodeCheck> {
-  const [current] = await db
-    .select()
+  const latest = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -65,22 +66,36 @@ export async function checkCode(
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!current) return 'invalid';
-  if (current.attempts >= CODE_MAX_TRIES) return 'locked';
-  const given = hashCode(userId, purpose, code);
-  const stored = Buffer.from(current.codeHash, 'hex');
-  if (given.length === stored.length && timingSafeEqual(given, stored)) {
-    const used = await db
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    return used.length === 1 ? 'ok' : 'invalid';
-  }
-  const [after] = await db
+  const [claimed] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, current.id))
-    .returning({ attempts: verificationCodes.attempts });
-  return (after?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? 'locked' : 'invalid';
+    .where(
+      and(
+        eq(verificationCodes.id, sql`(${latest})`),
+        lt(verificationCodes.attempts, CODE_MAX_TRIES),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .returning({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+    });
+  if (!claimed) {
+    // No try left to claim: either there is no live code, or its tries are used up.
+    const [live] = await latest;
+    return live ? 'locked' : 'invalid';
+  }
+  const given = hashCode(userId, purpose, code);
+  const stored = Buffer.from(claimed.codeHash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    // A wrong try that used the last one says so now, not on the next try.
+    return claimed.attempts >= CODE_MAX_TRIES ? 'locked' : 'invalid';
+  }
+  const used = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, claimed.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return used.length === 1 ? 'ok' : 'invalid';
 }

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../adapters/messaging.schema';
 import { users } from '../accounts/accounts.schema';
 import { DEMO_TOTP_SECRET } from '../../seed/demo';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf } from '../../test/test-app';
+import { rateLimits, verificationCodes } from './auth.schema';
 import { totpFor } from './two-factor';
 
 let ctx: TestContext;
@@ -13,7 +14,7 @@ let ip = 1;
 beforeAll(async () => {
   // The username login limit (5 per window) would stop the guesses before the code's own 5-try
   // lock does; raise it here so the code lock itself is what is tested.
-  ctx = await createTestContext({ env: { LOGIN_LIMIT_PER_USERNAME: '50' } });
+  ctx = await createTestContext({ env: { LOGIN_LIMIT_PER_USERNAME: '500' } });
 });
 afterAll(async () => ctx.close());
 
@@ -107,5 +108,47 @@ describe('two-factor by authenticator app', () => {
     const res = await login('authapp', '000000');
     expect(res.statusCode).toBe(401);
     expect((await ctx.database.db.select().from(outbox)).length).toBe(before);
+  });
+});
+
+describe('20 parallel guesses at a two-factor code', () => {
+  it('evaluates at most 5 of them, and refuses the right SMS code after the fifth wrong one', async () => {
+    // The tests above used up this window's three code sends.
+    await ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, '2fa:send:5005'));
+    await login('twofactor');
+    const code = await latestSmsCode('0491570110');
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1e6).padStart(6, '0'),
+    );
+    const answers = await Promise.all(wrong.map((guess) => login('twofactor', guess)));
+    expect(answers.every((res) => res.statusCode === 401)).toBe(true);
+    const [row] = await ctx.database.db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, 5005))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    expect(row!.attempts).toBe(5);
+    const right = await login('twofactor', code);
+    expect(right.statusCode).toBe(401);
+    expect(errorOf(right)).toBe(
+      'Extended validation failed: too many wrong codes. Log in again to get a new code.',
+    );
+  });
+
+  it('evaluates at most 5 authenticator-app codes, and refuses the current code after them', async () => {
+    // Start from no wrong tries (the tests above made two).
+    await ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, '2fa:totp:5007'));
+    const current = totpFor(DEMO_TOTP_SECRET).generate();
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      String((Number(current) + 500 + i) % 1e6).padStart(6, '0'),
+    );
+    const answers = await Promise.all(wrong.map((guess) => login('authapp', guess)));
+    const tooMany =
+      'Extended validation failed: too many wrong codes. Wait 15 minutes, then log in again.';
+    expect(answers.filter((res) => errorOf(res) === tooMany)).toHaveLength(15);
+    const right = await login('authapp', current);
+    expect(right.statusCode).toBe(401);
+    expect(errorOf(right)).toBe(tooMany);
   });
 });

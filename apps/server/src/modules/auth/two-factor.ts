@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { users } from '../accounts/accounts.schema';
-import { checkCode, issueCode } from './codes';
+import { CODE_MAX_TRIES, checkCode, issueCode } from './codes';
 
 export type TwoFactorUser = {
   id: number;
@@ -45,6 +45,12 @@ export function totpFor(secret: string): TOTP {
 }
 
 async function checkTotp(deps: TwoFactorDeps, user: TwoFactorUser, code: string): Promise<void> {
+  // Each try is counted before the code is looked at, so parallel guesses cannot pass the limit;
+  // a right code clears the count.
+  const tries = `2fa:totp:${user.id}`;
+  const tried = await deps.rateLimits.hit(tries, SEND_WINDOW_MS);
+  if (tried.count > CODE_MAX_TRIES)
+    throw failed('too many wrong codes. Wait 15 minutes, then log in again.');
   const now = deps.clock().getTime();
   const delta = totpFor(user.totpSecret!).validate({ token: code, timestamp: now, window: 1 });
   const step = delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
@@ -64,6 +70,7 @@ async function checkTotp(deps: TwoFactorDeps, user: TwoFactorUser, code: string)
           .returning({ id: users.id });
   if (claimed.length === 0)
     throw failed('that code is not right. Enter the current code from your authenticator app.');
+  await deps.rateLimits.reset(tries);
 }
 
 /** Sends a login code by SMS or email and answers with where it went. */

@@ -17,7 +17,7 @@ import { checkCode, issueCode } from '../auth/codes';
 export type RecoveryDeps = AuthDeps & { publicUrl: string };
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Requests per contact and per address in 15 minutes (each counts, found or not). */
+/** Requests per person and per address in 15 minutes (each counts, found or not). */
 export const RECOVERY_LIMIT_PER_CONTACT = 5;
 export const RECOVERY_LIMIT_PER_IP = 30;
 /** Every request commit takes at least this long, so its timing says nothing about the account. */
@@ -56,18 +56,25 @@ async function findUser(db: Db, c: Contact) {
   return user && user.roleStatus === 'Active' ? user : undefined;
 }
 
+/**
+ * Requests per person (and per address) in 15 minutes. A matching contact is counted by who they
+ * are, whichever method names them (username, email or SMS share one count); details that match
+ * no one are counted by their value. Both get the same answers, so the limit reveals nothing.
+ */
 async function limit(
   deps: RecoveryDeps,
   stage: string,
   c: Contact,
   meta: RequestMeta,
 ): Promise<void> {
+  const user = await findUser(deps.db, c);
   const { field, value } = contactValue(c);
-  const [perContact, perIp] = await Promise.all([
-    deps.rateLimits.hit(`${stage}:contact:${field}:${value.toLowerCase()}`, WINDOW_MS),
+  const who = user ? `person:${user.id}` : `contact:${field}:${value.toLowerCase()}`;
+  const [perPerson, perIp] = await Promise.all([
+    deps.rateLimits.hit(`${stage}:${who}`, WINDOW_MS),
     deps.rateLimits.hit(`${stage}:ip:${meta.ip}`, WINDOW_MS),
   ]);
-  if (perContact.count > RECOVERY_LIMIT_PER_CONTACT || perIp.count > RECOVERY_LIMIT_PER_IP) {
+  if (perPerson.count > RECOVERY_LIMIT_PER_CONTACT || perIp.count > RECOVERY_LIMIT_PER_IP) {
     throw tooManyRequests(recoveryServerMessages.tooManyRequests);
   }
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../adapters/messaging.schema';
 import { users } from '../accounts/accounts.schema';
-import { checkCode } from '../auth/codes';
+import { verificationCodes } from '../auth/auth.schema';
+import { checkCode, issueCode } from '../auth/codes';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 
@@ -143,6 +144,23 @@ describe('access recovery request', () => {
     );
   });
 
+  it('counts requests per person, whichever method names them', async () => {
+    // 'viewer': username, email and mobile are all one person.
+    const ways = [
+      { method: 'username', username: 'viewer' },
+      { method: 'email', email: 'jamie.citizen@example.com' },
+      { method: 'sms', mobile: '0491570113' },
+      { method: 'email', email: 'JAMIE.citizen@example.com' },
+      { method: 'username', username: 'Viewer' },
+      { method: 'sms', mobile: '0491570113' },
+      { method: 'email', email: 'jamie.citizen@example.com' },
+    ];
+    const statuses: number[] = [];
+    for (const way of ways)
+      statuses.push((await post('request/prepare', way, nextIp())).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
   it('limits requests per address across contacts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -199,6 +217,27 @@ describe('access recovery verify', () => {
     expect(answers.at(-1)).toBe('Invalid request: too many wrong codes. Request a new code.');
     // The code is dead now, even for the right value (a sixth try through the API is rate-limited first).
     expect(await checkCode(ctx.database.db, 5006, 'recovery', code, time.clock())).toBe('locked');
+  });
+
+  it('evaluates at most 5 of 20 parallel guesses, and refuses the right code after them', async () => {
+    const code = await issueCode(ctx.database.db, 5004, 'recovery', time.clock());
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1e6).padStart(6, '0'),
+    );
+    const results = await Promise.all(
+      wrong.map((guess) => checkCode(ctx.database.db, 5004, 'recovery', guess, time.clock())),
+    );
+    // Four wrong tries, the fifth that used up the code, and fifteen never looked at.
+    expect(results.filter((r) => r === 'invalid')).toHaveLength(4);
+    expect(results.filter((r) => r === 'locked')).toHaveLength(16);
+    const [row] = await ctx.database.db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, 5004))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    expect(row!.attempts).toBe(5);
+    expect(await checkCode(ctx.database.db, 5004, 'recovery', code, time.clock())).toBe('locked');
   });
 
   it('never puts a code in the log', async () => {
