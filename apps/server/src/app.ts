@@ -8,6 +8,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { serverErrors } from '@outpost/contracts/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock } from './lib/clock';
@@ -27,7 +28,8 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
 import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limit-store';
-import { webPlugin } from './plugins/web';
+import { loggableUrl, securityPlugin } from './plugins/security';
+import { indexPage, webPlugin } from './plugins/web';
 
 /** A route as the server registered it (the inventory test compares these with the contract). */
 export type RegisteredRoute = { method: string; url: string; contractId: string | undefined };
@@ -75,6 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        // Query strings and one-time codes in paths never reach the log.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: loggableUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
@@ -82,6 +92,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Errors raised before routing (an undecodable URL, a bad header) bypass the error handler;
     // answer them in the same shape.
+    // What Node's HTTP parser refuses (headers or an address too long, a broken request line)
+    // never reaches routing; answer it in the same shape as every other error.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const [status, text, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', serverErrors.headersTooLarge]
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'Bad request: The request took too long to arrive.']
+            : [400, 'Bad Request', 'Bad request: The request could not be read.'];
+      const body = JSON.stringify({ data: { error: message } });
+      socket.end(
+        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'rejected before routing');
       void (reply as unknown as FastifyReply)
@@ -117,6 +145,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+  });
+  const page = indexPage(config.webDist, config.brand);
+  await app.register(securityPlugin, {
+    production: config.env === 'production',
+    inlineScripts: page.inlineScripts,
+    csp: config.csp,
   });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
@@ -157,6 +191,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webPlugin, { webDist: config.webDist, brand: config.brand });
+  await app.register(webPlugin, { webDist: config.webDist, page });
   return app;
 }

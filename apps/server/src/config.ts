@@ -9,6 +9,16 @@ export const repoRoot = path.resolve(serverRoot, '../..');
 const phone = z.string().regex(/^[0-9 +()]{6,20}$/, 'must be a phone number');
 const url = z.url({ protocol: /^https?$/ });
 
+/** Space-separated https origins, e.g. 'https://js.stripe.com https://chat.example.com'. */
+const origins = z
+  .string()
+  .regex(
+    /^(\s*https:\/\/[a-z0-9.-]+(:[0-9]+)?\s*)*$/i,
+    'must be https:// origins separated by spaces',
+  )
+  .default('')
+  .transform((v) => v.split(/\s+/).filter(Boolean));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -55,6 +65,11 @@ const envSchema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // The embedded network applies a bought data block after this long (a real one: up to 2.5 h).
   BLOCK_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  // Origins the Content-Security-Policy lets in besides our own (the card gateway's and live
+  // chat's scripts, frames and API calls, when they are configured).
+  CSP_SCRIPT_SOURCES: origins,
+  CSP_FRAME_SOURCES: origins,
+  CSP_CONNECT_SOURCES: origins,
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   PRODUCT_PREFIX: z
     .string()
@@ -92,6 +107,7 @@ export type Config = {
   internalApiKey: string | undefined;
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
+  csp: { script: string[]; frame: string[]; connect: string[] };
   brand: Brand;
 };
 
@@ -128,6 +144,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     internalApiKey: e.INTERNAL_API_KEY,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
+    csp: {
+      script: e.CSP_SCRIPT_SOURCES,
+      frame: e.CSP_FRAME_SOURCES,
+      connect: e.CSP_CONNECT_SOURCES,
+    },
     brand: {
       providerName: e.PROVIDER_NAME,
       productPrefix: e.PRODUCT_PREFIX,

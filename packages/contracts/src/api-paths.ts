@@ -38,7 +38,7 @@ export const apiPaths = {
   activity: `${API_PREFIX}/service/:serviceid/activity/`,
   activityDetail: `${API_PREFIX}/service/:serviceid/activity/detail/`,
   dashboardActivitySummary: `${API_PREFIX}/services/:serviceid/dashboardactivitysummary/`,
-  usageOnlyLogin: `${API_PREFIX}/users/usageonlylogin/`,
+  usageOnlyLogin: `${API_PREFIX}/users/usageONLYlogin/`,
   // Dashboard, alerts and content (spec 1 section 7, spec 2 section 7).
   dashboard: `${API_PREFIX}/users/current/dashboard/`,
   alerts: `${API_PREFIX}/users/current/alerts/`,

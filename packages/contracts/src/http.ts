@@ -9,5 +9,12 @@ export function envelope<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }
 
-/** A positive database id in a path, e.g. '/services/:serviceid/'. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A positive database id in a path, e.g. '/services/:serviceid/': digits only ('200101.0',
+ * ' 200101' and '2e5' are not ids), read as a number.
+ */
+export const idParam = z
+  .string()
+  .regex(/^[0-9]{1,10}$/, 'must be digits')
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647));

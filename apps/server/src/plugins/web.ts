@@ -29,10 +29,34 @@ export function isKnownWebPath(pathname: string): boolean {
   return knownPaths.some((re) => re.test(pathname));
 }
 
-function brandScript(brand: Brand): string {
+function brandScriptBody(brand: Brand): string {
   // JSON in a script element: escape '<' so no value can close the element.
-  const json = JSON.stringify(brand).replace(/</g, '\\u003c');
-  return `<script>window.${BRAND_GLOBAL}=${json}</script>`;
+  return `window.${BRAND_GLOBAL}=${JSON.stringify(brand).replace(/</g, '\\u003c')}`;
+}
+
+export type IndexPage = {
+  html: string;
+  built: boolean;
+  /** CSP sources ('sha256-...') of the page's inline scripts: they run, and nothing else inline. */
+  inlineScripts: string[];
+};
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The page every web route answers with: the built index.html with the brand put in. */
+export function indexPage(webDist: string, brand: Brand): IndexPage {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = existsSync(indexFile);
+  const html = built
+    ? readFileSync(indexFile, 'utf8').replace(
+        BRAND_PLACEHOLDER,
+        `<script>${brandScriptBody(brand)}</script>`,
+      )
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
+  const inlineScripts = [...html.matchAll(INLINE_SCRIPT)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+  return { html, built, inlineScripts };
 }
 
 /**
@@ -41,12 +65,8 @@ function brandScript(brand: Brand): string {
  * visit costs one small 304.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string; brand: Brand }) => {
-    const indexFile = path.join(opts.webDist, 'index.html');
-    const built = existsSync(indexFile);
-    const html = built
-      ? readFileSync(indexFile, 'utf8').replace(BRAND_PLACEHOLDER, brandScript(opts.brand))
-      : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
+  async (app: FastifyInstance, opts: { webDist: string; page: IndexPage }) => {
+    const { html, built } = opts.page;
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     // The page never changes while the server runs: compress it once, at the highest settings.
     const encoded = {
@@ -76,8 +96,6 @@ export const webPlugin = fp(
         .header('cache-control', 'no-cache')
         .header('etag', etag)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin')
         .header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       const accepted = String(request.headers['accept-encoding'] ?? '');
@@ -90,7 +108,9 @@ export const webPlugin = fp(
       return reply.status(status).header('content-encoding', encoding).send(encoded[encoding]);
     };
 
-    app.get('/', { compress: false }, (request, reply) => sendIndex(request, reply, 200));
+    app.get('/', { compress: false, schema: { hide: true } }, (request, reply) =>
+      sendIndex(request, reply, 200),
+    );
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '@outpost/contracts/api-routes';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
 import { queryRows } from '../db/client';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
@@ -45,6 +46,17 @@ const weirdStrings = fc.oneof(
     '😀'.repeat(50),
   ),
 );
+/**
+ * What the edge refuses in any string: control characters (not tab or new line) and, in bodies,
+ * lone surrogates (a URL cannot carry one: it is not UTF-8, so the address itself is unreadable).
+ */
+const controlCharacter = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }).filter((c) => c !== 9 && c !== 10 && c !== 13),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+  )
+  .map((code) => String.fromCharCode(code));
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const hugeString = fc.integer({ min: 1_001, max: 60_000 }).map((n) => 'ẍ'.repeat(n));
 const weirdNumbers = fc.oneof(
   fc.constantFrom(
@@ -214,6 +226,56 @@ describe.each(apiRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s',
           },
         ),
         { numRuns: 60 },
+      );
+      expect(await databaseChecksum()).toEqual(before);
+    },
+  );
+
+  const stringFields = Object.entries(bodySchema?.properties ?? {})
+    .filter(([, prop]) => prop.type === 'string' || prop.anyOf?.some((s) => s.type === 'string'))
+    .map(([name]) => name);
+  it.runIf(stringFields.length + paramNames.length + queryNames.length > 0)(
+    'refuses control characters and broken text in every string, path and query value, and changes nothing',
+    async () => {
+      const before = await databaseChecksum();
+      const params = Object.fromEntries(
+        paramNames.map((n) => [n, String(route.example?.params?.[n] ?? 1)]),
+      );
+      const places = [
+        ...stringFields.map((name) => ({ in: 'body' as const, name })),
+        ...paramNames.map((name) => ({ in: 'params' as const, name })),
+        ...queryNames.map((name) => ({ in: 'query' as const, name })),
+      ];
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .constantFrom(...places)
+            .chain((place) =>
+              fc.tuple(
+                fc.constant(place),
+                fc.string({ maxLength: 8 }),
+                place.in === 'body' ? fc.oneof(controlCharacter, loneSurrogate) : controlCharacter,
+              ),
+            ),
+          async ([place, text, bad]) => {
+            const value = `${text}${bad}`;
+            const res = await ctx.app.inject({
+              method: route.method,
+              url: buildPath(
+                route.path,
+                place.in === 'params' ? { ...params, [place.name]: value } : params,
+              ),
+              ...(place.in === 'query' ? { query: { [place.name]: value } } : {}),
+              headers: headersFor(route),
+              ...(route.body
+                ? { payload: place.in === 'body' ? { ...example, [place.name]: value } : example }
+                : {}),
+            });
+            expect(res.statusCode, `${place.in} ${place.name} ${JSON.stringify(value)}`).toBe(400);
+            expect(JSON.parse(res.body)).toEqual({ data: { error: serverErrors.badCharacters } });
+          },
+        ),
+        { numRuns: 40 },
       );
       expect(await databaseChecksum()).toEqual(before);
     },

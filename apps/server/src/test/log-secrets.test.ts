@@ -64,7 +64,7 @@ describe('logs', () => {
     secrets.push(code);
     const usage = await ctx.app.inject({
       method: 'POST',
-      url: '/api/portal/users/usageonlylogin/',
+      url: '/api/portal/users/usageONLYlogin/',
       payload: { otc: code },
     });
     expect(usage.statusCode).toBe(200);

@@ -23,7 +23,7 @@ function isUsageToken(value: unknown): value is UsageOnlyToken {
 }
 
 /**
- * POST /api/portal/users/usageonlylogin/ {otc}: exchanges a one-time code for a USER token scoped
+ * POST /api/portal/users/usageONLYlogin/ {otc}: exchanges a one-time code for a USER token scoped
  * to one service (spec 2 section 4, Usage-only access). The token is kept for the embedded page
  * only; its serviceid becomes default_service. A code works once, so a token this tab already
  * holds for the code is used instead of posting it again (a reload).

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@outpost/contracts/api-routes';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { mintSession } from '../test/sessions';
+import type { TestContext } from '../test/test-app';
+import { createTestContext, errorOf } from '../test/test-app';
+import { loggableUrl } from './security';
+
+let ctx: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ userToken: token } = await mintSession(ctx.database.db, 5001));
+});
+afterAll(async () => ctx.close());
+
+const badCharacters = serverErrors.badCharacters;
+
+describe('browser security headers', () => {
+  it('send a self-only policy that refuses framing on the page and on API answers', async () => {
+    for (const url of ['/', '/login', apiPaths.health, '/api/portal/nothing/']) {
+      const res = await ctx.app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      // HSTS only in production (a development server on http://localhost must stay reachable).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('add HSTS in production, and the configured gateway and chat origins to the policy', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      WEB_DIST: '/nonexistent',
+      CSP_SCRIPT_SOURCES: 'https://js.stripe.com',
+      CSP_FRAME_SOURCES: 'https://js.stripe.com https://hooks.stripe.com',
+      CSP_CONNECT_SOURCES: 'https://api.stripe.com',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({ config, database: ctx.database });
+    const res = await app.inject({ url: apiPaths.health });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' ");
+    expect(csp).toContain(' https://js.stripe.com;');
+    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    await app.close();
+  });
+
+  it('let the inline scripts of the page as served run by their hashes, and no others', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'outpost-web-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<html><head><!--outpost-brand--><script>preload()</script><script type="module" src="/assets/a.js"></script></head></html>',
+    );
+    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: dir, LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database: ctx.database });
+    const page = await app.inject({ url: '/' });
+    await app.close();
+    const inline = [...page.body.matchAll(/<script>(.*?)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+    );
+    expect(inline).toHaveLength(2); // the brand and the preloader
+    expect(String(page.headers['content-security-policy'])).toContain(
+      `script-src 'self' ${inline.join(' ')};`,
+    );
+  });
+});
+
+describe('caching of personal answers', () => {
+  it('marks login, refresh and personal reads no-store', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.login,
+      payload: { username: 'holder', password: 'Outpost-demo-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refresh = login.json().data.tokens.find((t: { type: string }) => t.type === 'REFRESH');
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.refresh,
+      headers: { 'x-refresh-token': refresh.token },
+    });
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const failed = await ctx.app.inject({ url: apiPaths.currentUser });
+    expect(failed.statusCode).toBe(401);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    for (const url of [apiPaths.currentUser, apiPaths.services, apiPaths.dashboard]) {
+      const res = await ctx.app.inject({ url, headers: { 'x-user-token': token } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('text at the edge', () => {
+  it('refuses a NUL or broken text in a login or recovery field with 400, not a 500', async () => {
+    const bodies: [string, object][] = [
+      [apiPaths.login, { username: 'hol\u0000der', password: 'x' }],
+      [apiPaths.login, { username: 'holder\ud800', password: 'x' }],
+      [apiPaths.login, { username: 'holder', password: 'pass\u0007word' }],
+      [apiPaths.recoverRequestPrepare, { method: 'username', username: 'a\u0000' }],
+      [apiPaths.recoverRequestPrepare, { method: 'email', email: 'a@b.co\udc00' }],
+      [
+        apiPaths.recoverVerifyPrepare,
+        { method: 'sms', mobile: '0491\u0000570110', code: '123456' },
+      ],
+    ];
+    for (const [url, payload] of bodies) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res)).toBe(badCharacters);
+    }
+    // Nothing about them reached the log as SQL.
+    expect(ctx.logLines.join('')).not.toMatch(/Failed query|select .* from users/i);
+  });
+
+  it('refuses control characters in the path and the query', async () => {
+    const inPath = await ctx.app.inject({
+      url: '/api/portal/services/%00/',
+      headers: { 'x-user-token': token },
+    });
+    expect(errorOf(inPath)).toBe(badCharacters);
+    const query = await ctx.app.inject({
+      url: '/api/portal/blogs/?c=%1B%5B31m',
+      headers: { 'x-user-token': token },
+    });
+    expect(query.statusCode).toBe(400);
+    expect(errorOf(query)).toBe(badCharacters);
+  });
+
+  it('keeps tabs and new lines, which people do type', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.login,
+      payload: { username: 'holder', password: 'not\tthe\npassword' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('takes only digit strings as ids', async () => {
+    for (const id of ['200101.0', '%20200101', '2e5', '+200101', '0x30e25']) {
+      const res = await ctx.app.inject({
+        url: `/api/portal/services/${id}/availableplans/`,
+        headers: { 'x-user-token': token },
+      });
+      expect(res.statusCode, id).toBe(400);
+    }
+    const ok = await ctx.app.inject({
+      url: '/api/portal/services/200101/availableplans/',
+      headers: { 'x-user-token': token },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('what the HTTP parser refuses', () => {
+  it('answers a 70 KB address with 431 in the error shape', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const res = await new Promise<{ status: number; body: string; type: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: `/api/health?x=${'a'.repeat(70_000)}` },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body,
+                type: String(response.headers['content-type']),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    await app.close();
+    expect(res.status).toBe(431);
+    expect(res.type).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ data: { error: serverErrors.headersTooLarge } });
+  });
+});
+
+describe('logged addresses', () => {
+  it('never hold a query string or a one-time code', async () => {
+    expect(loggableUrl('/forgot-password/verify?code=493817&username=holder')).toBe(
+      '/forgot-password/verify?[redacted]',
+    );
+    expect(loggableUrl('/embed/usage/abcdef0123456789')).toBe('/embed/usage/[redacted]');
+    expect(loggableUrl('/api/portal/services/')).toBe('/api/portal/services/');
+    const before = ctx.logLines.length;
+    await ctx.app.inject({ url: '/forgot-password/verify?code=493817&username=holder' });
+    await ctx.app.inject({ url: '/embed/usage/otc-secret-0123456789' });
+    const log = ctx.logLines.slice(before).join('');
+    expect(log).toContain('/forgot-password/verify?[redacted]');
+    expect(log).not.toContain('493817');
+    expect(log).not.toContain('otc-secret-0123456789');
+  });
+});
+
+describe('the API document and the spec paths', () => {
+  it('lists only API routes, and serves the embedded usage login at the spec path', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(Object.keys(doc.paths)).toContain('/api/portal/users/usageONLYlogin/');
+    expect(apiRoutes.some((r) => r.path === '/api/portal/users/usageONLYlogin/')).toBe(true);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/usageONLYlogin/',
+      payload: { otc: 'not-a-real-code-1234' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
