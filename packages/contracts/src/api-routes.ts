@@ -299,7 +299,7 @@ export const recoveryRoutes = {
     objects: [],
     body: updatePasswordInput,
     response: updatePasswordOutput,
-    example: { body: { password: 'New-Passw0rd-2026' } },
+    example: { body: { password: 'New-Passw0rd-2026', current_password: 'Outpost-demo-1' } },
   }),
 } as const;
 

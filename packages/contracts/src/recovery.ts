@@ -62,8 +62,14 @@ export const csrfOutput = envelope(z.object({ csrf: z.string() }));
 export const deliveryOutput = envelope(z.object({ delivery: z.string() }));
 export const verifyOutput = envelope(sessionOutput);
 
-/** PATCH profile: the forced password update (and Account Security later). */
-export const updatePasswordInput = z.strictObject({ password: z.string().min(1).max(1000) });
+/**
+ * PATCH profile: the forced password update right after access recovery (no current password:
+ * the recovery code proved who it is), and every other change, which needs the current one.
+ */
+export const updatePasswordInput = z.strictObject({
+  password: z.string().min(1).max(1000),
+  current_password: z.string().min(1).max(1000).optional(),
+});
 export const updatePasswordOutput = envelope(z.object({ updated: z.literal(true) }));
 
 export const recoveryServerMessages = {
@@ -80,6 +86,9 @@ export const recoveryServerMessages = {
   codeLocked: 'Invalid request: too many wrong codes. Request a new code.',
   csrfInvalid: 'Invalid request: this request has expired or was already used. Please start again.',
   tooManyRequests: 'Too many requests for these details. Please wait 15 minutes and try again.',
+  currentPasswordRequired: 'Invalid request: enter your current password to change it.',
+  currentPasswordWrong:
+    'Invalid request: your current password is not right. Check it and try again, or log out and use the "Can\'t login?" link.',
   passwordWeak:
     'Invalid request: the password must be at least 8 characters with upper and lower case letters and a number, and no spaces.',
 } as const;

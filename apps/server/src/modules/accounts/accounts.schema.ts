@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** A customer account: the billing entity that services and contacts belong to. */
@@ -77,6 +78,11 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The session family that access recovery started: it may set a new password once without the
+     * current one (the forced update). Cleared when the password changes.
+     */
+    recoveryFamilyId: uuid('recovery_family_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -35,7 +35,7 @@ export const authModule: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
   app.route({
     ...routeFor(recoveryRoutes.updatePassword),
     handler: async (request) => {
-      await changePassword(deps, requireAuth(request), request.body.password, meta(request));
+      await changePassword(deps, requireAuth(request), request.body, meta(request));
       return { data: { updated: true as const } };
     },
   });

@@ -275,26 +275,56 @@ export async function logout(
   await audit(deps.db, meta, { event: 'logout', outcome: 'success', userId: auth.userId });
 }
 
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+const CURRENT_PASSWORD_TRIES = 5;
+
 /**
  * Changes the caller's password (rules of spec 1 section 5, checked again here) and ends every
- * other session of theirs: whoever else held a token must log in with the new password.
+ * other session of theirs: whoever else held a token must log in with the new password. The
+ * current password is needed, except once in the session that access recovery started (the
+ * forced update: the recovery code proved who it is). Wrong current passwords are limited like
+ * logins, so a borrowed session cannot guess it.
  */
 export async function changePassword(
   deps: AuthDeps,
   auth: { userId: number; familyId: string },
-  password: string,
+  input: { password: string; current_password?: string | undefined },
   meta: RequestMeta,
 ): Promise<void> {
-  if (checkNewPassword(password) !== null) {
+  if (checkNewPassword(input.password) !== null) {
     throw new AppError(400, recoveryServerMessages.passwordWeak, 'PASSWORD_WEAK');
   }
+  const [user] = await deps.db
+    .select({ passwordHash: users.passwordHash, recoveryFamilyId: users.recoveryFamilyId })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw new AppError(401, serverErrors.unauthenticated, 'UNAUTHENTICATED');
+  const afterRecovery = user.recoveryFamilyId === auth.familyId;
+  if (!afterRecovery) {
+    if (input.current_password === undefined)
+      throw new AppError(400, recoveryServerMessages.currentPasswordRequired, 'CURRENT_REQUIRED');
+    const tries = await deps.rateLimits.hit(
+      `password:current:${auth.userId}`,
+      CURRENT_PASSWORD_WINDOW_MS,
+    );
+    if (tries.count > CURRENT_PASSWORD_TRIES) throw tooManyRequests();
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      await audit(deps.db, meta, {
+        event: 'password',
+        outcome: 'failure',
+        userId: auth.userId,
+        detail: 'current password wrong',
+      });
+      throw new AppError(400, recoveryServerMessages.currentPasswordWrong, 'CURRENT_WRONG');
+    }
+  }
   const now = deps.clock();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now })
+      .set({ passwordHash, passwordChangedAt: now, recoveryFamilyId: null })
       .where(eq(users.id, auth.userId));
     await tx
       .update(tokens)
@@ -310,7 +340,10 @@ export async function changePassword(
       event: 'password',
       outcome: 'success',
       userId: auth.userId,
-      detail: 'other sessions ended',
+      detail: afterRecovery
+        ? 'after access recovery; other sessions ended'
+        : 'other sessions ended',
     });
   });
+  if (!afterRecovery) await deps.rateLimits.reset(`password:current:${auth.userId}`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, loginAs } from '../../test/test-app';
+import { issueCode } from './codes';
 
 let ctx: TestContext;
 
@@ -9,12 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const patch = (token: string, password: string) =>
+/** `current` null sends no current password. */
+const patch = (token: string, password: string, current: string | null = 'Outpost-demo-1') =>
   ctx.app.inject({
     method: 'PATCH',
     url: '/api/portal/users/current/profile/',
     headers: { 'x-user-token': token },
-    payload: { password },
+    payload: { password, ...(current === null ? {} : { current_password: current }) },
   });
 
 describe('password update', () => {
@@ -32,7 +34,7 @@ describe('password update', () => {
   it('changes the password and ends the other sessions, not this one', async () => {
     const here = await loginAs(ctx.app, 'billing', undefined, '10.3.0.2');
     const elsewhere = await loginAs(ctx.app, 'billing', undefined, '10.3.0.3');
-    const res = await patch(here.userToken, 'New-Passw0rd-2026');
+    const res = await patch(here.userToken, 'New-Passw0rd-2026', 'Outpost-demo-1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { updated: true } });
     const me = (token: string) =>
@@ -49,5 +51,68 @@ describe('password update', () => {
     await expect(
       loginAs(ctx.app, 'billing', 'New-Passw0rd-2026', '10.3.0.5'),
     ).resolves.toMatchObject({ userId: 5002 });
+  });
+
+  it('needs the current password, and says so plainly when it is missing or wrong', async () => {
+    const session = await loginAs(ctx.app, 'services', undefined, '10.3.0.6');
+    const missing = await patch(session.userToken, 'New-Passw0rd-2027', null);
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing)).toBe('Invalid request: enter your current password to change it.');
+    const wrong = await patch(session.userToken, 'New-Passw0rd-2027', 'Not-my-passw0rd');
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toBe(
+      'Invalid request: your current password is not right. Check it and try again, or log out and use the "Can\'t login?" link.',
+    );
+    // Nothing changed: the old password still logs in.
+    await expect(loginAs(ctx.app, 'services', 'Outpost-demo-1', '10.3.0.7')).resolves.toMatchObject(
+      {
+        userId: 5003,
+      },
+    );
+  });
+
+  it('stops guessing the current password after 5 wrong tries', async () => {
+    const session = await loginAs(ctx.app, 'viewer', undefined, '10.3.0.8');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        patch(session.userToken, 'New-Passw0rd-2028', `Guess-${i}-Passw0rd`),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(3);
+    expect((await patch(session.userToken, 'New-Passw0rd-2028', 'Outpost-demo-1')).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('lets the session that access recovery started set a new password once without the current one', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/recoveraccess/request/prepare/',
+      payload: { method: 'username', username: 'limited' },
+    });
+    const code = await issueCode(ctx.database.db, 5004, 'recovery', new Date());
+    const verifyBody = { method: 'username', username: 'limited', code };
+    const prepared = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/recoveraccess/verify/prepare/',
+      payload: verifyBody,
+    });
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/portal/users/recoveraccess/verify/commit/',
+      payload: { ...verifyBody, csrf: prepared.json().data.csrf },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const token = (verified.json().data.tokens as { type: string; token: string }[]).find(
+      (t) => t.type === 'USER',
+    )!.token;
+    expect((await patch(token, 'Recovered-Passw0rd-1', null)).statusCode).toBe(200);
+    // Once: the next change in that session needs the (new) current password.
+    const again = await patch(token, 'Recovered-Passw0rd-2', null);
+    expect(errorOf(again)).toBe('Invalid request: enter your current password to change it.');
+    // Another session of the same person never could.
+    const other = await loginAs(ctx.app, 'limited', 'Recovered-Passw0rd-1', '10.3.0.9');
+    expect((await patch(other.userToken, 'Recovered-Passw0rd-3', null)).statusCode).toBe(400);
   });
 });

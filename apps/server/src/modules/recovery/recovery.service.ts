@@ -209,5 +209,11 @@ export async function commitVerify(
     throw new AppError(401, recoveryServerMessages.codeLocked, 'CODE_LOCKED');
   if (outcome.check !== 'ok' || outcome.userId === undefined)
     throw new AppError(401, recoveryServerMessages.codeInvalid, 'CODE_INVALID');
-  return issueSession(deps, outcome.userId, randomUUID());
+  // This session may set a new password without the current one: the forced update that follows.
+  const familyId = randomUUID();
+  await deps.db
+    .update(users)
+    .set({ recoveryFamilyId: familyId })
+    .where(eq(users.id, outcome.userId));
+  return issueSession(deps, outcome.userId, familyId);
 }
