@@ -27,13 +27,17 @@ afterAll(async () => ctx.close());
 const badCharacters = serverErrors.badCharacters;
 
 describe('browser security headers', () => {
-  it('send a self-only policy that refuses framing on the page and on API answers', async () => {
-    for (const url of ['/', '/login', apiPaths.health, '/api/portal/nothing/']) {
+  it('send a self-only policy on pages and a load-nothing one on API answers, both refusing framing', async () => {
+    for (const url of ['/', '/login', '/no-such-page', apiPaths.health, '/api/portal/nothing/']) {
       const res = await ctx.app.inject({ url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("frame-ancestors 'none'");
-      expect(csp, url).toContain("script-src 'self';");
+      if (url.startsWith('/api/')) {
+        expect(csp, url).toBe("default-src 'none'; frame-ancestors 'none'");
+      } else {
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(csp, url).toContain("script-src 'self';");
+      }
       expect(csp, url).not.toContain('unsafe-inline');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
@@ -53,13 +57,15 @@ describe('browser security headers', () => {
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({ config, database: ctx.database });
-    const res = await app.inject({ url: apiPaths.health });
+    const res = await app.inject({ url: '/login' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' ");
-    expect(csp).toContain(' https://js.stripe.com;');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain('upgrade-insecure-requests');
+    const api = await app.inject({ url: apiPaths.health });
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     await app.close();
   });
 
