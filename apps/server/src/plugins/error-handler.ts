@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
 import { isConnectionLost } from '../db/client';
@@ -51,6 +52,20 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: serverErrors.malformedBody },
 };
 
+/** What a log may hold of a failed query: its SQL text and the database's error, no values. */
+function queryFailure(error: DrizzleQueryError) {
+  const cause = error.cause as (Error & { code?: unknown }) | undefined;
+  return {
+    query: error.query,
+    err: {
+      type: cause?.name ?? 'DrizzleQueryError',
+      message: cause?.message ?? 'query failed',
+      code: cause?.code,
+      stack: cause?.stack,
+    },
+  };
+}
+
 /**
  * Every failure answers `{ data: { error } }` with the prefixes the client cleans.
  * 5xx bodies never carry internals; the log does.
@@ -86,7 +101,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .status(status)
         .send({ data: { error: 'Bad request: The request could not be handled.' } });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A failed query's message carries its parameters (what people typed, hashes): log the SQL
+    // text and the database's own error, never the values.
+    const logged = error instanceof DrizzleQueryError ? queryFailure(error) : { err: error };
+    request.log.error(logged, 'unhandled error');
     return reply.status(500).send({ data: { error: serverErrors.internal } });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, errorOf } from '../test/test-app';
@@ -68,6 +69,28 @@ describe('error answers', () => {
     expect(res.body).not.toContain('hunter2');
     expect(logLines.join('')).toContain('secret connection string');
     await app.close();
+  });
+
+  it('logs a failed query by its SQL and the database error, never its parameters', async () => {
+    const logLines: string[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logStream: {
+        write: (line: string) => logLines.push(line),
+      } as unknown as NodeJS.WritableStream,
+    });
+    app.get('/api/test-bad-query', async () => {
+      await ctx.database.db.execute(sql`select 1 / ${0} as boom, ${'typed-secret-1234'} as x`);
+      return {};
+    });
+    const res = await app.inject({ url: '/api/test-bad-query' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    const log = logLines.join('');
+    expect(log).toContain('division by zero');
+    expect(log).toContain('select 1 /');
+    expect(log).not.toContain('typed-secret-1234');
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {
