@@ -18,15 +18,26 @@ describe('checkNewPassword', () => {
     expect(checkNewPassword('Outpost-demo-1')).toBeNull();
   });
 
-  it('never accepts a password that misses a live hint', () => {
+  it('accepts a password exactly when every live hint is met', () => {
+    const typed = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('Has Space1', 'Outpost-demo-1', ' Lead1ngSpace', 'Tab\there1A'),
+    );
     fc.assert(
-      fc.property(fc.string({ maxLength: 20 }), (password) => {
-        const hints = passwordHints(password);
-        if (!hints.length || !hints.mixedCase || !hints.digit) {
-          expect(checkNewPassword(password)).not.toBeNull();
-        }
+      fc.property(typed, (password) => {
+        const allMet = Object.values(passwordHints(password)).every(Boolean);
+        expect(checkNewPassword(password) === null).toBe(allMet);
       }),
     );
+  });
+
+  it('shows the no-spaces rule as a hint that a space breaks', () => {
+    expect(passwordHints('Has Space1')).toEqual({
+      length: true,
+      mixedCase: true,
+      digit: true,
+      noSpaces: false,
+    });
   });
 });
 

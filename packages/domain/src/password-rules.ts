@@ -9,13 +9,20 @@ export const passwordMessages = {
   confirmMismatch: "Password confirmation doesn't match",
 } as const;
 
-export type PasswordHints = { length: boolean; mixedCase: boolean; digit: boolean };
+/** The live hints: every rule of checkNewPassword, so all met means the password is accepted. */
+export type PasswordHints = {
+  length: boolean;
+  mixedCase: boolean;
+  digit: boolean;
+  noSpaces: boolean;
+};
 
 export function passwordHints(password: string): PasswordHints {
   return {
     length: password.length >= PASSWORD_MIN_LENGTH,
     mixedCase: /[a-z]/.test(password) && /[A-Z]/.test(password),
     digit: /[0-9]/.test(password),
+    noSpaces: password !== '' && !/\s/.test(password),
   };
 }
 
@@ -24,7 +31,7 @@ export function checkNewPassword(password: string): string | null {
   if (password === '') return passwordMessages.required;
   if (password.length < PASSWORD_MIN_LENGTH) return passwordMessages.tooShort;
   const hints = passwordHints(password);
-  if (!hints.mixedCase || !hints.digit || /\s/.test(password)) return passwordMessages.weak;
+  if (!hints.mixedCase || !hints.digit || !hints.noSpaces) return passwordMessages.weak;
   return null;
 }
 

@@ -3,25 +3,23 @@ import type { SessionOutput } from '@outpost/contracts/auth';
 import type { RecoverVerifyInput } from '@outpost/contracts/recovery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analytics } from '@/lib/analytics';
-import { apiRequest } from '@/lib/api-client';
+import { prepareCommit } from '@/lib/prepare-commit';
 import { isSessionPayload } from '@/lib/session';
 import { MissingTokensError, startSession } from '@/lib/start-session';
-import { prepareRecovery } from './request-access';
 
 /**
  * Verify access: prepare (csrf) then commit with the code; the commit answers like a login
  * (tokens, user, permissions, account-holder flag). POST .../recoveraccess/verify/prepare/ and .../commit/.
  */
 export async function verifyAccess(input: RecoverVerifyInput): Promise<SessionOutput> {
-  const csrf = await prepareRecovery(apiPaths.recoverVerifyPrepare, input);
-  const result = await apiRequest<unknown>(apiPaths.recoverVerifyCommit, {
-    method: 'POST',
-    body: { ...input, csrf },
+  const session = await prepareCommit<unknown>({
+    prepare: apiPaths.recoverVerifyPrepare,
+    commit: apiPaths.recoverVerifyCommit,
+    body: input,
     auth: 'none',
   });
-  if (result.status !== 200 || !isSessionPayload(result.data))
-    throw new MissingTokensError('Verify answer without tokens');
-  return result.data;
+  if (!isSessionPayload(session)) throw new MissingTokensError('Verify answer without tokens');
+  return session;
 }
 
 /** Verifies the code and stores the session exactly as a login does. */

@@ -118,10 +118,23 @@ describe('Please update your password', () => {
     await user.type(password, 'X1');
     expect(hint('upper and lower case')).toHaveTextContent('(done)');
     expect(hint('a number')).toHaveTextContent('(done)');
+    expect(hint('no spaces')).toHaveTextContent('(done)');
     expect(screen.getByText('The password meets every requirement.')).toHaveAttribute(
       'aria-live',
       'polite',
     );
+  });
+
+  it('un-ticks the no-spaces hint for a space, so the hints never promise what the form refuses', async () => {
+    stubPatch(() => jsonResponse({ data: { updated: true } }));
+    const { user } = renderModal();
+    const hint = (name: string) => screen.getByText(name).closest('li');
+
+    await fill(user, 'Has Space1', 'Has Space1');
+
+    expect(screen.getByText('Password is not strong enough')).toBeInTheDocument();
+    expect(hint('no spaces')).toHaveTextContent('(not yet)');
+    expect(screen.queryByText('The password meets every requirement.')).not.toBeInTheDocument();
   });
 
   it('shows and hides each password with its eye button', async () => {

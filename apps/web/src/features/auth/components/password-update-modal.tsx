@@ -6,10 +6,13 @@ import {
   type PasswordHints,
   passwordHints,
 } from '@outpost/domain/password-rules';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Modal, savingStatus, useWizard } from '@/components/modal';
+import { type ControlProps, Field } from '@/components/form/field';
+import { rulesResolver } from '@/components/form/rules-resolver';
 import { PasswordInput } from '@/components/password-input';
+import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useLogout } from '../api/logout';
 import { useUpdatePassword } from '../api/update-password';
 
@@ -20,18 +23,16 @@ const hintLabels: Readonly<Record<keyof PasswordHints, string>> = {
   length: '8 or more characters',
   mixedCase: 'upper and lower case',
   digit: 'a number',
+  noSpaces: 'no spaces',
 };
-const hintOrder = ['length', 'mixedCase', 'digit'] as const;
+const hintOrder = ['length', 'mixedCase', 'digit', 'noSpaces'] as const;
 
-type FieldErrors = { password: string | null; confirmation: string | null };
-const noErrors: FieldErrors = { password: null, confirmation: null };
+type PasswordValues = { password: string; confirmation: string };
 
-function validate(password: string, confirmation: string): FieldErrors {
-  return {
-    password: checkNewPassword(password),
-    confirmation: checkPasswordConfirmation(password, confirmation),
-  };
-}
+const passwordRules = rulesResolver<PasswordValues>({
+  password: (password) => checkNewPassword(password),
+  confirmation: (confirmation, { password }) => checkPasswordConfirmation(password, confirmation),
+});
 
 /** What the polite live region says: only changes when a rule becomes met or unmet. */
 function hintsSummary(hints: PasswordHints): string {
@@ -46,72 +47,42 @@ function hintsSummary(hints: PasswordHints): string {
  * dismissed; 'Log Out' is the way out without a new password.
  */
 export function PasswordUpdateModal() {
-  const ids = useId();
   const navigate = useNavigate();
   const logout = useLogout();
-  const wizard = useWizard();
-  const updatePassword = useUpdatePassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>(noErrors);
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
+  const flow = useWizardFlow<'form'>({ first: 'form' });
+  const save = flow.submitter(useUpdatePassword(), { savingStep: 'form', errorStep: 'form' });
+  const form = useForm<PasswordValues>({
+    resolver: passwordRules,
+    defaultValues: { password: '', confirmation: '' },
+  });
   const doneRef = useRef<HTMLDivElement>(null);
-  const { status, setStatus } = wizard;
-  const saving = status === savingStatus.processing;
-  const hints = passwordHints(password);
+  const hints = passwordHints(form.watch('password'));
 
   useEffect(() => {
-    if (status !== savingStatus.success) return;
+    if (!flow.done) return;
     doneRef.current?.focus();
     const timer = window.setTimeout(
       () => void navigate('/', { replace: true }),
       FORCED_PASSWORD_REDIRECT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [status, navigate]);
+  }, [flow.done, navigate]);
 
-  const handlePasswordChange = (value: string) => {
-    setPassword(value);
-    if (attempted) setErrors(validate(value, confirmation));
-  };
-  const handleConfirmationChange = (value: string) => {
-    setConfirmation(value);
-    if (attempted) setErrors(validate(password, value));
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setAttempted(true);
-    setFailure(null);
-    const found = validate(password, confirmation);
-    setErrors(found);
-    if (found.password) {
-      passwordRef.current?.focus();
-      return;
-    }
-    if (found.confirmation) {
-      confirmationRef.current?.focus();
-      return;
-    }
-    setStatus(savingStatus.processing);
-    updatePassword.mutate(password, {
-      onSuccess: () => setStatus(savingStatus.success),
-      onError: () => {
-        setStatus(savingStatus.idle);
-        setFailure(messages.passwordUpdateFailed);
-      },
-    });
-  };
-
-  const describedBy = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
+  const passwordControl = (toggleSubject: string) => (props: ControlProps) => (
+    <PasswordInput
+      {...props}
+      toggleSubject={toggleSubject}
+      autoComplete="new-password"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      readOnly={flow.saving}
+    />
+  );
 
   return (
-    <Modal open title={PASSWORD_UPDATE_TITLE} status={status} initialFocusRef={passwordRef}>
-      {status === savingStatus.success ? (
+    <WizardModal flow={flow} title={PASSWORD_UPDATE_TITLE}>
+      {flow.done ? (
         <div ref={doneRef} tabIndex={-1}>
           <p className="form-status" role="status">
             {PASSWORD_UPDATED_MESSAGE}
@@ -126,91 +97,55 @@ export function PasswordUpdateModal() {
           </button>
         </div>
       ) : (
-        <>
+        <WizardStep flow={flow} id="form" failureText={messages.passwordUpdateFailed}>
           <p>You are signed in. Choose a new password to finish getting back into your account.</p>
-          {failure !== null && (
-            <div className="form-alert" role="alert">
-              {failure}
-            </div>
-          )}
-          <form className="form" onSubmit={handleSubmit} noValidate>
-            <div className="field">
-              <label htmlFor={`${ids}-password`}>New password</label>
-              <PasswordInput
-                ref={passwordRef}
-                id={`${ids}-password`}
-                name="new-password"
-                toggleSubject="new password"
-                autoComplete="new-password"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                readOnly={saving}
-                aria-invalid={errors.password !== null || undefined}
-                aria-describedby={describedBy(
-                  errors.password !== null && `${ids}-password-error`,
-                  `${ids}-password-help`,
-                  `${ids}-hints`,
-                )}
-                value={password}
-                onChange={(e) => handlePasswordChange(e.target.value)}
-              />
-              {errors.password !== null && (
-                <p id={`${ids}-password-error`} className="field__error">
-                  {errors.password}
-                </p>
-              )}
-              <p id={`${ids}-password-help`} className="field__hint">
-                Your password must not contain spaces.
-              </p>
-              <ul id={`${ids}-hints`} className="password-hints" aria-label="Your password needs">
-                {hintOrder.map((key) => (
-                  <li key={key} className={hints[key] ? 'is-met' : undefined}>
-                    {hintLabels[key]}
-                    <span className="visually-hidden">{hints[key] ? ' (done)' : ' (not yet)'}</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="visually-hidden" aria-live="polite">
-                {hintsSummary(hints)}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor={`${ids}-confirmation`}>Confirm password</label>
-              <PasswordInput
-                ref={confirmationRef}
-                id={`${ids}-confirmation`}
-                name="confirm-password"
-                toggleSubject="password confirmation"
-                autoComplete="new-password"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                readOnly={saving}
-                aria-invalid={errors.confirmation !== null || undefined}
-                aria-describedby={
-                  errors.confirmation !== null ? `${ids}-confirmation-error` : undefined
+          <FormProvider {...form}>
+            <form
+              className="form"
+              onSubmit={form.handleSubmit(({ password }) => save(password))}
+              noValidate
+            >
+              <Field<PasswordValues>
+                name="password"
+                label="New password"
+                hint="Your password must not contain spaces."
+                control={passwordControl('new password')}
+                data-autofocus
+                after={
+                  <>
+                    <ul className="password-hints" aria-label="Your password needs">
+                      {hintOrder.map((key) => (
+                        <li key={key} className={hints[key] ? 'is-met' : undefined}>
+                          {hintLabels[key]}
+                          <span className="visually-hidden">
+                            {hints[key] ? ' (done)' : ' (not yet)'}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                    <p className="visually-hidden" aria-live="polite">
+                      {hintsSummary(hints)}
+                    </p>
+                  </>
                 }
-                value={confirmation}
-                onChange={(e) => handleConfirmationChange(e.target.value)}
               />
-              {errors.confirmation !== null && (
-                <p id={`${ids}-confirmation-error`} className="field__error">
-                  {errors.confirmation}
-                </p>
-              )}
-            </div>
-            <div className="button-row">
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {saving ? 'Saving...' : 'Save'}
-              </button>
-              <button type="button" className="button" disabled={saving} onClick={logout}>
-                Log Out
-              </button>
-            </div>
-          </form>
-        </>
+              <Field<PasswordValues>
+                name="confirmation"
+                label="Confirm password"
+                control={passwordControl('password confirmation')}
+              />
+              <div className="button-row">
+                <button type="submit" className="button button--primary" disabled={flow.saving}>
+                  {flow.saving ? 'Saving...' : 'Save'}
+                </button>
+                <button type="button" className="button" disabled={flow.saving} onClick={logout}>
+                  Log Out
+                </button>
+              </div>
+            </form>
+          </FormProvider>
+        </WizardStep>
       )}
-    </Modal>
+    </WizardModal>
   );
 }

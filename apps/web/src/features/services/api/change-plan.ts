@@ -1,10 +1,9 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { ChangePlanPrepareInput, ChangePlanResult } from '@outpost/contracts/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '@/lib/api-client';
 import { availablePlansQueryKey } from './get-available-plans';
 import { servicesQueryKey } from '@/lib/services-query';
-import { prepare } from './prepare';
+import { prepareCommit } from '@/lib/prepare-commit';
 
 export type ChangePlanInput = ChangePlanPrepareInput & { serviceid: number };
 
@@ -16,10 +15,10 @@ export async function changePlan({
   serviceid,
   ...body
 }: ChangePlanInput): Promise<ChangePlanResult> {
-  const csrf = await prepare(buildPath(apiPaths.changePlanPrepare, { serviceid }), body);
-  return apiData<ChangePlanResult>(buildPath(apiPaths.changePlanCommit, { serviceid }), {
-    method: 'POST',
-    body: { ...body, csrf },
+  return prepareCommit<ChangePlanResult>({
+    prepare: buildPath(apiPaths.changePlanPrepare, { serviceid }),
+    commit: buildPath(apiPaths.changePlanCommit, { serviceid }),
+    body,
   });
 }
 

@@ -1,10 +1,9 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { BlockPurchase } from '@outpost/contracts/services';
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { apiData } from '@/lib/api-client';
 import { blocksPurchasedQueryKey } from './get-blocks-purchased';
 import { servicesQueryKey } from '@/lib/services-query';
-import { prepare } from './prepare';
+import { prepareCommit } from '@/lib/prepare-commit';
 
 export type PurchaseBlockInput = { serviceid: number; dbid: number };
 
@@ -16,10 +15,10 @@ export async function purchaseBlock({
   serviceid,
   dbid,
 }: PurchaseBlockInput): Promise<BlockPurchase> {
-  const csrf = await prepare(buildPath(apiPaths.purchaseBlockPrepare, { serviceid }), { dbid });
-  return apiData<BlockPurchase>(buildPath(apiPaths.purchaseBlockCommit, { serviceid }), {
-    method: 'POST',
-    body: { dbid, csrf },
+  return prepareCommit<BlockPurchase>({
+    prepare: buildPath(apiPaths.purchaseBlockPrepare, { serviceid }),
+    commit: buildPath(apiPaths.purchaseBlockCommit, { serviceid }),
+    body: { dbid },
   });
 }
 

@@ -1,8 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiData } from '@/lib/api-client';
 import { servicesQueryKey } from '@/lib/services-query';
-import { prepare } from './prepare';
+import { prepareCommit } from '@/lib/prepare-commit';
 
 export type SetNicknameInput = { serviceid: number; nickname: string };
 export type SetNicknameResult = { serviceid: number; nickname: string | null };
@@ -15,10 +14,10 @@ export async function setNickname({
   serviceid,
   nickname,
 }: SetNicknameInput): Promise<SetNicknameResult> {
-  const csrf = await prepare(buildPath(apiPaths.setNicknamePrepare, { serviceid }), { nickname });
-  return apiData<SetNicknameResult>(buildPath(apiPaths.setNicknameCommit, { serviceid }), {
-    method: 'POST',
-    body: { nickname, csrf },
+  return prepareCommit<SetNicknameResult>({
+    prepare: buildPath(apiPaths.setNicknamePrepare, { serviceid }),
+    commit: buildPath(apiPaths.setNicknameCommit, { serviceid }),
+    body: { nickname },
   });
 }
 

@@ -1,0 +1,273 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import {
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
+import { type AnalyticsProps, analytics } from '@/lib/analytics';
+import { cleanErrorMessage } from '@/lib/error-message';
+import { LoadingState } from './loading-state';
+import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal';
+
+/**
+ * The one wizard flow (ARCHITECTURE section 6): named steps on top of the Modal, the saving
+ * status 0/1/2, a `submitter` that runs a mutation with the saving step, the error step, success,
+ * analytics and the double-click guard built in, and browser Back that steps back (or closes)
+ * instead of leaving the page. A modal reads as its steps:
+ *
+ *   const flow = useWizardFlow({ first: 'select', onClose });
+ *   const buy = flow.submitter(usePurchaseBlock(), { savingStep: 'buying', errorStep: 'confirm' });
+ *   <WizardModal flow={flow} title="Buy a Data Block">
+ *     <WizardStep flow={flow} id="confirm" heading="Confirm">...</WizardStep>
+ */
+
+export type SubmitOptions<S extends string, V, R> = {
+  /** The step shown while the mutation runs and after it succeeds. */
+  savingStep: S;
+  /** Where a failure returns to, with the error shown in its FormAlert. */
+  errorStep: S;
+  /** Analytics event sent on success (with `track(result, variables)`'s props). */
+  event?: string;
+  track?: (result: R, variables: V) => AnalyticsProps;
+  onSuccess?: (result: R, variables: V) => void;
+};
+
+export type WizardFlow<S extends string> = {
+  step: S;
+  status: SavingStatus;
+  /** A mutation is running: closing and submitting again are refused. */
+  saving: boolean;
+  /** The last submit succeeded. */
+  done: boolean;
+  /** The last submit's error, shown by the error step's WizardStep. */
+  failure: unknown;
+  /** Bumped on every move, so the step heading takes focus (not on the first render). */
+  moves: number;
+  /** Moves forward to a step (Back, the browser's or ours, returns to where we were). */
+  goTo: (step: S) => void;
+  /** Back one step; at the first step, closes. */
+  back: () => void;
+  reset: () => void;
+  submitter: <V, R>(
+    mutation: Pick<UseMutationResult<R, unknown, V>, 'mutate'>,
+    options: SubmitOptions<S, V, R>,
+  ) => (variables: V) => void;
+  /** Spread into the Modal: status (no closing while saving), onClose and the reset on close. */
+  modal: { open: true; status: SavingStatus; onClose?: () => void; onReset: () => void };
+};
+
+export function useWizardFlow<S extends string>({
+  first,
+  onClose,
+}: {
+  first: S;
+  /** Leave out for a forced flow that cannot be dismissed. */
+  onClose?: () => void;
+}): WizardFlow<S> {
+  const [trail, setTrail] = useState<S[]>([first]);
+  const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [moves, setMoves] = useState(0);
+  // A second click arrives before React re-renders the disabled button: never submit twice.
+  const submitting = useRef(false);
+  const step = trail[trail.length - 1]!;
+
+  const goTo = useCallback((next: S) => {
+    setFailure(null);
+    setTrail((current) => {
+      const at = current.indexOf(next);
+      // Going to a step already on the trail returns to it (an error step before a saving step).
+      return at >= 0 ? current.slice(0, at + 1) : [...current, next];
+    });
+    setMoves((n) => n + 1);
+  }, []);
+
+  const reset = useCallback(() => {
+    setTrail([first]);
+    setStatus(savingStatus.idle);
+    setFailure(null);
+    submitting.current = false;
+  }, [first]);
+
+  const close = useCallback(() => {
+    reset();
+    onClose?.();
+  }, [reset, onClose]);
+
+  const back = useCallback(() => {
+    if (trail.length <= 1) {
+      if (onClose) close();
+      return;
+    }
+    setFailure(null);
+    setStatus(savingStatus.idle);
+    setTrail((current) => current.slice(0, -1));
+    setMoves((n) => n + 1);
+  }, [trail.length, onClose, close]);
+
+  const submitter = useCallback(
+    <V, R>(
+      mutation: Pick<UseMutationResult<R, unknown, V>, 'mutate'>,
+      options: SubmitOptions<S, V, R>,
+    ) =>
+      (variables: V) => {
+        if (submitting.current) return;
+        submitting.current = true;
+        setFailure(null);
+        setStatus(savingStatus.processing);
+        goTo(options.savingStep);
+        mutation.mutate(variables, {
+          onSuccess: (result) => {
+            setStatus(savingStatus.success);
+            setMoves((n) => n + 1);
+            if (options.event) analytics.track(options.event, options.track?.(result, variables));
+            options.onSuccess?.(result, variables);
+          },
+          onError: (error) => {
+            setStatus(savingStatus.idle);
+            goTo(options.errorStep);
+            setFailure(error);
+          },
+          onSettled: () => {
+            submitting.current = false;
+          },
+        });
+      },
+    [goTo],
+  );
+
+  return useMemo(
+    () => ({
+      step,
+      status,
+      saving: status === savingStatus.processing,
+      done: status === savingStatus.success,
+      failure,
+      moves,
+      goTo,
+      back,
+      reset,
+      submitter,
+      modal: {
+        open: true as const,
+        status,
+        ...(onClose ? { onClose } : {}),
+        onReset: reset,
+      },
+    }),
+    [step, status, failure, moves, goTo, back, reset, submitter, onClose],
+  );
+}
+
+/** One failure message for a form or a step (role alert: read out as it appears). */
+export function FormAlert({ error, children }: { error?: unknown; children?: ReactNode }) {
+  if (error === undefined && children === undefined) return null;
+  return (
+    <div className="form-alert" role="alert">
+      {children ?? cleanErrorMessage(error)}
+    </div>
+  );
+}
+
+export type WizardStepProps<S extends string> = {
+  flow: WizardFlow<S>;
+  id: S;
+  /** The step's heading; leave out when the modal's title says it all. */
+  heading?: ReactNode;
+  /** What the failure alert says instead of the server's words (a message the spec gives). */
+  failureText?: string;
+  /** While saving: the progress label shown instead of the children. */
+  progress?: string;
+  children?: ReactNode;
+};
+
+/**
+ * A step of a wizard: shown only while it is the current one, with its heading (which takes focus
+ * when the wizard moves, so it is read out) and the failure alert when a submit came back to it.
+ */
+export function WizardStep<S extends string>({
+  flow,
+  id,
+  heading,
+  failureText,
+  progress,
+  children,
+}: WizardStepProps<S>) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const active = flow.step === id;
+  useLayoutEffect(() => {
+    if (active && flow.moves > 0) headingRef.current?.focus();
+  }, [active, flow.moves]);
+  if (!active) return null;
+  return (
+    <>
+      {heading !== undefined && (
+        <h3 ref={headingRef} className="modal__subtitle" tabIndex={-1}>
+          {heading}
+        </h3>
+      )}
+      {flow.failure !== null && <FormAlert error={flow.failure}>{failureText}</FormAlert>}
+      {progress !== undefined && flow.saving ? <LoadingState label={progress} /> : children}
+    </>
+  );
+}
+
+/**
+ * Browser Back while a wizard is open steps it back (or closes it at the first step) instead of
+ * leaving the page. Rendered by the Modal's users inside a data router only: outside one (a
+ * component test) there is no history to guard.
+ */
+export function WizardBackGuard<S extends string>({ flow }: { flow: WizardFlow<S> }) {
+  const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
+  return inDataRouter ? <BackBlocker flow={flow} /> : null;
+}
+
+function BackBlocker<S extends string>({ flow }: { flow: WizardFlow<S> }) {
+  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  const latest = useRef(flow);
+  latest.current = flow;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    blocker.reset();
+    const current = latest.current;
+    if (current.saving) return;
+    if (current.done) current.modal.onClose?.();
+    else current.back();
+  }, [blocker]);
+  return null;
+}
+
+export type WizardModalProps<S extends string> = Omit<
+  ModalProps,
+  'open' | 'status' | 'onClose' | 'onReset' | 'step' | 'stepCount'
+> & {
+  flow: WizardFlow<S>;
+  /** The numbered steps, in order: shows 'Step 2 of 3' while on one of them. */
+  steps?: readonly S[];
+};
+
+/** The Modal of a wizard flow: its status, close and reset, its step number and browser Back. */
+export function WizardModal<S extends string>({
+  flow,
+  steps,
+  children,
+  ...props
+}: WizardModalProps<S>) {
+  const index = steps?.indexOf(flow.step) ?? -1;
+  return (
+    <Modal
+      {...flow.modal}
+      {...props}
+      {...(steps && index >= 0 ? { step: index + 1, stepCount: steps.length } : {})}
+    >
+      <WizardBackGuard flow={flow} />
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { messages } from '@outpost/contracts/messages';
+import { ApiError, apiData } from './api-client';
+
+/**
+ * A prepare/commit flow (ARCHITECTURE section 4): POST the body to `prepare` for a csrf, then
+ * POST the body and the csrf to `commit`, which applies it exactly once (a repeated commit answers
+ * the first result). The one client side of every such flow: data blocks, plan changes,
+ * nicknames, access recovery, and the payments, orders and contacts to come.
+ */
+export type PrepareCommit = {
+  prepare: string;
+  commit: string;
+  body: object;
+  /** 'none' for the public flows (access recovery): no session token is sent. */
+  auth?: 'none';
+};
+
+type CsrfAnswer = { csrf?: unknown };
+
+export async function prepareCommit<T>({ prepare, commit, body, auth }: PrepareCommit): Promise<T> {
+  const session = auth ? { auth } : {};
+  const answer = await apiData<CsrfAnswer | null>(prepare, { method: 'POST', body, ...session });
+  if (typeof answer?.csrf !== 'string') throw new ApiError('Parse', messages.banner.loadData, 200);
+  return apiData<T>(commit, { method: 'POST', body: { ...body, csrf: answer.csrf }, ...session });
+}
