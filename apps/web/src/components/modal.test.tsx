@@ -3,12 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/lib/session';
-import { Modal, SHEET_CLOSE_DRAG_PX, savingStatus, useWizard } from './modal';
+import { Modal, SHEET_CLOSE_DRAG_PX, type SavingStatus, savingStatus } from './modal';
 
 /** A two-step wizard as a feature would write one: a field held outside, one inside the modal. */
 function Wizard({ forced = false }: { forced?: boolean }) {
   const [open, setOpen] = useState(false);
-  const wizard = useWizard();
+  const [step, setStep] = useState(1);
+  const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
+  const wizard = {
+    step,
+    status,
+    next: () => setStep((n) => n + 1),
+    setStatus,
+    reset: () => {
+      setStep(1);
+      setStatus(savingStatus.idle);
+    },
+  };
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const handleReset = () => {

@@ -66,31 +66,6 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
-/** The step, saving status and reset of a wizard shown in a Modal. */
-export type Wizard = {
-  step: number;
-  status: SavingStatus;
-  setStep: (step: number) => void;
-  setStatus: (status: SavingStatus) => void;
-  next: () => void;
-  back: () => void;
-  /** Back to the first step, idle: pass it as the Modal's onReset (fields inside the modal reset by themselves). */
-  reset: () => void;
-};
-
-/** `initialStep`: where the wizard opens (and returns to on reset), step 1 unless a flow starts later. */
-export function useWizard(initialStep = 1): Wizard {
-  const [step, setStep] = useState(initialStep);
-  const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
-  const next = useCallback(() => setStep((current) => current + 1), []);
-  const back = useCallback(() => setStep((current) => Math.max(1, current - 1)), []);
-  const reset = useCallback(() => {
-    setStep(initialStep);
-    setStatus(savingStatus.idle);
-  }, [initialStep]);
-  return { step, status, setStep, setStatus, next, back, reset };
-}
-
 export function Modal(props: ModalProps) {
   // Closed: nothing is rendered, so every field and error inside starts afresh next time.
   if (!props.open) return null;

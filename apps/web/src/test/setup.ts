@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
 // Route modules load lazily: give a busy CI machine more than the default second.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 6000 });
 
 beforeAll(() => {
   // jsdom does not lay out or scroll; the router's scroll restoration and the menu call these.

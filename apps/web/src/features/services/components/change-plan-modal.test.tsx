@@ -19,6 +19,7 @@ import {
   stubApi,
 } from '@/test/services-fixtures';
 import { validateChangePlan } from '../utils/change-plan';
+import { CancelPlanChangeModal } from './cancel-plan-change-modal';
 import { ChangePlanModal, type ChangePlanModalProps } from './change-plan-modal';
 
 const SERVICE_ID = 200101;
@@ -49,7 +50,7 @@ type Answers = {
 };
 
 function setup(
-  props: Partial<ChangePlanModalProps> = {},
+  props: Partial<ChangePlanModalProps> & { cancel?: boolean } = {},
   answers: Answers = {},
   serviceOverrides: Partial<Service> = {},
 ) {
@@ -73,7 +74,11 @@ function setup(
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
-      <ChangePlanModal service={service} onClose={onClose} {...props} />
+      {props.cancel ? (
+        <CancelPlanChangeModal service={service} onClose={onClose} />
+      ) : (
+        <ChangePlanModal service={service} onClose={onClose} />
+      )}
     </QueryClientProvider>,
   );
   return { user, onClose, calls: api.calls, track, queryClient };
@@ -294,7 +299,7 @@ describe('Change Plan', () => {
 
   it('cancels the scheduled change with the current plan, Next Period and no options', async () => {
     const { user, calls, track } = setup(
-      { start: 'cancel' },
+      { cancel: true },
       {
         commit: () =>
           jsonResponse({ data: result({ cancelled: true, plan: 'Sky Muster Plus 50' }) }),
@@ -324,7 +329,7 @@ describe('Change Plan', () => {
     expect(calls.filter((c) => c.path === plansPath)).toHaveLength(0);
   });
 
-  it('offers to cancel from the Upcoming Plan row, and returns to the plans with the error when it fails', async () => {
+  it('offers to cancel from the Upcoming Plan row, returns to the plans on No, and shows the error when it fails', async () => {
     const { user } = setup(
       {
         // Opened from a service row: the plan list first.
@@ -351,8 +356,11 @@ describe('Change Plan', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The change can no longer be cancelled.',
     );
-    expect(screen.getByRole('heading', { name: 'Select Plan' })).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Change Plan' })).toHaveAttribute('data-status', '0');
+    expect(screen.getByRole('heading', { name: 'Cancel the upcoming plan change?' })).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Cancel Plan Change' })).toHaveAttribute(
+      'data-status',
+      '0',
+    );
   });
 
   it('says the download failed when a fact sheet cannot be fetched', async () => {

@@ -5,6 +5,7 @@ import { analytics } from '@/lib/analytics';
 import { availableBlocksQueryOptions } from '../api/get-available-blocks';
 import { availablePlansQueryOptions } from '../api/get-available-plans';
 import { BuyBlockModal } from './buy-block-modal';
+import { CancelPlanChangeModal } from './cancel-plan-change-modal';
 import { ChangePlanModal } from './change-plan-modal';
 import { AddNicknameModal, RemoveNicknameModal } from './nickname-modal';
 import type { ServiceDialogKind } from './service-actions';
@@ -57,7 +58,7 @@ export function ServiceDialog({ dialog, onClose }: ServiceDialogProps) {
     case 'change-plan':
       return <ChangePlanModal service={service} onClose={onClose} />;
     case 'cancel-change':
-      return <ChangePlanModal service={service} start="cancel" onClose={onClose} />;
+      return <CancelPlanChangeModal service={service} onClose={onClose} />;
     case 'buy-block':
       return <BuyBlockModal service={service} onClose={onClose} />;
     case 'add-nickname':

@@ -1,16 +1,17 @@
-import type { AvailablePlan, PlanOption } from '@outpost/contracts/services';
-import type { ApplyChangeChoice } from '@outpost/domain/services';
+import type {
+  AvailablePlan,
+  ChangePlanResult,
+  PlanOption,
+  Service,
+} from '@outpost/contracts/services';
+import { formatMoney } from '@outpost/domain/format';
+import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
+import { shortDate } from './dates';
 
-/** The Change Plan wizard's steps (spec 2 section 2, Modals). */
-export const changePlanStep = {
-  selectPlan: 1,
-  reviewOptions: 2,
-  confirm: 3,
-  saving: 4,
-  confirmCancel: 5,
-  cancelling: 6,
-  customWarning: 7,
-} as const;
+/** The Change Plan wizard's steps (spec 2 section 2, Modals); the cancel has its own modal. */
+export type ChangePlanStep = 'custom' | 'select' | 'options' | 'confirm' | 'saving';
+/** The steps numbered 'Step n of 3'. */
+export const numberedChangePlanSteps = ['select', 'options', 'confirm'] as const;
 
 /** Spec 2 section 5, verbatim. */
 export const changePlanMessages = {
@@ -52,4 +53,59 @@ export function applyChangeDescription(choice: ApplyChangeChoice, nextPeriodStar
     case 'Next Period':
       return `The new plan starts with your next billing period, on ${nextPeriodStart}.`;
   }
+}
+
+/** The '$0.00' of the review text: formatMoney writes amounts under $1 as cents. */
+export function feeText(cents: number): string {
+  return cents === 0 ? '$0.00' : formatMoney(cents);
+}
+
+/** The pro-rata estimate, worded as a charge or a credit on the next invoice. */
+export function proRataText(cents: number): string {
+  if (cents > 0)
+    return `We estimate a pro-rata charge of ${formatMoney(cents)} for the rest of this billing period. It will be charged on your next invoice.`;
+  if (cents < 0)
+    return `We estimate a pro-rata credit of ${formatMoney(-cents)} for the rest of this billing period. It will be credited on your next invoice.`;
+  return 'There is no pro-rata adjustment for the rest of this billing period.';
+}
+
+export function planAllowance(plan: AvailablePlan): string {
+  return allowanceLabel(plan) || 'No data allowance';
+}
+
+export function planSpeed(plan: AvailablePlan): string {
+  return speedLabel(plan) || 'Not applicable';
+}
+
+/** What the success step says happened. */
+export function changedText(result: ChangePlanResult, service: Service): string {
+  const date = shortDate(result.effective);
+  const name = result.next_plan ?? result.plan;
+  switch (result.when) {
+    case 'Next Period':
+      return `Your plan will change to ${name} on ${date}.`;
+    case 'Current Period Only':
+      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${shortDate(service.period_end)}.`;
+    case 'Current Period':
+      return `Your plan is now ${result.plan}.`;
+  }
+}
+
+/** The adjustment the server made, as it will appear on the next invoice. */
+export function adjustmentText(cents: number): string {
+  return cents > 0
+    ? `A pro-rata charge of ${formatMoney(cents)} will be added to your next invoice.`
+    : `A pro-rata credit of ${formatMoney(-cents)} will be applied to your next invoice.`;
+}
+
+/**
+ * Why the plan prices in the list differ from what the services table shows: those are the plan
+ * alone, the table shows the plan with the service's extras (a modem rental). Null when equal.
+ */
+export function extrasPriceNote(
+  servicePrice: number,
+  currentPlanPrice: number | undefined,
+): string | null {
+  if (currentPlanPrice === undefined || servicePrice === currentPlanPrice) return null;
+  return `Plan prices are for the plan alone. You pay ${formatMoney(servicePrice)} a month now, including the extras on your service (${formatMoney(servicePrice - currentPlanPrice)} a month).`;
 }

@@ -1,0 +1,149 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { analytics } from '@/lib/analytics';
+import { ApiError } from '@/lib/api-client';
+import { useWizardFlow, WizardModal, WizardStep } from './wizard';
+
+type Step = 'pick' | 'confirm' | 'saving';
+
+/** A mutation the test settles by hand. */
+function manualMutation() {
+  const calls: { variables: string; settle: (ok: boolean) => void }[] = [];
+  const mutate = vi.fn(
+    (
+      variables: string,
+      handlers: {
+        onSuccess?: (r: string) => void;
+        onError?: (e: unknown) => void;
+        onSettled?: () => void;
+      },
+    ) => {
+      calls.push({
+        variables,
+        settle: (ok) => {
+          if (ok) handlers.onSuccess?.(`bought ${variables}`);
+          else
+            handlers.onError?.(new ApiError('Server', 'Bad request: The block is sold out.', 400));
+          handlers.onSettled?.();
+        },
+      });
+    },
+  );
+  return { mutate, calls };
+}
+
+function Flow({
+  mutation,
+  onClose,
+}: {
+  mutation: ReturnType<typeof manualMutation>;
+  onClose: () => void;
+}) {
+  const flow = useWizardFlow<Step>({ first: 'pick', onClose });
+  const buy = flow.submitter(mutation, {
+    savingStep: 'saving',
+    errorStep: 'confirm',
+    event: 'Buy',
+    track: (result) => ({ result }),
+  });
+  return (
+    <WizardModal flow={flow} steps={['pick', 'confirm']} title="Buy">
+      <WizardStep flow={flow} id="pick" heading="Pick one">
+        <button type="button" onClick={() => flow.goTo('confirm')}>
+          Next
+        </button>
+      </WizardStep>
+      <WizardStep flow={flow} id="confirm" heading="Confirm">
+        <button type="button" disabled={flow.saving} onClick={() => buy('10 GB')}>
+          Buy it
+        </button>
+      </WizardStep>
+      <WizardStep
+        flow={flow}
+        id="saving"
+        heading={flow.done ? 'Bought' : 'Buying'}
+        progress="Buying…"
+      >
+        <p role="status">Done</p>
+      </WizardStep>
+    </WizardModal>
+  );
+}
+
+function Page({ mutation }: { mutation: ReturnType<typeof manualMutation> }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <h1>Data Blocks</h1>
+      {open && <Flow mutation={mutation} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+describe('the wizard flow', () => {
+  it('numbers its steps, moves focus to each step heading and never submits twice', async () => {
+    const mutation = manualMutation();
+    const user = userEvent.setup();
+    render(<Flow mutation={mutation} onClose={() => {}} />);
+    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Confirm' })).toHaveFocus();
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
+
+    const buy = screen.getByRole('button', { name: 'Buy it' });
+    await user.dblClick(buy);
+    expect(mutation.mutate).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'Buying' })).toHaveFocus();
+    expect(screen.getByRole('dialog')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText(/Step \d of 2/)).toBeNull();
+  });
+
+  it('returns to the error step with the cleaned server message, then succeeds and tracks it', async () => {
+    const mutation = manualMutation();
+    const track = vi.spyOn(analytics, 'track');
+    const user = userEvent.setup();
+    render(<Flow mutation={mutation} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Buy it' }));
+    act(() => mutation.calls[0]!.settle(false));
+    expect(screen.getByRole('alert')).toHaveTextContent('The block is sold out.');
+    expect(screen.getByRole('heading', { name: 'Confirm' })).toHaveFocus();
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-status', '0');
+
+    await user.click(screen.getByRole('button', { name: 'Buy it' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => mutation.calls[1]!.settle(true));
+    expect(screen.getByRole('heading', { name: 'Bought' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Done');
+    expect(track).toHaveBeenCalledWith('Buy', { result: 'bought 10 GB' });
+  });
+
+  it('steps back on browser Back, closes at the first step, and only then leaves the page', async () => {
+    const mutation = manualMutation();
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <h1>Home</h1> },
+        { path: '/blocks', element: <Page mutation={mutation} /> },
+      ],
+      { initialEntries: ['/', '/blocks'], initialIndex: 1 },
+    );
+    render(<RouterProvider router={router} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/blocks');
+    expect(screen.getByRole('heading', { name: 'Pick one' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/blocks');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,82 @@
+import type { Service } from '@outpost/contracts/services';
+import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useChangePlan } from '../api/change-plan';
+import { shortDate } from '../utils/dates';
+import { serviceLabel } from '../utils/service-display';
+
+export type CancelPlanChangeModalProps = {
+  service: Service;
+  onClose: () => void;
+  /** 'No, keep it': back to where it was opened from (the plan list); leave out to close. */
+  onKeep?: () => void;
+};
+
+/**
+ * Cancel Plan Change (spec 2 section 2): confirm, then processing and success. The cancel is a
+ * plan change to the current plan for the next period, with no extras.
+ */
+export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanChangeModalProps) {
+  const flow = useWizardFlow<'confirm' | 'cancelling'>({ first: 'confirm', onClose });
+  const cancel = flow.submitter(useChangePlan(), {
+    savingStep: 'cancelling',
+    errorStep: 'confirm',
+    event: 'Cancel Plan Changes',
+    track: () => ({ technology: service.technology }),
+  });
+
+  return (
+    <WizardModal
+      flow={flow}
+      title="Cancel Plan Change"
+      initialFocus="title"
+      className="modal--wide"
+      footer={
+        flow.step === 'confirm' ? (
+          <>
+            <button type="button" className="button" onClick={onKeep ?? onClose}>
+              No, keep it
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={flow.saving}
+              onClick={() =>
+                cancel({
+                  serviceid: service.serviceid,
+                  planid: service.planid,
+                  when: 'Next Period',
+                  options: [],
+                })
+              }
+            >
+              Yes, cancel the change
+            </button>
+          </>
+        ) : flow.done ? (
+          <button type="button" className="button button--primary" onClick={onClose}>
+            Close
+          </button>
+        ) : undefined
+      }
+    >
+      <WizardStep flow={flow} id="confirm" heading="Cancel the upcoming plan change?">
+        <p>
+          {service.upcoming
+            ? `${serviceLabel(service)} is due to change to ${service.upcoming.plan} on ${shortDate(service.upcoming.effective)}.`
+            : `${serviceLabel(service)} has a plan change scheduled.`}{' '}
+          If you cancel it, you stay on {service.plan}.
+        </p>
+      </WizardStep>
+      <WizardStep
+        flow={flow}
+        id="cancelling"
+        heading={flow.done ? 'Plan change cancelled' : 'Cancelling the plan change'}
+        progress="Cancelling the plan change…"
+      >
+        <p className="form-status" role="status">
+          The upcoming plan change has been cancelled. You stay on {service.plan}.
+        </p>
+      </WizardStep>
+    </WizardModal>
+  );
+}

@@ -1,0 +1,94 @@
+import type { AvailablePlan } from '@outpost/contracts/services';
+import { formatMoney } from '@outpost/domain/format';
+import { canSelectPlan, planAction, planRowLabel } from '@outpost/domain/services';
+import { planAllowance, planSpeed } from '../../utils/change-plan';
+
+export type PlanCardProps = {
+  plan: AvailablePlan;
+  currentPrice: number;
+  canCancel: boolean;
+  downloading: boolean;
+  onSelect: (plan: AvailablePlan) => void;
+  onCancel: () => void;
+  onDownload: (path: string, filename: string) => void;
+};
+
+/** One plan of the Select Plan step: its label, figures, documents and the Upgrade/Downgrade button. */
+export function PlanCard({
+  plan,
+  currentPrice,
+  canCancel,
+  downloading,
+  onSelect,
+  onCancel,
+  onDownload,
+}: PlanCardProps) {
+  const label = planRowLabel(plan);
+  const action = planAction(plan, currentPrice);
+  const onlyNext = plan.available_next && !plan.available_now;
+  return (
+    <li className={plan.is_current ? 'plan-card plan-card--current' : 'plan-card'}>
+      <div className="plan-card__head">
+        <h4 className="plan-card__name">{plan.plan}</h4>
+        {label && <span className="tag">{label}</span>}
+      </div>
+      <dl className="plan-card__facts">
+        <div>
+          <dt>Allowance</dt>
+          <dd>{planAllowance(plan)}</dd>
+        </div>
+        <div>
+          <dt>Speed</dt>
+          <dd>{planSpeed(plan)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatMoney(plan.price)} a month</dd>
+        </div>
+      </dl>
+      {onlyNext && !plan.is_current && !plan.is_next && (
+        <p className="plan-card__note">Available from your next billing period.</p>
+      )}
+      <div className="plan-card__actions">
+        {plan.kfs && (
+          <button
+            type="button"
+            className="button button--link button--small"
+            disabled={downloading}
+            onClick={() => onDownload(plan.kfs ?? '', `${plan.plan} - Key Fact Sheet.pdf`)}
+          >
+            Key Fact Sheet<span className="visually-hidden"> for {plan.plan} (PDF)</span>
+          </button>
+        )}
+        {plan.cis && (
+          <button
+            type="button"
+            className="button button--link button--small"
+            disabled={downloading}
+            onClick={() =>
+              onDownload(plan.cis ?? '', `${plan.plan} - Critical Information Summary.pdf`)
+            }
+          >
+            Critical Information Summary
+            <span className="visually-hidden"> for {plan.plan} (PDF)</span>
+          </button>
+        )}
+        {canSelectPlan(plan) && (
+          <button
+            type="button"
+            className={action === 'Upgrade' ? 'button button--primary' : 'button'}
+            onClick={() => onSelect(plan)}
+          >
+            {action}
+            <span className="visually-hidden"> to {plan.plan}</span>
+          </button>
+        )}
+        {canCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel change<span className="visually-hidden"> to {plan.plan}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
