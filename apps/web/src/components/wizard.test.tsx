@@ -1,3 +1,4 @@
+import type { MutateOptions } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -9,29 +10,27 @@ import { useWizardFlow, WizardModal, WizardStep } from './wizard';
 
 type Step = 'pick' | 'confirm' | 'saving';
 
+type Handlers = {
+  onSuccess?: (result: string) => void;
+  onError?: (error: unknown) => void;
+  onSettled?: () => void;
+};
+
 /** A mutation the test settles by hand. */
 function manualMutation() {
   const calls: { variables: string; settle: (ok: boolean) => void }[] = [];
-  const mutate = vi.fn(
-    (
-      variables: string,
-      handlers: {
-        onSuccess?: (r: string) => void;
-        onError?: (e: unknown) => void;
-        onSettled?: () => void;
+  const mutate = vi.fn((variables: string, options?: MutateOptions<string, unknown, string>) => {
+    const handlers = options as Handlers | undefined;
+    calls.push({
+      variables,
+      settle: (ok) => {
+        if (ok) handlers?.onSuccess?.(`bought ${variables}`);
+        else
+          handlers?.onError?.(new ApiError('Server', 'Bad request: The block is sold out.', 400));
+        handlers?.onSettled?.();
       },
-    ) => {
-      calls.push({
-        variables,
-        settle: (ok) => {
-          if (ok) handlers.onSuccess?.(`bought ${variables}`);
-          else
-            handlers.onError?.(new ApiError('Server', 'Bad request: The block is sold out.', 400));
-          handlers.onSettled?.();
-        },
-      });
-    },
-  );
+    });
+  });
   return { mutate, calls };
 }
 

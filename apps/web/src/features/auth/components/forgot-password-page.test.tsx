@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { recoveryMessages } from '@outpost/domain/contact-type';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -43,11 +43,11 @@ describe('forgot password', () => {
 
     await request(contact);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByLabelText('Email, mobile or username')).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    // The message stands under the field, which is invalid, focused and described by it.
+    const field = screen.getByLabelText('Email, mobile or username');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(message);
+    expect(field).toHaveFocus();
     expect(calls).toEqual([]);
   });
 

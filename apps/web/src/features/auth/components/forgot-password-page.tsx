@@ -1,6 +1,9 @@
 import { ContactField } from './contact-field';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { rulesResolver } from '@/components/form/rules-resolver';
+import { FormAlert } from '@/components/wizard';
 import { useRequestAccess } from '../api/request-access';
 import { checkContact, recoveryErrorMessage } from '../utils/recovery';
 
@@ -11,13 +14,21 @@ type Sent = { delivery: string; verifyPath: string };
  * inferred and checked here (nothing is sent for invalid input); then prepare and commit, and
  * the delivery message replaces the form.
  */
+type ContactValues = { contact: string };
+
+const contactRules = rulesResolver<ContactValues>({
+  contact: (value) => {
+    const check = checkContact(value);
+    return check.ok ? null : check.message;
+  },
+});
+
 export function ForgotPasswordPage() {
   const ids = useId();
   const requestAccess = useRequestAccess();
-  const [contact, setContact] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ContactValues>({ resolver: contactRules, defaultValues: { contact: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const sending = requestAccess.isPending;
 
@@ -26,27 +37,21 @@ export function ForgotPasswordPage() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
+  const handleSubmit = form.handleSubmit(({ contact }) => {
     const check = checkContact(contact);
-    if (!check.ok) {
-      setError(check.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
+    if (sending || !check.ok) return;
+    setFailure(null);
     requestAccess.mutate(check.body, {
       onSuccess: (delivery) => {
         const query = new URLSearchParams({ [check.field]: check.value });
         setSent({ delivery, verifyPath: `/forgot-password/verify?${query.toString()}` });
       },
-      onError: (failure) => {
-        setError(recoveryErrorMessage(failure));
-        inputRef.current?.focus();
+      onError: (error) => {
+        setFailure(recoveryErrorMessage(error));
+        form.setFocus('contact');
       },
     });
-  };
+  });
 
   return (
     <div className="page page--narrow">
@@ -69,28 +74,19 @@ export function ForgotPasswordPage() {
               Enter the email address, mobile number or username on your account. We will send you a
               code to get back in.
             </p>
-            {error !== null && (
-              <div id={`${ids}-error`} className="form-alert" role="alert">
-                {error}
-              </div>
-            )}
-            <form className="form" onSubmit={handleSubmit} noValidate>
-              <ContactField
-                id={`${ids}-contact`}
-                value={contact}
-                onChange={setContact}
-                invalid={error !== null}
-                describedBy={error !== null ? `${ids}-error` : undefined}
-                inputRef={inputRef}
-              />
-              <button
-                type="submit"
-                className="button button--primary button--block"
-                disabled={sending}
-              >
-                {sending ? 'Sending...' : 'Request Access'}
-              </button>
-            </form>
+            {failure !== null && <FormAlert>{failure}</FormAlert>}
+            <FormProvider {...form}>
+              <form className="form" onSubmit={handleSubmit} noValidate>
+                <ContactField<ContactValues> name="contact" />
+                <button
+                  type="submit"
+                  className="button button--primary button--block"
+                  disabled={sending}
+                >
+                  {sending ? 'Sending...' : 'Request Access'}
+                </button>
+              </form>
+            </FormProvider>
           </>
         )}
         <p className="auth-card__links">

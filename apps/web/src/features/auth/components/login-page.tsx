@@ -1,14 +1,18 @@
 import type { LoginInput } from '@outpost/contracts/auth';
 import { checkLoginInput } from '@outpost/domain/login-rules';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
+import { Field } from '@/components/form/field';
 import { PasswordInput } from '@/components/password-input';
+import { FormAlert } from '@/components/wizard';
 import { getBrand } from '@/lib/brand';
 import { isNativePlatform } from '@/lib/platform';
 import { safeRedirect } from '@/lib/redirect';
 import { useLogin } from '../api/login';
 import { loginFailure, sessionReasonMessage } from '../utils/login-error';
+import { CodeField } from './code-field';
 
 const benefits = [
   'Manage Your Account',
@@ -17,6 +21,8 @@ const benefits = [
   'Purchase Data Blocks',
 ] as const;
 
+type LoginValues = { username: string; password: string; verification: string };
+
 export function LoginPage() {
   const brand = getBrand();
   const native = isNativePlatform();
@@ -24,39 +30,35 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
   const ids = useId();
-
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [verification, setVerification] = useState('');
+  const form = useForm<LoginValues>({
+    defaultValues: { username: '', password: '', verification: '' },
+  });
   const [needsVerification, setNeedsVerification] = useState(false);
   /** Counts the server's requests for a code: each one puts the cursor in the code field. */
   const [codeRequests, setCodeRequests] = useState(0);
-  const verificationRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
   const reason = searchParams.get('reason');
+  const problem = form.formState.errors.root?.message;
   const alertMessage =
-    error ?? (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
+    problem ?? failure ?? (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
   const submitting = loginMutation.isPending;
 
   // Revealed (or refused) code: the code is what the user types next.
   useEffect(() => {
-    if (codeRequests === 0) return;
-    verificationRef.current?.focus();
-    verificationRef.current?.select();
-  }, [codeRequests]);
+    if (codeRequests > 0) form.setFocus('verification', { shouldSelect: true });
+  }, [codeRequests, form]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = form.handleSubmit(({ username, password, verification }) => {
     if (submitting) return;
     setSubmitted(true);
-    const problem = checkLoginInput(username, password);
-    if (problem) {
-      setError(problem);
+    setFailure(null);
+    const check = checkLoginInput(username, password);
+    if (check) {
+      form.setError('root', { message: check });
       return;
     }
-    setError(null);
     const input: LoginInput = { username: username.trim(), password };
     const code = verification.trim();
     if (needsVerification && code !== '') input.verification = code;
@@ -64,16 +66,16 @@ export function LoginPage() {
       onSuccess: () => {
         void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
       },
-      onError: (failure) => {
-        const { message, needsVerification: verify } = loginFailure(failure);
-        setError(message);
+      onError: (error) => {
+        const { message, needsVerification: verify } = loginFailure(error);
+        setFailure(message);
         if (verify) {
           setNeedsVerification(true);
           setCodeRequests((count) => count + 1);
         }
       },
     });
-  };
+  });
 
   return (
     <div className="login">
@@ -83,69 +85,42 @@ export function LoginPage() {
         </h1>
         <p className="login__intro">to your {brand.providerName} account</p>
 
-        {alertMessage !== null && (
-          <div className="form-alert" role="alert">
-            {alertMessage}
-          </div>
+        {alertMessage !== null && alertMessage !== undefined && (
+          <FormAlert>{alertMessage}</FormAlert>
         )}
 
-        <form className="form" onSubmit={handleSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={`${ids}-username`}>Username</label>
-            <input
-              id={`${ids}-username`}
+        <FormProvider {...form}>
+          <form className="form" onSubmit={handleSubmit} noValidate>
+            <Field<LoginValues>
               name="username"
+              label="Username"
               type="text"
               autoComplete="username"
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
             />
-          </div>
-
-          <div className="field">
-            <label htmlFor={`${ids}-password`}>Password</label>
-            <PasswordInput
-              id={`${ids}-password`}
+            <Field<LoginValues>
               name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              label="Password"
+              control={(props) => <PasswordInput {...props} autoComplete="current-password" />}
             />
-          </div>
-
-          {needsVerification && (
-            <div className="field">
-              <label htmlFor={`${ids}-verification`}>Verification code</label>
-              <input
-                id={`${ids}-verification`}
+            {needsVerification && (
+              <CodeField<LoginValues>
                 name="verification"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                aria-describedby={`${ids}-verification-hint`}
-                ref={verificationRef}
-                value={verification}
-                // Pasted '123 456' becomes '123456'.
-                onChange={(e) => setVerification(e.target.value.replace(/[^0-9]/g, '').slice(0, 6))}
+                hint="Enter the 6-digit code we sent you."
               />
-              <p id={`${ids}-verification-hint`} className="field__hint">
-                Enter the 6-digit code we sent you.
-              </p>
-            </div>
-          )}
+            )}
 
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={submitting}
-          >
-            {submitting ? 'Logging in...' : 'Log In'}
-          </button>
-        </form>
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={submitting}
+            >
+              {submitting ? 'Logging in...' : 'Log In'}
+            </button>
+          </form>
+        </FormProvider>
 
         <p className="login__links">
           <Link to="/forgot-password">Can&apos;t login?</Link>

@@ -70,7 +70,12 @@ describe('verify access', () => {
 
     await user.click(verifyButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // The message stands under the field it is about, which is invalid and focused.
+    const text = await screen.findByText(message);
+    const field = document.getElementById(text.id.replace(/-error$/, '-input'))!;
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(field).toHaveFocus();
     expect(calls).toEqual([]);
   });
 

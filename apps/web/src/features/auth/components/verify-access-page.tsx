@@ -1,9 +1,13 @@
-import { ContactField } from './contact-field';
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { rulesResolver } from '@/components/form/rules-resolver';
+import { FormAlert } from '@/components/wizard';
 import { setDefaultService } from '@/lib/session';
 import { useVerifyAccess } from '../api/verify-access';
 import { checkVerifyInput, contactFromSearch, recoveryErrorMessage } from '../utils/recovery';
+import { codeDigits, CodeField } from './code-field';
+import { ContactField } from './contact-field';
 
 /**
  * The three verify-access variants (spec 1 section 2, contracts verifyRoutes):
@@ -19,7 +23,19 @@ const PasswordUpdateModal = lazy(async () => ({
   default: (await loadPasswordModal()).PasswordUpdateModal,
 }));
 
-type FieldError = { message: string; field: 'contact' | 'code' | null };
+type VerifyValues = { contact: string; code: string };
+
+/** Each field shows the first problem checkVerifyInput finds, where it finds it. */
+const problemIn =
+  (field: 'contact' | 'code') =>
+  (_value: string, { contact, code }: VerifyValues): string | null => {
+    const check = checkVerifyInput(contact, code);
+    return !check.ok && check.field === field ? check.message : null;
+  };
+const verifyRules = rulesResolver<VerifyValues>({
+  contact: problemIn('contact'),
+  code: problemIn('code'),
+});
 
 export type VerifyAccessPageProps = { variant: VerifyVariant };
 
@@ -28,25 +44,21 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const verifyAccess = useVerifyAccess();
-  const [contact, setContact] = useState(() => contactFromSearch(searchParams));
-  const [code, setCode] = useState(() => digits(searchParams.get('code') ?? ''));
-  const [error, setError] = useState<FieldError | null>(null);
+  const form = useForm<VerifyValues>({
+    resolver: verifyRules,
+    defaultValues: {
+      contact: contactFromSearch(searchParams),
+      code: codeDigits(searchParams.get('code') ?? ''),
+    },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const [forcedUpdate, setForcedUpdate] = useState(false);
-  const contactRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const verifying = verifyAccess.isPending;
-  const errorId = `${ids}-error`;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (verifying || forcedUpdate) return;
+  const handleSubmit = form.handleSubmit(({ contact, code }) => {
     const check = checkVerifyInput(contact, code);
-    if (!check.ok) {
-      setError({ message: check.message, field: check.field });
-      (check.field === 'code' ? codeRef : contactRef).current?.focus();
-      return;
-    }
-    setError(null);
+    if (verifying || forcedUpdate || !check.ok) return;
+    setFailure(null);
     // The modal's code downloads during the two round trips, not after them.
     if (variant.kind === 'recovery') void loadPasswordModal();
     verifyAccess.mutate(
@@ -62,13 +74,10 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
             void navigate('/services/usage', { replace: true });
           }
         },
-        onError: (failure) => setError({ message: recoveryErrorMessage(failure), field: null }),
+        onError: (error) => setFailure(recoveryErrorMessage(error)),
       },
     );
-  };
-
-  const describedBy = (field: 'contact' | 'code') =>
-    error && (error.field === field || error.field === null) ? errorId : undefined;
+  });
 
   return (
     <div className="page page--narrow">
@@ -80,47 +89,20 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
           Enter the 6-digit code we sent you, with the email address, mobile number or username you
           asked with.
         </p>
-        {error !== null && (
-          <div id={errorId} className="form-alert" role="alert">
-            {error.message}
-          </div>
-        )}
-        <form className="form" onSubmit={handleSubmit} noValidate>
-          <ContactField
-            id={`${ids}-contact`}
-            value={contact}
-            onChange={setContact}
-            invalid={error?.field === 'contact'}
-            describedBy={describedBy('contact')}
-            inputRef={contactRef}
-          />
-          <div className="field">
-            <label htmlFor={`${ids}-code`}>Verification code</label>
-            <input
-              ref={codeRef}
-              id={`${ids}-code`}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              aria-invalid={error?.field === 'code' || undefined}
-              aria-describedby={[`${ids}-code-hint`, describedBy('code')].filter(Boolean).join(' ')}
-              value={code}
-              onChange={(e) => setCode(digits(e.target.value))}
-            />
-            <p id={`${ids}-code-hint`} className="field__hint">
-              6 digits, from the email or SMS we sent.
-            </p>
-          </div>
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={verifying || forcedUpdate}
-          >
-            {verifying ? 'Verifying...' : 'Verify Access'}
-          </button>
-        </form>
+        {failure !== null && <FormAlert>{failure}</FormAlert>}
+        <FormProvider {...form}>
+          <form className="form" onSubmit={handleSubmit} noValidate>
+            <ContactField<VerifyValues> name="contact" />
+            <CodeField<VerifyValues> name="code" hint="6 digits, from the email or SMS we sent." />
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={verifying || forcedUpdate}
+            >
+              {verifying ? 'Verifying...' : 'Verify Access'}
+            </button>
+          </form>
+        </FormProvider>
         <p className="auth-card__links">
           <Link to="/forgot-password">Request a new code</Link>
           <Link to="/login">Back to Login</Link>
@@ -133,8 +115,4 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
       )}
     </div>
   );
-}
-
-function digits(value: string): string {
-  return value.replace(/[^0-9]/g, '').slice(0, 6);
 }
