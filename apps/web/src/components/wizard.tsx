@@ -165,11 +165,25 @@ export function useWizardFlow<S extends string>({
   );
 }
 
-/** One failure message for a form or a step (role alert: read out as it appears). */
-export function FormAlert({ error, children }: { error?: unknown; children?: ReactNode }) {
+/**
+ * One message box for a form or a step: a failure (role alert: read out at once), or with
+ * `tone="info"` something the user must do next that is not a failure (a polite status).
+ */
+export function FormAlert({
+  error,
+  tone = 'error',
+  children,
+}: {
+  error?: unknown;
+  tone?: 'error' | 'info';
+  children?: ReactNode;
+}) {
   if (error === undefined && children === undefined) return null;
   return (
-    <div className="form-alert" role="alert">
+    <div
+      className={tone === 'info' ? 'form-alert form-alert--info' : 'form-alert'}
+      role={tone === 'info' ? 'status' : 'alert'}
+    >
       {children ?? cleanErrorMessage(error)}
     </div>
   );

@@ -82,9 +82,13 @@ describe('login page', () => {
 
     await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // Asked for a code: information, not an error (the words stay verbatim).
+    const prompt = await screen.findByRole('status');
+    expect(prompt).toHaveTextContent(
       `Two-factor authentication is required. ${serverErrors.extendedValidation}`,
     );
+    expect(prompt).toHaveClass('form-alert--info');
+    expect(screen.queryByRole('alert')).toBeNull();
     const code = screen.getByLabelText('Verification code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -104,9 +108,10 @@ describe('login page', () => {
     });
   });
 
-  it('shows a refused code the same way and puts the cursor back in the code field', async () => {
+  it('shows a refused code as an error and puts the cursor back in the code field', async () => {
+    // What the server answers for a wrong SMS or email code (apps/server two-factor.ts).
     const wrongCode =
-      'Extended validation required: that code is not right. Check it and try again.';
+      'Extended validation failed: that code is not right or has expired. Check it, or log in again to get a new code.';
     const fetchMock = stubFetch((_path, init) => {
       const body = JSON.parse(String(init.body)) as { verification?: string };
       return body.verification === undefined

@@ -36,13 +36,16 @@ export function LoginPage() {
   const [needsVerification, setNeedsVerification] = useState(false);
   /** Counts the server's requests for a code: each one puts the cursor in the code field. */
   const [codeRequests, setCodeRequests] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; tone: 'error' | 'info' } | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
   const reason = searchParams.get('reason');
   const problem = form.formState.errors.root?.message;
   const alertMessage =
-    problem ?? failure ?? (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
+    problem ??
+    failure?.message ??
+    (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
+  const alertTone = problem === undefined && failure?.tone === 'info' ? 'info' : 'error';
   const submitting = loginMutation.isPending;
 
   // Revealed (or refused) code: the code is what the user types next.
@@ -67,8 +70,8 @@ export function LoginPage() {
         void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
       },
       onError: (error) => {
-        const { message, needsVerification: verify } = loginFailure(error);
-        setFailure(message);
+        const { message, needsVerification: verify, tone } = loginFailure(error);
+        setFailure({ message, tone });
         if (verify) {
           setNeedsVerification(true);
           setCodeRequests((count) => count + 1);
@@ -86,7 +89,7 @@ export function LoginPage() {
         <p className="login__intro">to your {brand.providerName} account</p>
 
         {alertMessage !== null && alertMessage !== undefined && (
-          <FormAlert>{alertMessage}</FormAlert>
+          <FormAlert tone={alertTone}>{alertMessage}</FormAlert>
         )}
 
         <FormProvider {...form}>

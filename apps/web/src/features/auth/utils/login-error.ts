@@ -6,26 +6,30 @@ export type LoginFailure = {
   message: string;
   /** Two-factor is on: show the verification code field. */
   needsVerification: boolean;
+  /** 'info': the server asks for the code (nothing went wrong); 'error' otherwise. */
+  tone: 'error' | 'info';
 };
 
 /** What the login page shows for a failed login (spec 1 section 8 "Login"). */
 export function loginFailure(error: unknown): LoginFailure {
   if (error instanceof MissingTokensError)
-    return { message: messages.login.processingFailed, needsVerification: false };
+    return { message: messages.login.processingFailed, needsVerification: false, tone: 'error' };
   if (isApiError(error) && error.kind === 'Server') {
     if (error.status === 401 && error.message.includes('Extended validation')) {
       return {
         message: `${messages.login.twoFactorRequired} ${error.message}`,
         needsVerification: true,
+        tone: error.message.includes('Extended validation required') ? 'info' : 'error',
       };
     }
     if (error.status === 401 && error.message.includes('unknown username or incorrect password')) {
-      return { message: messages.login.badCredentials, needsVerification: false };
+      return { message: messages.login.badCredentials, needsVerification: false, tone: 'error' };
     }
     // Rate limiting answers a clear sentence: show it as it is.
-    if (error.status === 429) return { message: error.message, needsVerification: false };
+    if (error.status === 429)
+      return { message: error.message, needsVerification: false, tone: 'error' };
   }
-  return { message: messages.login.loadFailed, needsVerification: false };
+  return { message: messages.login.loadFailed, needsVerification: false, tone: 'error' };
 }
 
 /** The message for /login?reason=... */

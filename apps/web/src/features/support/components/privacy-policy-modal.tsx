@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
+import { FormAlert } from '@/components/wizard';
 import { useGuide } from '../api/get-guide';
 
 export const PRIVACY_POLICY_SLUG = 'privacy-policy';
@@ -49,9 +50,7 @@ export function PrivacyPolicyModal({ onAccept, onLogout }: PrivacyPolicyModalPro
       {guide.isPending && <LoadingState />}
       {guide.isError && (
         <>
-          <div className="form-alert" role="alert">
-            {messages.banner.loadData}
-          </div>
+          <FormAlert>{messages.banner.loadData}</FormAlert>
           <button type="button" className="button" onClick={() => void guide.refetch()}>
             Try again
           </button>
