@@ -1,6 +1,8 @@
 /**
  * The 'Plan' picker of the pages that work on one service at a time (Data Usage, Data Blocks):
- * a labelled select of the caller's services, keyed by service id.
+ * a labelled select of the caller's services, keyed by service id. A closed select shows one line
+ * and a phone cuts a long name in it; the chosen service's full name is written out under it,
+ * wrapping, and read with the select.
  */
 export function ServiceSelect<S extends { serviceid: number }>({
   id,
@@ -15,11 +17,13 @@ export function ServiceSelect<S extends { serviceid: number }>({
   optionLabel: (service: S) => string;
   onChange: (serviceid: string) => void;
 }) {
+  const fullId = `${id}-full`;
   return (
-    <div className="field field--inline">
+    <div className="field field--inline service-select">
       <label htmlFor={id}>Plan</label>
       <select
         id={id}
+        aria-describedby={fullId}
         value={String(selected.serviceid)}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -29,6 +33,9 @@ export function ServiceSelect<S extends { serviceid: number }>({
           </option>
         ))}
       </select>
+      <p id={fullId} className="field__hint service-select__full">
+        {optionLabel(selected)}
+      </p>
     </div>
   );
 }
