@@ -49,6 +49,8 @@ export type WizardFlow<S extends string> = {
   failure: unknown;
   /** Bumped on every move, so the step heading takes focus (not on the first render). */
   moves: number;
+  /** The step the last submit saved on (while on it, the WizardModal owns the footer). */
+  savingStep: S | null;
   /** Moves forward to a step (Back, the browser's or ours, returns to where we were). */
   goTo: (step: S) => void;
   /** Back one step; at the first step, closes. */
@@ -74,6 +76,7 @@ export function useWizardFlow<S extends string>({
   const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
   const [failure, setFailure] = useState<unknown>(null);
   const [moves, setMoves] = useState(0);
+  const [savingStep, setSavingStep] = useState<S | null>(null);
   // A second click arrives before React re-renders the disabled button: never submit twice.
   const submitting = useRef(false);
   const step = trail[trail.length - 1]!;
@@ -121,6 +124,7 @@ export function useWizardFlow<S extends string>({
         submitting.current = true;
         setFailure(null);
         setStatus(savingStatus.processing);
+        setSavingStep(options.savingStep);
         goTo(options.savingStep);
         mutation.mutate(variables, {
           onSuccess: (result) => {
@@ -150,6 +154,7 @@ export function useWizardFlow<S extends string>({
       done: status === savingStatus.success,
       failure,
       moves,
+      savingStep,
       goTo,
       back,
       reset,
@@ -161,7 +166,7 @@ export function useWizardFlow<S extends string>({
         onReset: reset,
       },
     }),
-    [step, status, failure, moves, goTo, back, reset, submitter, onClose],
+    [step, status, failure, moves, savingStep, goTo, back, reset, submitter, onClose],
   );
 }
 
@@ -266,18 +271,33 @@ export type WizardModalProps<S extends string> = Omit<
   steps?: readonly S[];
 };
 
-/** The Modal of a wizard flow: its status, close and reset, its step number and browser Back. */
+/**
+ * The Modal of a wizard flow: its status, close and reset, its step number, browser Back, and the
+ * footer of the saving step (none while saving, Close once done); `footer` serves the other steps.
+ */
 export function WizardModal<S extends string>({
   flow,
   steps,
+  footer,
   children,
   ...props
 }: WizardModalProps<S>) {
   const index = steps?.indexOf(flow.step) ?? -1;
+  const close = flow.modal.onClose;
+  const onSavingStep = flow.step === flow.savingStep && flow.status !== savingStatus.idle;
   return (
     <Modal
       {...flow.modal}
       {...props}
+      footer={
+        !onSavingStep ? (
+          footer
+        ) : flow.done && close ? (
+          <button type="button" className="button button--primary" onClick={close}>
+            Close
+          </button>
+        ) : undefined
+      }
       {...(steps && index >= 0 ? { step: index + 1, stepCount: steps.length } : {})}
     >
       <WizardBackGuard flow={flow} />

@@ -5,6 +5,7 @@ import { quotaLabel } from '@outpost/domain/services';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
+import { ReviewList } from '@/components/review-list';
 import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useAvailableBlocks } from '../api/get-available-blocks';
 import { reloadAfterPurchase, usePurchaseBlock } from '../api/purchase-block';
@@ -79,10 +80,6 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
           Confirm<span className="visually-hidden"> and buy {block.block}</span>
         </button>
       </>
-    ) : flow.done ? (
-      <button type="button" className="button button--primary" onClick={handleClose}>
-        Close
-      </button>
     ) : undefined;
 
   return (
@@ -119,30 +116,15 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
       </WizardStep>
       {block && (
         <WizardStep flow={flow} id="confirm" heading="Confirm">
-          <dl className="review-list">
-            <div>
-              <dt>Service</dt>
-              <dd>{serviceLabel(service)}</dd>
-            </div>
-            <div>
-              <dt>Plan</dt>
-              <dd>{service.plan}</dd>
-            </div>
-            <div>
-              <dt>Plan allowance</dt>
-              <dd>{serviceAllowance(service) || 'None'}</dd>
-            </div>
-            <div>
-              <dt>Data block</dt>
-              <dd>
-                {block.block}: {blockData(block, service.technology)}
-              </dd>
-            </div>
-            <div>
-              <dt>Price</dt>
-              <dd>{formatMoney(block.price)}</dd>
-            </div>
-          </dl>
+          <ReviewList
+            items={[
+              ['Service', serviceLabel(service)],
+              ['Plan', service.plan],
+              ['Plan allowance', serviceAllowance(service) || 'None'],
+              ['Data block', `${block.block}: ${blockData(block, service.technology)}`],
+              ['Price', formatMoney(block.price)],
+            ]}
+          />
           <h4 className="review-notes__title">Before you buy</h4>
           <ul className="review-notes">
             <li>

@@ -52,10 +52,6 @@ export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanCh
               Yes, cancel the change
             </button>
           </>
-        ) : flow.done ? (
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Close
-          </button>
         ) : undefined
       }
     >

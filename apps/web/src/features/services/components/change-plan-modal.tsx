@@ -150,11 +150,7 @@ export function ChangePlanModal({ service, onClose }: ChangePlanModalProps) {
         </button>
       </>
     ),
-    saving: flow.done ? (
-      <button type="button" className="button button--primary" onClick={onClose}>
-        Close
-      </button>
-    ) : undefined,
+    saving: undefined,
   };
 
   return (

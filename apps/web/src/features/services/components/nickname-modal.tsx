@@ -62,10 +62,6 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
               Save
             </button>
           </>
-        ) : flow.done ? (
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Close
-          </button>
         ) : undefined
       }
     >
@@ -130,10 +126,6 @@ export function RemoveNicknameModal({ service, onClose }: NicknameModalProps) {
               Remove
             </button>
           </>
-        ) : flow.done ? (
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Close
-          </button>
         ) : undefined
       }
     >

@@ -7,6 +7,7 @@ import {
   proRataAdjustment,
 } from '@outpost/domain/services';
 import { useId } from 'react';
+import { ReviewList } from '@/components/review-list';
 import {
   applyChangeDescription,
   type ChangePlanErrors,
@@ -50,28 +51,15 @@ export function ConfirmStep({
         </p>
       )}
       {plan && (
-        <dl className="review-list">
-          <div>
-            <dt>New plan</dt>
-            <dd>{plan.plan}</dd>
-          </div>
-          <div>
-            <dt>Allowance</dt>
-            <dd>{planAllowance(plan)}</dd>
-          </div>
-          <div>
-            <dt>Speed</dt>
-            <dd>{planSpeed(plan)}</dd>
-          </div>
-          <div>
-            <dt>Extras</dt>
-            <dd>{extras.length > 0 ? extras.map((o) => o.name).join(', ') : 'None'}</dd>
-          </div>
-          <div>
-            <dt>Monthly price</dt>
-            <dd>{formatMoney(newPrice)}</dd>
-          </div>
-        </dl>
+        <ReviewList
+          items={[
+            ['New plan', plan.plan],
+            ['Allowance', planAllowance(plan)],
+            ['Speed', planSpeed(plan)],
+            ['Extras', extras.length > 0 ? extras.map((o) => o.name).join(', ') : 'None'],
+            ['Monthly price', formatMoney(newPrice)],
+          ]}
+        />
       )}
       <fieldset
         className="choice-group"

@@ -1,6 +1,7 @@
 import type { AvailablePlan } from '@outpost/contracts/services';
 import { formatMoney } from '@outpost/domain/format';
 import { canSelectPlan, planAction, planRowLabel } from '@outpost/domain/services';
+import { ReviewList } from '@/components/review-list';
 import { planAllowance, planSpeed } from '../../utils/change-plan';
 
 export type PlanCardProps = {
@@ -32,20 +33,14 @@ export function PlanCard({
         <h4 className="plan-card__name">{plan.plan}</h4>
         {label && <span className="tag">{label}</span>}
       </div>
-      <dl className="plan-card__facts">
-        <div>
-          <dt>Allowance</dt>
-          <dd>{planAllowance(plan)}</dd>
-        </div>
-        <div>
-          <dt>Speed</dt>
-          <dd>{planSpeed(plan)}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>{formatMoney(plan.price)} a month</dd>
-        </div>
-      </dl>
+      <ReviewList
+        className="plan-card__facts"
+        items={[
+          ['Allowance', planAllowance(plan)],
+          ['Speed', planSpeed(plan)],
+          ['Price', `${formatMoney(plan.price)} a month`],
+        ]}
+      />
       {onlyNext && !plan.is_current && !plan.is_next && (
         <p className="plan-card__note">Available from your next billing period.</p>
       )}
