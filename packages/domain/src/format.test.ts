@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMegabytes, formatMoney, formatShortDate, formatSpeed } from './format';
+import {
+  formatBytes,
+  formatMegabytes,
+  formatMoney,
+  formatShortDate,
+  formatSpeed,
+  lastDayBefore,
+  shortDateOf,
+} from './format';
 
 describe('formatBytes', () => {
   it('uses decimal steps of 1000', () => {
@@ -47,5 +55,13 @@ describe('formatMoney', () => {
 describe('formatShortDate', () => {
   it('uses dd/mm/yy in Brisbane time', () => {
     expect(formatShortDate(new Date('2026-11-21T15:30:00Z'))).toBe('22/11/26');
+  });
+});
+
+describe('shortDateOf and lastDayBefore', () => {
+  it('write an ISO time as the Brisbane date, and a period end as the last day inside it', () => {
+    // Brisbane midnight starting 10/12/26 is 14:00 UTC on 09/12.
+    expect(shortDateOf('2026-12-09T14:00:00.000Z')).toBe('10/12/26');
+    expect(lastDayBefore('2026-12-09T14:00:00.000Z')).toBe('09/12/26');
   });
 });

@@ -53,3 +53,17 @@ export function formatShortDate(date: Date, timeZone = 'Australia/Brisbane'): st
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
+
+/** An ISO time as dd/mm/yy in the business time zone. */
+export function shortDateOf(iso: string): string {
+  return formatShortDate(new Date(iso));
+}
+
+/**
+ * The last day before an end time, as dd/mm/yy: a billing period (and a data block) ends at
+ * Brisbane midnight starting the next period, so one that ends 10/12 00:00 is usable to the end of
+ * 09/12.
+ */
+export function lastDayBefore(endIso: string): string {
+  return formatShortDate(new Date(Date.parse(endIso) - 1));
+}

@@ -15,6 +15,7 @@ import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
 import { isNativePlatform } from '@/lib/platform';
+import { idParam } from '@/lib/selected-service';
 import { getDefaultService, getStoredPermissions } from '@/lib/session';
 import { NotFound } from '@/components/not-found';
 import { contentPageSlugs, CUSTOMER_TERMS_SUFFIX } from './content-pages';
@@ -52,12 +53,6 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
 };
 
 type Prefetch = (queryClient: QueryClient, url: URL, params: Params) => Promise<unknown>;
-
-/** A positive integer id from a search parameter, else null. */
-function idParam(value: string | null): number | null {
-  const id = Number(value);
-  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** A legal or help page's text, from the route table path it is shown at. */
 function contentPrefetch(path: string): Prefetch {

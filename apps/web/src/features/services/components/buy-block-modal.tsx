@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import type { AvailableBlock, BlockPurchase, Service } from '@outpost/contracts/services';
-import { formatMegabytes, formatMoney } from '@outpost/domain/format';
+import { formatMegabytes, formatMoney, lastDayBefore } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { ReviewList } from '@/components/review-list';
 import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useAvailableBlocks } from '../api/get-available-blocks';
 import { reloadAfterPurchase, usePurchaseBlock } from '../api/purchase-block';
-import { lastDayBefore } from '../utils/dates';
 import { serviceAllowance, serviceLabel } from '../utils/service-display';
 
 export type BuyBlockModalProps = {

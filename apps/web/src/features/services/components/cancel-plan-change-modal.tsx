@@ -1,7 +1,7 @@
+import { shortDateOf } from '@outpost/domain/format';
 import type { Service } from '@outpost/contracts/services';
 import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useChangePlan } from '../api/change-plan';
-import { shortDate } from '../utils/dates';
 import { serviceLabel } from '../utils/service-display';
 
 export type CancelPlanChangeModalProps = {
@@ -58,7 +58,7 @@ export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanCh
       <WizardStep flow={flow} id="confirm" heading="Cancel the upcoming plan change?">
         <p>
           {service.upcoming
-            ? `${serviceLabel(service)} is due to change to ${service.upcoming.plan} on ${shortDate(service.upcoming.effective)}.`
+            ? `${serviceLabel(service)} is due to change to ${service.upcoming.plan} on ${shortDateOf(service.upcoming.effective)}.`
             : `${serviceLabel(service)} has a plan change scheduled.`}{' '}
           If you cancel it, you stay on {service.plan}.
         </p>

@@ -4,9 +4,8 @@ import type {
   PlanOption,
   Service,
 } from '@outpost/contracts/services';
-import { formatMoney } from '@outpost/domain/format';
+import { formatMoney, shortDateOf } from '@outpost/domain/format';
 import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
-import { shortDate } from './dates';
 
 /** The Change Plan wizard's steps (spec 2 section 2, Modals); the cancel has its own modal. */
 export type ChangePlanStep = 'custom' | 'select' | 'options' | 'confirm' | 'saving';
@@ -79,13 +78,13 @@ export function planSpeed(plan: AvailablePlan): string {
 
 /** What the success step says happened. */
 export function changedText(result: ChangePlanResult, service: Service): string {
-  const date = shortDate(result.effective);
+  const date = shortDateOf(result.effective);
   const name = result.next_plan ?? result.plan;
   switch (result.when) {
     case 'Next Period':
       return `Your plan will change to ${name} on ${date}.`;
     case 'Current Period Only':
-      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${shortDate(service.period_end)}.`;
+      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${shortDateOf(service.period_end)}.`;
     case 'Current Period':
       return `Your plan is now ${result.plan}.`;
   }

@@ -1,3 +1,4 @@
+import { selectService } from '@/lib/selected-service';
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import type { Service } from '@outpost/contracts/services';
 import { allowanceLabel, speedLabel } from '@outpost/domain/services';
@@ -57,12 +58,10 @@ export function selectedBlockService(
   fromUrl: string | null,
   storedDefault: string | null,
 ): Service | undefined {
-  const byId = (id: string | null) =>
-    id === null ? undefined : services.find((s) => String(s.serviceid) === id);
-  return (
-    byId(fromUrl) ??
-    byId(storedDefault) ??
-    services.find((s) => s.status === 'active') ??
-    services[0]
+  return selectService(
+    services,
+    fromUrl,
+    storedDefault,
+    (list) => list.find((s) => s.status === 'active') ?? list[0],
   );
 }

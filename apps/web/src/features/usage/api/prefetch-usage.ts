@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { servicesQueryOptions } from '@/lib/services-query';
-import { idParam, resolveView, selectUsageService, type UsageView } from '../utils/selection';
+import { idParam } from '@/lib/selected-service';
+import { resolveView, selectUsageService, type UsageView } from '../utils/selection';
 import { activityQueryOptions } from './get-activity';
 import { usageSummaryQueryOptions } from './get-usage-summary';
 import { usageOnlyLoginQueryOptions } from './usage-only-login';

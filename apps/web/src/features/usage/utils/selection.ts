@@ -1,5 +1,6 @@
 import type { Service } from '@outpost/contracts/services';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
+import { selectService } from '@/lib/selected-service';
 
 /**
  * Which plan, report tab and chart type the Data Usage page shows (spec 2 section 2), from the
@@ -64,16 +65,7 @@ export function selectUsageService(
   fromUrl: string | null,
   storedDefault: string | null,
 ): Service | undefined {
-  const offered = usageServices(services);
-  const byId = (id: string | null) =>
-    id === null ? undefined : offered.find((s) => String(s.serviceid) === id);
-  return byId(fromUrl) ?? byId(storedDefault) ?? offered[0];
-}
-
-/** A positive integer id from a search parameter or storage, else null. */
-export function idParam(value: string | null): number | null {
-  const id = Number(value);
-  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
+  return selectService(usageServices(services), fromUrl, storedDefault);
 }
 
 /** How a service is named in the plan selector (as on My Services). */

@@ -1,5 +1,5 @@
 import type { AvailablePlan, PlanOption, Service } from '@outpost/contracts/services';
-import { formatMoney } from '@outpost/domain/format';
+import { formatMoney, shortDateOf } from '@outpost/domain/format';
 import {
   type ApplyChangeChoice,
   applyChangeChoices,
@@ -16,7 +16,6 @@ import {
   planSpeed,
   proRataText,
 } from '../../utils/change-plan';
-import { shortDate } from '../../utils/dates';
 
 export type ConfirmStepProps = {
   service: Service;
@@ -42,7 +41,7 @@ export function ConfirmStep({
   const costs = minimumCosts(newPrice);
   const choices = plan ? applyChangeChoices(plan) : [];
   const currentPeriod = when === 'Current Period' || when === 'Current Period Only';
-  const periodEnd = shortDate(service.period_end);
+  const periodEnd = shortDateOf(service.period_end);
   return (
     <>
       {errors.plan !== null && (
