@@ -30,6 +30,8 @@ export function NewsPage() {
 
   const matching = filterPosts(blogs.data?.items ?? [], category);
   const { posts, page, pageCount } = pageOfPosts(matching, requestedPage);
+  // A page past the end (an old link, fewer posts now) says so rather than showing another.
+  const pastTheEnd = blogs.isSuccess && requestedPage > pageCount;
   const search = newsSearch(category, page);
   const first = matching.length === 0 ? 0 : (page - 1) * NEWS_PAGE_SIZE + 1;
   const last = first === 0 ? 0 : first + posts.length - 1;
@@ -71,7 +73,16 @@ export function NewsPage() {
         />
       )}
 
-      {blogs.isSuccess && (
+      {pastTheEnd && (
+        <div className="empty-state">
+          <p>There is no page {requestedPage}.</p>
+          <Link to={`/news${newsSearch(category, pageCount)}`}>
+            Go to the last page, page {pageCount}
+          </Link>
+        </div>
+      )}
+
+      {blogs.isSuccess && !pastTheEnd && (
         <section aria-labelledby={`${ids}-results`}>
           <h2 id={`${ids}-results`} className="news__count" tabIndex={-1}>
             {matching.length === 0
