@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 import { pageItems } from './pagination';
 
 type Row = { id: number; name: string };
@@ -11,6 +11,21 @@ const columns: DataTableColumn<Row>[] = [
   { id: 'id', header: 'Number', cell: (r) => r.id },
   { id: 'manage', header: 'Manage', hideLabelWhenStacked: true, cell: () => 'Edit' },
 ];
+
+/** The 37 rows as Things, 5 a page unless `props` say otherwise. */
+function renderThings(props: Partial<DataTableProps<Row>> = {}) {
+  return render(
+    <DataTable
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+      caption="Things"
+      pageSize={5}
+      empty="None"
+      {...props}
+    />,
+  );
+}
 
 describe('pageItems', () => {
   it('offers every page when they fit, else the first, the last and a window, with gaps', () => {
@@ -26,16 +41,7 @@ describe('pageItems', () => {
 describe('DataTable', () => {
   it('shows a page of rows with a caption, labelled cells and at most five page buttons', async () => {
     const user = userEvent.setup();
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={5}
-        empty="None"
-      />,
-    );
+    renderThings();
     const table = screen.getByRole('table', { name: 'Things' });
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(within(table).getByRole('rowheader', { name: 'Row 1' })).toBeInTheDocument();
@@ -76,17 +82,7 @@ describe('DataTable', () => {
 
   it('lets a person choose how many rows a page shows, starting from the size given', async () => {
     const user = userEvent.setup();
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={5}
-        pageSizes={[5, 10, 50, 100]}
-        empty="None"
-      />,
-    );
+    renderThings({ pageSizes: [5, 10, 50, 100] });
     const size = screen.getByRole('combobox', { name: 'Rows per page' });
     expect(size).toHaveValue('5');
     expect(
@@ -106,17 +102,9 @@ describe('DataTable', () => {
 
   it('finds rows by every word typed, from the first page, and says when nothing matches', async () => {
     const user = userEvent.setup();
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={5}
-        search={{ label: 'Search things', text: (r) => `${r.name} ${r.id % 2 ? 'odd' : 'even'}` }}
-        empty="None"
-      />,
-    );
+    renderThings({
+      search: { label: 'Search things', text: (r) => `${r.name} ${r.id % 2 ? 'odd' : 'even'}` },
+    });
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     const box = screen.getByRole('searchbox', { name: 'Search things' });
     await user.type(box, 'row 1 EVEN');
@@ -139,44 +127,18 @@ describe('DataTable', () => {
   });
 
   it('has no page buttons when one page holds every row', () => {
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={99}
-        empty="None"
-      />,
-    );
+    renderThings({ pageSize: 99 });
     expect(screen.getAllByRole('row')).toHaveLength(38);
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
   it('shows the empty state instead of an empty table, and a loading state while loading', () => {
-    const { rerender } = render(
-      <DataTable
-        rows={[]}
-        columns={columns}
-        rowKey={(r: Row) => r.id}
-        caption="Things"
-        empty="Nothing here yet."
-      />,
-    );
+    const { unmount } = renderThings({ rows: [], empty: 'Nothing here yet.' });
     expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+    unmount();
 
-    rerender(
-      <DataTable
-        rows={[]}
-        columns={columns}
-        rowKey={(r: Row) => r.id}
-        caption="Things"
-        loading
-        loadingLabel="Loading things…"
-        empty="Nothing here yet."
-      />,
-    );
+    renderThings({ rows: [], loading: true, loadingLabel: 'Loading things…' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading things…');
   });
 });
