@@ -174,10 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthModule, { database });
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
-  await app.register(supportModule, { db: database.db });
+  await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });
-  await app.register(dashboardModule, { deps: { db: database.db, clock } });
+  await app.register(dashboardModule, {
+    deps: { db: database.db, clock, brand: config.brand },
+  });
   await app.register(usageModule, {
     deps: {
       db: database.db,

@@ -10,6 +10,13 @@ describe('loadConfig', () => {
     expect(config.brand.helpPhone).toBe('1300 975 707');
   });
 
+  it('logs warnings and errors only in development unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: '' }).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('info');
+  });
+
   it('does not seed demo data in production unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
   });

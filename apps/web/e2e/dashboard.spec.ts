@@ -229,6 +229,10 @@ test.describe('legal and help pages', () => {
     ).toBeVisible();
     await expect(page.locator('.content-body h2')).toHaveCount(10);
     await expect(page.locator('.content-body h2').first()).toHaveText(/^1\. /);
+    // The brand's faults line (FAULTS_PHONE, here the default), filled into the content.
+    await expect(page.locator('.content-body')).toContainText(
+      'Report a fault by phone, to our faults line on 1300 975 709.',
+    );
     await expectNoSeriousA11yViolations(page);
 
     await logIn(page, 'holder', 'Jordan');

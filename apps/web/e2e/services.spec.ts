@@ -65,6 +65,34 @@ test.describe('My Services', () => {
     await expect(newest.getByRole('cell', { name: 'Applying' })).toBeVisible();
   });
 
+  test('on a small phone, each data block is a labelled card, and blocks of earlier periods read Expired', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, 'holder', 'Jordan');
+    await page.goto('/services/data-blocks?service=200101');
+    const purchases = page.getByRole('table', {
+      name: `Data blocks purchased for ${SKY_MUSTER}`,
+    });
+    // The seed bought two blocks in earlier periods: the oldest rows.
+    const rows = purchases.getByRole('row');
+    const oldest = rows.last();
+    await expect(oldest.getByRole('cell', { name: 'Expired' })).toBeVisible();
+    await expect(
+      rows.nth((await rows.count()) - 2).getByRole('cell', { name: 'Expired' }),
+    ).toBeVisible();
+    await expect(oldest.getByText('Active', { exact: true })).toHaveCount(0);
+
+    // Stacked: no column headings across the top; each cell carries its label.
+    const status = oldest.getByRole('cell', { name: 'Expired' });
+    const label = await status.evaluate((cell) => getComputedStyle(cell, '::before').content);
+    expect(label).toBe('"Status"');
+    const card = (await oldest.boundingBox())!;
+    expect(card.width).toBeLessThanOrEqual(360);
+    expect(card.height).toBeGreaterThan(150);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('the holder schedules a plan change for the next period, sees it upcoming, then cancels it', async ({
     page,
   }) => {

@@ -46,7 +46,8 @@ test.describe('Data Usage', () => {
     ).toBeVisible();
     const summary = page.getByRole('table', { name: 'Usage summary for this period' });
     await expect(summary.getByRole('rowheader', { name: 'Peak data' })).toBeVisible();
-    await expect(summary.getByRole('row').nth(1)).toContainText('50 GB');
+    await expect(summary.getByRole('columnheader', { name: 'Plan allowance (GB)' })).toBeVisible();
+    await expect(summary.getByRole('row').nth(1)).toContainText('50.00');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Usage Planner' }).click();
@@ -57,9 +58,9 @@ test.describe('Data Usage', () => {
     await expectNoSeriousA11yViolations(page);
 
     for (const [name, table] of [
-      ['Hourly', /^Hourly usage \(Peak, Off-Peak/],
-      ['Daily', /^Daily usage \(Peak, Off-Peak/],
-      ['Monthly', /^Monthly usage \(Peak, Off-Peak/],
+      ['Hourly', 'Usage by hour, newest first'],
+      ['Daily', 'Usage by day, newest first'],
+      ['Monthly', 'Usage by month, newest first'],
     ] as const) {
       await page.getByRole('tab', { name }).click();
       await expect(page).toHaveURL(new RegExp(`tab=${name.toLowerCase()}`));
@@ -93,7 +94,9 @@ test.describe('Data Usage', () => {
     );
     await expect(page.getByRole('radio', { name: 'Upload / Download' })).toBeChecked();
     await expect(
-      page.getByRole('table', { name: /^Monthly usage \(Downloaded, Uploaded/ }),
+      page
+        .getByRole('table', { name: 'Usage by month, newest first' })
+        .getByRole('columnheader', { name: /^Downloaded \(/ }),
     ).toBeVisible();
   });
 

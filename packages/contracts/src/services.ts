@@ -186,8 +186,11 @@ export const purchaseBlockPrepareInput = z.strictObject({ dbid: bodyId });
 export const purchaseBlockCommitInput = z.strictObject({ dbid: bodyId, csrf });
 export type PurchaseBlockCommitInput = z.infer<typeof purchaseBlockCommitInput>;
 
-/** 'applying' until the network has added the data (up to 2.5 hours), then 'active'. */
-export const blockStatus = z.enum(['applying', 'active']);
+/**
+ * 'applying' until the network has added the data (up to 2.5 hours), then 'active' until the
+ * period it was bought in ends, then 'expired' (domain `blockState`).
+ */
+export const blockStatus = z.enum(['applying', 'active', 'expired']);
 export type BlockStatus = z.infer<typeof blockStatus>;
 export const blockPurchaseSchema = z.object({
   purchaseid: z.number().int(),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  blockState,
   BILLING_PERIOD_MS,
   DAY_MS,
   allowanceLabel,
@@ -210,5 +211,17 @@ describe('services', () => {
         all,
       ),
     ).toEqual(['make-request', 'nickname', 'call-barring', 'landline-options', 'request-transfer']);
+  });
+});
+
+describe('blockState', () => {
+  const expires = '2026-03-20T14:00:00.000Z';
+  it('is applying, then active, then expired at the end of its period', () => {
+    expect(blockState(false, expires, new Date('2026-03-05T02:00:00.000Z'))).toBe('applying');
+    expect(blockState(true, expires, new Date('2026-03-20T13:59:59.999Z'))).toBe('active');
+    expect(blockState(true, expires, new Date(expires))).toBe('expired');
+    expect(blockState(false, new Date(expires), new Date('2026-04-01T00:00:00.000Z'))).toBe(
+      'expired',
+    );
   });
 });

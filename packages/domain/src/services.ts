@@ -149,6 +149,16 @@ export function canBuyBlock(s: Pick<ServiceFacts, 'type' | 'status' | 'is_limitl
 }
 
 /** Plan changes: an active Broadband service. */
+/**
+ * A data block's state (spec 2 section 9): 'applying' until the network has added the data,
+ * 'active' until its period ends (`expires`, the midnight starting the next period), then 'expired'.
+ */
+export type BlockState = 'applying' | 'active' | 'expired';
+export function blockState(activated: boolean, expires: Date | string, now: Date): BlockState {
+  if (new Date(expires).getTime() <= now.getTime()) return 'expired';
+  return activated ? 'active' : 'applying';
+}
+
 export function canChangePlan(s: Pick<ServiceFacts, 'type' | 'status'>): boolean {
   return s.type === 'Broadband' && s.status === 'active';
 }

@@ -23,6 +23,7 @@ import {
   setSessionExpiredHandler,
 } from '@/lib/api-client';
 import { documentTitle } from '@/lib/brand';
+import { usePageTitleOverride } from '@/lib/page-title';
 import { loginPath, pathWithSearch } from '@/lib/redirect';
 import { msUntilExpiry, subscribeSessionEndedElsewhere, useSession } from '@/lib/session';
 import { isNotFoundData, isRouteHandle, NOT_FOUND_TITLE } from './route-handle';
@@ -86,16 +87,15 @@ function useSessionEndHandling(): void {
   useEffect(() => subscribeSessionEndedElsewhere(() => void revalidate()), [revalidate]);
 }
 
-/** document.title: "{title} | {providerName}". */
+/** document.title: "{title} | {providerName}", the page's own title before its route's. */
 function useRouteTitle(): void {
   const matches = useMatches();
+  const pageTitle = usePageTitleOverride();
   const match = [...matches].reverse().find((m) => isRouteHandle(m.handle));
   const handle = match?.handle;
   const title = isNotFoundData(match?.loaderData)
     ? NOT_FOUND_TITLE
-    : isRouteHandle(handle)
-      ? handle.title
-      : '';
+    : (pageTitle ?? (isRouteHandle(handle) ? handle.title : ''));
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);

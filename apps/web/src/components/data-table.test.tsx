@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DataTable, type DataTableColumn } from './data-table';
-import { pageWindow } from './pagination';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+import { pageItems } from './pagination';
 
 type Row = { id: number; name: string };
 const rows: Row[] = Array.from({ length: 37 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
@@ -12,28 +12,36 @@ const columns: DataTableColumn<Row>[] = [
   { id: 'manage', header: 'Manage', hideLabelWhenStacked: true, cell: () => 'Edit' },
 ];
 
-describe('pageWindow', () => {
-  it('offers at most five page numbers around the current page', () => {
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 8)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(5, 8)).toEqual([3, 4, 5, 6, 7]);
-    expect(pageWindow(8, 8)).toEqual([4, 5, 6, 7, 8]);
+/** The 37 rows as Things, 5 a page unless `props` say otherwise. */
+function renderThings(props: Partial<DataTableProps<Row>> = {}) {
+  return render(
+    <DataTable
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.id}
+      caption="Things"
+      pageSize={5}
+      empty="None"
+      {...props}
+    />,
+  );
+}
+
+describe('pageItems', () => {
+  it('offers every page when they fit, else the first, the last and a window, with gaps', () => {
+    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(2, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageItems(1, 8)).toEqual([1, 2, 3, 4, 'gap', 8]);
+    expect(pageItems(5, 8)).toEqual([1, 'gap', 4, 5, 6, 'gap', 8]);
+    expect(pageItems(8, 8)).toEqual([1, 'gap', 5, 6, 7, 8]);
+    expect(pageItems(3, 100)).toEqual([1, 2, 3, 4, 'gap', 100]);
   });
 });
 
 describe('DataTable', () => {
   it('shows a page of rows with a caption, labelled cells and at most five page buttons', async () => {
     const user = userEvent.setup();
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={5}
-        empty="None"
-      />,
-    );
+    renderThings();
     const table = screen.getByRole('table', { name: 'Things' });
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(within(table).getByRole('rowheader', { name: 'Row 1' })).toBeInTheDocument();
@@ -43,65 +51,94 @@ describe('DataTable', () => {
     );
 
     const pages = screen.getByRole('navigation', { name: 'Pages of Things' });
-    expect(within(pages).getAllByRole('button', { name: /^Page \d$/ })).toHaveLength(5);
+    const pageNames = () =>
+      within(pages)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent);
+    expect(pageNames()).toEqual(['1', '2', '3', '4', '8']);
+    expect(pages).toHaveTextContent('1234…8');
     expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
 
-    await user.click(within(pages).getByRole('button', { name: 'Page 5' }));
-    expect(screen.getByRole('rowheader', { name: 'Row 21' })).toBeInTheDocument();
-    expect(within(pages).getByRole('button', { name: 'Page 7' })).toBeInTheDocument();
-    expect(within(pages).queryByRole('button', { name: 'Page 1' })).toBeNull();
+    await user.click(within(pages).getByRole('button', { name: 'Page 4' }));
+    expect(screen.getByRole('rowheader', { name: 'Row 16' })).toBeInTheDocument();
+    expect(pageNames()).toEqual(['1', '3', '4', '5', '8']);
+    expect(pages).toHaveTextContent('1…345…8');
 
-    await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('rowheader', { name: 'Row 26' })).toBeInTheDocument();
-    expect(within(pages).getByRole('button', { name: 'Page 6' })).toHaveAttribute(
+    await user.click(within(pages).getByRole('button', { name: 'Page 8' }));
+    expect(screen.getByRole('rowheader', { name: 'Row 36' })).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('rowheader', { name: 'Row 31' })).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Page 7' })).toHaveAttribute(
       'aria-current',
       'page',
     );
   });
 
+  it('lets a person choose how many rows a page shows, starting from the size given', async () => {
+    const user = userEvent.setup();
+    renderThings({ pageSizes: [5, 10, 50, 100] });
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(size).toHaveValue('5');
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '50', '100']);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.selectOptions(size, '10');
+    // Back to the first page, ten rows.
+    expect(screen.getAllByRole('rowheader')).toHaveLength(10);
+    expect(screen.getByRole('rowheader', { name: 'Row 1' })).toBeInTheDocument();
+    await user.selectOptions(size, '50');
+    expect(screen.getAllByRole('rowheader')).toHaveLength(37);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('finds rows by every word typed, from the first page, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderThings({
+      search: { label: 'Search things', text: (r) => `${r.name} ${r.id % 2 ? 'odd' : 'even'}` },
+    });
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    const box = screen.getByRole('searchbox', { name: 'Search things' });
+    await user.type(box, 'row 1 EVEN');
+    expect(screen.getAllByRole('rowheader').map((c) => c.textContent)).toEqual([
+      'Row 10',
+      'Row 12',
+      'Row 14',
+      'Row 16',
+      'Row 18',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('5 of 37 match ‘row 1 EVEN’.');
+    expect(screen.queryByRole('navigation')).toBeNull();
+
+    await user.clear(box);
+    await user.type(box, 'nothing like it');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing matches ‘nothing like it’.');
+    // The box stays, so the search can be changed.
+    expect(box).toHaveValue('nothing like it');
+  });
+
   it('has no page buttons when one page holds every row', () => {
-    render(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        caption="Things"
-        pageSize={99}
-        empty="None"
-      />,
-    );
+    renderThings({ pageSize: 99 });
     expect(screen.getAllByRole('row')).toHaveLength(38);
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
   it('shows the empty state instead of an empty table, and a loading state while loading', () => {
-    const { rerender } = render(
-      <DataTable
-        rows={[]}
-        columns={columns}
-        rowKey={(r: Row) => r.id}
-        caption="Things"
-        empty="Nothing here yet."
-      />,
-    );
+    const { unmount } = renderThings({ rows: [], empty: 'Nothing here yet.' });
     expect(screen.getByText('Nothing here yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+    unmount();
 
-    rerender(
-      <DataTable
-        rows={[]}
-        columns={columns}
-        rowKey={(r: Row) => r.id}
-        caption="Things"
-        loading
-        loadingLabel="Loading things…"
-        empty="Nothing here yet."
-      />,
-    );
+    renderThings({ rows: [], loading: true, loadingLabel: 'Loading things…' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading things…');
   });
 });

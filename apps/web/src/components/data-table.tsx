@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from '@outpost/domain/constants';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { LoadingState } from './loading-state';
-import { Pagination } from './pagination';
+import { Pagination, pageSlice } from './pagination';
+import './data-table.css';
 
 export type DataTableColumn<T> = {
   id: string;
@@ -15,6 +16,14 @@ export type DataTableColumn<T> = {
   className?: string;
 };
 
+/** The search box: what it is called and the text of a row it searches. */
+export type DataTableSearch<T> = {
+  /** The box's label, e.g. 'Search invoices and payments'. */
+  label: string;
+  /** The words a row can be found by (its cells as people read them). */
+  text: (row: T) => string;
+};
+
 export type DataTableProps<T> = {
   rows: readonly T[];
   columns: readonly DataTableColumn<T>[];
@@ -23,7 +32,12 @@ export type DataTableProps<T> = {
   caption: string;
   /** Keep the caption for screen readers only (a visible heading already says it). */
   captionHidden?: boolean;
+  /** Rows a page; with `pageSizes`, the one chosen at first. */
   pageSize?: number;
+  /** The page sizes a person may choose from (e.g. 5, 10, 50, 100); none: no choice. */
+  pageSizes?: readonly number[];
+  /** A search box over the rows; none: no box. */
+  search?: DataTableSearch<T>;
   /** Controlled paging (e.g. kept in the URL); otherwise the table keeps its own page. */
   page?: number;
   onPageChange?: (page: number) => void;
@@ -34,9 +48,20 @@ export type DataTableProps<T> = {
   className?: string;
 };
 
+/** Rows whose search text holds every word of the query (any case). */
+function matching<T>(rows: readonly T[], query: string, text: (row: T) => string): readonly T[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return rows;
+  return rows.filter((row) => {
+    const haystack = text(row).toLocaleLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
 /**
- * The one data table (ARCHITECTURE section 6): page size, at most five page buttons, a caption,
- * an empty state, and below 769 px each row stacks into a card with its labels (CSS only).
+ * The one data table (ARCHITECTURE section 6): a caption, an optional search box and page-size
+ * choice, at most five page buttons (first, last and a window), an empty state, and below
+ * 769 px each row stacks into a card with its labels (CSS only).
  */
 export function DataTable<T>({
   rows,
@@ -44,7 +69,9 @@ export function DataTable<T>({
   rowKey,
   caption,
   captionHidden = false,
-  pageSize = DEFAULT_PAGE_SIZE,
+  pageSize: initialPageSize = DEFAULT_PAGE_SIZE,
+  pageSizes,
+  search,
   page: controlledPage,
   onPageChange,
   loading = false,
@@ -52,13 +79,15 @@ export function DataTable<T>({
   empty,
   className,
 }: DataTableProps<T>) {
+  const ids = useId();
   const [ownPage, setOwnPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  const [query, setQuery] = useState('');
   if (loading) return <LoadingState label={loadingLabel} />;
   if (rows.length === 0) return <div className="empty-state">{empty}</div>;
 
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
-  const page = Math.min(Math.max(controlledPage ?? ownPage, 1), pageCount);
-  const shown = rows.slice((page - 1) * pageSize, page * pageSize);
+  const found = search ? matching(rows, query, search.text) : rows;
+  const shown = pageSlice(found, controlledPage ?? ownPage, pageSize);
   const handlePageChange = (next: number) => {
     if (onPageChange) onPageChange(next);
     else setOwnPage(next);
@@ -66,46 +95,94 @@ export function DataTable<T>({
 
   return (
     <div className={className ? `data-table ${className}` : 'data-table'}>
-      <table className="data-table__table">
-        <caption className={captionHidden ? 'visually-hidden' : 'data-table__caption'}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={column.className}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => {
-                const props = {
-                  className: column.className,
-                  'data-label': column.hideLabelWhenStacked ? undefined : column.header,
-                };
-                // One wrapper, so the stacked layout can set the label and the value side by side.
-                const value = <div className="data-table__value">{column.cell(row)}</div>;
-                return column.rowHeader ? (
-                  <th key={column.id} scope="row" {...props}>
-                    {value}
-                  </th>
-                ) : (
-                  <td key={column.id} {...props}>
-                    {value}
-                  </td>
-                );
-              })}
+      {(search || pageSizes) && (
+        <div className="data-table__controls">
+          {search && (
+            <div className="data-table__search">
+              <label htmlFor={`${ids}-search`}>{search.label}</label>
+              <input
+                id={`${ids}-search`}
+                type="search"
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  handlePageChange(1);
+                }}
+              />
+            </div>
+          )}
+          {pageSizes && (
+            <div className="data-table__page-size">
+              <label htmlFor={`${ids}-size`}>Rows per page</label>
+              <select
+                id={`${ids}-size`}
+                value={pageSize}
+                onChange={(event) => {
+                  setPageSize(Number(event.target.value));
+                  handlePageChange(1);
+                }}
+              >
+                {pageSizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+      )}
+      {search && (
+        <p className="data-table__found" role="status">
+          {query.trim() === ''
+            ? ''
+            : found.length === 0
+              ? `Nothing matches ‘${query.trim()}’.`
+              : `${found.length} of ${rows.length} match ‘${query.trim()}’.`}
+        </p>
+      )}
+      {found.length > 0 && (
+        <table className="data-table__table">
+          <caption className={captionHidden ? 'visually-hidden' : 'data-table__caption'}>
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" className={column.className}>
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => {
+                  const props = {
+                    className: column.className,
+                    'data-label': column.hideLabelWhenStacked ? undefined : column.header,
+                  };
+                  // One wrapper, so the stacked layout can set the label and the value side by side.
+                  const value = <div className="data-table__value">{column.cell(row)}</div>;
+                  return column.rowHeader ? (
+                    <th key={column.id} scope="row" {...props}>
+                      {value}
+                    </th>
+                  ) : (
+                    <td key={column.id} {...props}>
+                      {value}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <Pagination
-        page={page}
-        pageCount={pageCount}
+        page={shown.page}
+        pageCount={shown.pageCount}
         onPageChange={handlePageChange}
         label={`Pages of ${caption}`}
       />

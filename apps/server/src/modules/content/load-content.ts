@@ -6,11 +6,13 @@ import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { unknownPlaceholders } from './brand-placeholders';
 
 /**
  * Content lives in the database and is edited as Markdown files (a provider changes text without
  * touching code): `posts/*.md` are news posts, `pages/*.md` guides and legal pages, each with YAML
- * front matter. Loading upserts by slug, so running it again changes nothing.
+ * front matter. Loading upserts by slug, so running it again changes nothing. The provider's
+ * contact details are written as placeholders (`{{faultsPhone}}`), filled when served.
  */
 
 const slug = z
@@ -51,6 +53,8 @@ function read<T>(file: string, schema: z.ZodType<T>): { meta: T; html: string } 
     const issue = meta.error.issues[0]!;
     throw new ContentError(`${file}: ${issue.path.join('.')}: ${issue.message}`);
   }
+  const [unknown] = unknownPlaceholders(parsed.content);
+  if (unknown) throw new ContentError(`${file}: no brand value {{${unknown}}}`);
   return { meta: meta.data, html: marked.parse(parsed.content, { async: false }) };
 }
 

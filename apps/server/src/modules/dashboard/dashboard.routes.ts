@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from '@outpost/contracts/api-routes';
 import type { BlogSummary } from '@outpost/contracts/dashboard';
+import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
 import { callerInStatement, checkCaller, requireAuth, userTokenHash } from '../../plugins/auth';
+import { fillBrand } from '../content/brand-placeholders';
 import { dashboardFrom, dashboardRows, listAlerts, markAlertRead } from './dashboard.service';
 
 type PostRow = {
@@ -34,11 +36,10 @@ const postColumns = sql`p.slug, p.title, p.excerpt, p.published_at, p.featured_i
      join post_categories c on c.id = l.category_id where l.post_id = p.id) as categories`;
 
 /** The dashboard, alerts, news and public pages (spec 1 sections 2 and 7, spec 2 News/Legal). */
-export const dashboardModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clock } }> = async (
-  app,
-  { deps },
-) => {
-  const { db, clock } = deps;
+export const dashboardModule: FastifyPluginAsyncZod<{
+  deps: { db: Db; clock: Clock; brand: Brand };
+}> = async (app, { deps }) => {
+  const { db, clock, brand } = deps;
 
   app.route({
     // The hottest call: the caller is read in the dashboard's own statement (one round trip).
@@ -107,7 +108,7 @@ export const dashboardModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clo
         sql`select ${postColumns}, p.body from posts p where p.slug = ${request.params.slug}`,
       );
       if (!post) throw notFound();
-      return { data: { ...toSummary(post), body: post.body ?? '' } };
+      return { data: { ...toSummary(post), body: fillBrand(post.body ?? '', brand) } };
     },
   });
 
@@ -121,7 +122,7 @@ export const dashboardModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clo
       if (!page) throw notFound();
       // Public text that changes rarely: let browsers keep it a few minutes.
       void reply.header('cache-control', 'public, max-age=300');
-      return { data: page };
+      return { data: { ...page, body: fillBrand(page.body, brand) } };
     },
   });
 };

@@ -21,7 +21,7 @@ const token = async (userId: number) =>
   (await mintSession(ctx.database.db, userId, 'live', time.clock())).userToken;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: time.clock });
+  ctx = await createTestContext({ clock: time.clock, env: { FAULTS_PHONE: '1300 123 456' } });
 });
 afterAll(async () => ctx.close());
 
@@ -233,6 +233,25 @@ describe('news and pages', () => {
     await ctx.database.db.execute(sql`insert into guides (slug, title, body, public)
         values ('internal-notes', 'Internal', '<p>Staff only</p>', false)`);
     expect((await get(buildPath(apiPaths.page, { slug: 'internal-notes' }))).statusCode).toBe(404);
+  });
+
+  it('names the configured faults line on the phone conditions page', async () => {
+    const terms = await get(buildPath(apiPaths.page, { slug: 'landline-transfer-terms' }));
+    const body = terms.json().data.body as string;
+    expect(body).toContain('Report a fault by phone, to our faults line on 1300 123 456.');
+    expect(body).not.toContain('{{');
+  });
+
+  it('refuses content with a placeholder the brand does not have', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'content-'));
+    mkdirSync(path.join(dir, 'pages'));
+    writeFileSync(
+      path.join(dir, 'pages', 'typo.md'),
+      '---\ntitle: Typo\nslug: typo-page\n---\nCall {{faultPhone}}',
+    );
+    await expect(loadContent(ctx.database.db, dir)).rejects.toThrow(
+      /no brand value \{\{faultPhone\}\}/,
+    );
   });
 
   it('loads content again without duplicates, and loads nothing from a folder with a bad file', async () => {

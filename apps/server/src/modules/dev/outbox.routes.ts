@@ -3,12 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { devPaths } from '@outpost/contracts/api-paths';
 import { outbox } from '../../adapters/messaging.schema';
 import type { Db } from '../../db/client';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../lib/html';
 
 /**
  * Development only (never registered when NODE_ENV=production): what the outbox "sent", so

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AvailableBlock, BlockPurchase, ChangePlanResult } from '@outpost/contracts/services';
 import { formatShortDate } from '@outpost/domain/format';
-import { proRataAdjustment } from '@outpost/domain/services';
+import { blockState, proRataAdjustment } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import type { ChangeDecision, ServiceRow } from './services.service';
@@ -155,7 +155,7 @@ type PurchaseRow = {
   activated_at: Date | string | null;
 };
 
-function toPurchase(r: PurchaseRow): BlockPurchase {
+function toPurchase(r: PurchaseRow, now: Date): BlockPurchase {
   return {
     purchaseid: r.id,
     purchased: new Date(r.purchased_at).toISOString(),
@@ -163,7 +163,7 @@ function toPurchase(r: PurchaseRow): BlockPurchase {
     peak_mb: r.peak_mb,
     offpeak_mb: r.offpeak_mb,
     price: r.price_cents,
-    status: r.activated_at ? 'active' : 'applying',
+    status: blockState(r.activated_at !== null, r.expires_at, now),
     expires: new Date(r.expires_at).toISOString(),
   };
 }
@@ -189,14 +189,19 @@ export async function purchaseBlock(
       (account_id, service_id, kind, description, amount_cents, source_id, created_at)
       values (${service.account_id}, ${service.id}, 'data-block', ${`${block.block} (${service.identifier})`},
               ${block.price}, ${row!.id}, ${now})`);
-  return toPurchase(row!);
+  return toPurchase(row!, now);
 }
 
-export async function blocksPurchased(db: Db, serviceId: number): Promise<BlockPurchase[]> {
+/** The service's purchases, newest first, each with its state at `now`. */
+export async function blocksPurchased(
+  db: Db,
+  serviceId: number,
+  now: Date,
+): Promise<BlockPurchase[]> {
   const rows = await queryRows<PurchaseRow>(
     db,
     sql`select * from data_block_purchases where service_id = ${serviceId}
          order by purchased_at desc, id desc`,
   );
-  return rows.map(toPurchase);
+  return rows.map((r) => toPurchase(r, now));
 }

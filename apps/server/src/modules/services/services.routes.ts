@@ -229,7 +229,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
         requireAuth(request).accountId,
         request.params.serviceid,
       );
-      return { data: await blocksPurchased(db, service.id) };
+      return { data: await blocksPurchased(db, service.id, clock()) };
     },
   });
 };

@@ -495,6 +495,18 @@ describe('data blocks', () => {
     expect((await listed()).status).toBe('active');
   });
 
+  it('lists a block bought in an earlier period as expired, not active', async () => {
+    const res = await get(buildPath(apiPaths.blocksPurchased, { serviceid: SMP }));
+    const list = res.json().data as BlockPurchase[];
+    const now = time.clock().getTime();
+    const ended = list.filter((p) => Date.parse(p.expires) <= now);
+    expect(ended.map((p) => p.block)).toEqual(['Data Block 5 GB', 'Data Block 10 GB']);
+    expect(ended.map((p) => p.status)).toEqual(['expired', 'expired']);
+    expect(list.filter((p) => Date.parse(p.expires) > now).map((p) => p.status)).not.toContain(
+      'expired',
+    );
+  });
+
   it('lists purchases newest first', async () => {
     const res = await get(buildPath(apiPaths.blocksPurchased, { serviceid: SMP }));
     const list = res.json().data as BlockPurchase[];

@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from '@outpost/contracts/api-routes';
+import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
+import { fillBrand } from '../content/brand-placeholders';
 import { guides } from './support.schema';
 
-export const supportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const supportModule: FastifyPluginAsyncZod<{ db: Db; brand: Brand }> = async (
+  app,
+  { db, brand },
+) => {
   app.route({
     ...routeFor(authRoutes.guide),
     handler: async (request) => {
@@ -15,7 +20,7 @@ export const supportModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         .from(guides)
         .where(eq(guides.slug, request.params.slug));
       if (!guide) throw notFound();
-      return { data: guide };
+      return { data: { ...guide, body: fillBrand(guide.body, brand) } };
     },
   });
 };

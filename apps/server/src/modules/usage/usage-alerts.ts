@@ -6,6 +6,7 @@ import { thresholdsReached } from '@outpost/domain/usage';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { escapeHtml } from '../../lib/html';
 import type { UsageService } from './usage.service';
 import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';
 
@@ -38,9 +39,6 @@ function alertText(
     return `You have used all of your ${label} data for ${describe(s)} this period (${amounts}). Your speed is now slowed (shaped) until your new period starts on ${formatShortDate(stop)}. To get full speed back sooner, buy a data block.`;
   return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). This period's last day is ${formatShortDate(new Date(stop.getTime() - 1))}.`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Checks one service's current period and sends the alerts it has newly earned. */
 export async function evaluateUsageAlerts(

@@ -97,10 +97,12 @@ describe('alerts dropdown', () => {
       () => errorResponse(500, 'Internal error: please try again later.'),
     );
     await waitFor(() => expect(bell()).toHaveAccessibleName('Alerts, 1 unread'));
+    expect(within(bell()).getByText('1')).toBeInTheDocument();
     await user.click(bell());
     await user.click(await screen.findByRole('button', { name: 'Mark as read' }));
     expect(await screen.findByText("You've caught up")).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Alerts' })).toHaveFocus();
+    expect(within(bell()).queryByText('0')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(bell()).toHaveAccessibleName('Alerts, 0 unread');

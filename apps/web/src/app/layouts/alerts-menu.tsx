@@ -70,9 +70,12 @@ export function AlertsMenu({ open, onOpenChange }: AlertsMenuProps) {
         <>
           <BellIcon />
           <span className="visually-hidden">Alerts, {count} unread</span>
-          <span className={count === 0 ? 'badge badge--empty' : 'badge'} aria-hidden="true">
-            {count}
-          </span>
+          {/* No badge at 0: a grey '0' reads as something still to see. */}
+          {count > 0 && (
+            <span className="badge" aria-hidden="true">
+              {count}
+            </span>
+          )}
         </>
       }
     >

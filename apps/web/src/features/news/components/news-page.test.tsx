@@ -96,9 +96,36 @@ describe('News', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Keep the dish clear.')).toBeInTheDocument();
     expect(document.querySelector('main script')).toBeNull();
+    await waitFor(() =>
+      expect(document.title).toBe('Post number 3 - News | Outpost Demo Broadband'),
+    );
     await user.click(screen.getByRole('link', { name: 'Back to News' }));
     expect(currentPath(router)).toBe('/news?c=Tips');
+    await waitFor(() => expect(document.title).toBe('News | Outpost Demo Broadband'));
     await expectTitles(['Post number 3', 'Post number 5', 'Post number 8']);
+  });
+
+  it('titles a post opened directly with its own title', async () => {
+    setup('/news/post-3');
+    await screen.findByRole('heading', { level: 1, name: 'Post number 3' });
+    await waitFor(() =>
+      expect(document.title).toBe('Post number 3 - News | Outpost Demo Broadband'),
+    );
+  });
+
+  it('says a page past the last one does not exist, with a link to the last page', async () => {
+    const { user, router } = setup('/news?c=Tips&page=99');
+    expect(await screen.findByText('There is no page 99.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+    const last = screen.getByRole('link', { name: 'Go to the last page, page 1' });
+    await user.click(last);
+    expect(currentPath(router)).toBe('/news?c=Tips');
+    await expectTitles(['Post number 3', 'Post number 5', 'Post number 8']);
+
+    await router.navigate('/news?page=99');
+    await user.click(await screen.findByRole('link', { name: 'Go to the last page, page 2' }));
+    expect(currentPath(router)).toBe('/news?page=2');
+    await expectTitles(['Post number 9', 'Post number 10']);
   });
 
   it('says when a category has no posts', async () => {

@@ -3,16 +3,9 @@ import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
-import { Pagination } from '@/components/pagination';
+import { Pagination, pageSlice } from '@/components/pagination';
 import { useBlogs } from '../api/get-blogs';
-import {
-  categoryParam,
-  filterPosts,
-  NEWS_PAGE_SIZE,
-  newsSearch,
-  pageOfPosts,
-  pageParam,
-} from '../utils/paging';
+import { categoryParam, filterPosts, NEWS_PAGE_SIZE, newsSearch, pageParam } from '../utils/paging';
 import { type NewsLinkState, PostMeta } from './post-meta';
 
 /**
@@ -29,7 +22,9 @@ export function NewsPage() {
   const requestedPage = pageParam(searchParams);
 
   const matching = filterPosts(blogs.data?.items ?? [], category);
-  const { posts, page, pageCount } = pageOfPosts(matching, requestedPage);
+  const { rows: posts, page, pageCount } = pageSlice(matching, requestedPage, NEWS_PAGE_SIZE);
+  // A page past the end (an old link, fewer posts now) says so rather than showing another.
+  const pastTheEnd = blogs.isSuccess && requestedPage > pageCount;
   const search = newsSearch(category, page);
   const first = matching.length === 0 ? 0 : (page - 1) * NEWS_PAGE_SIZE + 1;
   const last = first === 0 ? 0 : first + posts.length - 1;
@@ -71,7 +66,16 @@ export function NewsPage() {
         />
       )}
 
-      {blogs.isSuccess && (
+      {pastTheEnd && (
+        <div className="empty-state">
+          <p>There is no page {requestedPage}.</p>
+          <Link to={`/news${newsSearch(category, pageCount)}`}>
+            Go to the last page, page {pageCount}
+          </Link>
+        </div>
+      )}
+
+      {blogs.isSuccess && !pastTheEnd && (
         <section aria-labelledby={`${ids}-results`}>
           <h2 id={`${ids}-results`} className="news__count" tabIndex={-1}>
             {matching.length === 0

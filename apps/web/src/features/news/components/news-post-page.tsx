@@ -6,6 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { BackIcon } from '@/components/icons';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { useBlog } from '../api/get-blog';
 import { isNewsLinkState, PostMeta } from './post-meta';
 
@@ -17,6 +18,7 @@ export function NewsPostPage() {
   const body = useMemo(() => (post.data ? DOMPurify.sanitize(post.data.body) : ''), [post.data]);
   const back = `/news${isNewsLinkState(location.state) ? location.state.newsSearch : ''}`;
   const missing = post.isError && isApiError(post.error) && post.error.status === 404;
+  usePageTitle(post.data ? `${post.data.title} - News` : null);
 
   return (
     <div className="page news-post">

@@ -1,14 +1,7 @@
 import type { BlogSummary } from '@outpost/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '@/components/pagination';
-import {
-  categoryParam,
-  filterPosts,
-  NEWS_PAGE_SIZE,
-  newsSearch,
-  pageOfPosts,
-  pageParam,
-} from './paging';
+import { pageItems, pageSlice } from '@/components/pagination';
+import { categoryParam, filterPosts, NEWS_PAGE_SIZE, newsSearch, pageParam } from './paging';
 
 function posts(count: number): BlogSummary[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -24,26 +17,26 @@ function posts(count: number): BlogSummary[] {
 describe('news paging', () => {
   it('shows 8 posts a page: 4 a row, 2 rows', () => {
     expect(NEWS_PAGE_SIZE).toBe(8);
-    const first = pageOfPosts(posts(10), 1);
-    expect(first.posts.map((p) => p.slug)).toEqual(posts(8).map((p) => p.slug));
+    const first = pageSlice(posts(10), 1, NEWS_PAGE_SIZE);
+    expect(first.rows.map((p) => p.slug)).toEqual(posts(8).map((p) => p.slug));
     expect(first.pageCount).toBe(2);
-    const second = pageOfPosts(posts(10), 2);
-    expect(second.posts.map((p) => p.slug)).toEqual(['post-9', 'post-10']);
+    const second = pageSlice(posts(10), 2, NEWS_PAGE_SIZE);
+    expect(second.rows.map((p) => p.slug)).toEqual(['post-9', 'post-10']);
   });
 
   it('keeps a page out of range within the pages there are', () => {
-    expect(pageOfPosts(posts(10), 7).page).toBe(2);
-    expect(pageOfPosts(posts(10), 0).page).toBe(1);
-    expect(pageOfPosts([], 3)).toEqual({ posts: [], page: 1, pageCount: 1 });
+    expect(pageSlice(posts(10), 7, NEWS_PAGE_SIZE).page).toBe(2);
+    expect(pageSlice(posts(10), 0, NEWS_PAGE_SIZE).page).toBe(1);
+    expect(pageSlice([], 3, NEWS_PAGE_SIZE)).toEqual({ rows: [], page: 1, pageCount: 1 });
   });
 
-  it('offers at most 5 page buttons around the current page', () => {
-    const { pageCount } = pageOfPosts(posts(100), 1);
+  it('offers at most 5 page buttons: the first, the last and a window', () => {
+    const { pageCount } = pageSlice(posts(100), 1, NEWS_PAGE_SIZE);
     expect(pageCount).toBe(13);
-    expect(pageWindow(1, pageCount)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(7, pageCount)).toEqual([5, 6, 7, 8, 9]);
-    expect(pageWindow(13, pageCount)).toEqual([9, 10, 11, 12, 13]);
-    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageItems(1, pageCount)).toEqual([1, 2, 3, 4, 'gap', 13]);
+    expect(pageItems(7, pageCount)).toEqual([1, 'gap', 6, 7, 8, 'gap', 13]);
+    expect(pageItems(13, pageCount)).toEqual([1, 'gap', 10, 11, 12, 13]);
+    expect(pageItems(1, 2)).toEqual([1, 2]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { BlogSummary } from '@outpost/contracts/dashboard';
 
-/** News (spec 2 section 2): 4 posts a row, 2 rows a page; up to 5 page buttons (Pagination). */
+/** News (spec 2 section 2): 4 posts a row, 2 rows a page, paged by the shared Pagination. */
 export const NEWS_PER_ROW = 4;
 export const NEWS_ROWS_PER_PAGE = 2;
 export const NEWS_PAGE_SIZE = NEWS_PER_ROW * NEWS_ROWS_PER_PAGE;
@@ -19,28 +19,6 @@ export function pageParam(params: URLSearchParams): number {
 
 export function filterPosts(posts: readonly BlogSummary[], category: string | null): BlogSummary[] {
   return category === null ? [...posts] : posts.filter((p) => p.categories.includes(category));
-}
-
-export type NewsPage = {
-  posts: BlogSummary[];
-  /** The page shown: the one asked for, within 1..pageCount. */
-  page: number;
-  pageCount: number;
-};
-
-/** One page of posts; a page past the end shows the last one. */
-export function pageOfPosts(
-  posts: readonly BlogSummary[],
-  page: number,
-  pageSize: number = NEWS_PAGE_SIZE,
-): NewsPage {
-  const pageCount = Math.max(1, Math.ceil(posts.length / pageSize));
-  const shown = Math.min(Math.max(page, 1), pageCount);
-  return {
-    posts: posts.slice((shown - 1) * pageSize, shown * pageSize),
-    page: shown,
-    pageCount,
-  };
 }
 
 /** The address of the list with a category and a page (the defaults left out). */

@@ -22,6 +22,9 @@ const landline = service({
   identifier: '0746581234',
 });
 
+/** The end of a period that is still running. */
+const inThisPeriod = new Date(Date.now() + 10 * 24 * 3600_000).toISOString();
+
 const purchasesPath = (serviceid: number) => buildPath(apiPaths.blocksPurchased, { serviceid });
 
 function setup(path: string) {
@@ -32,8 +35,22 @@ function setup(path: string) {
     [`GET ${purchasesPath(200101)}`]: () =>
       jsonResponse({
         data: [
-          purchase({ purchaseid: 2, block: 'Data Block 10 GB', peak_mb: 10_000, price: 2500 }),
-          purchase({ purchaseid: 1, status: 'active', purchased: '2026-02-20T01:00:00.000Z' }),
+          purchase({
+            purchaseid: 2,
+            block: 'Data Block 10 GB',
+            peak_mb: 10_000,
+            price: 2500,
+            expires: inThisPeriod,
+          }),
+          purchase({
+            purchaseid: 1,
+            status: 'active',
+            purchased: '2026-02-20T01:00:00.000Z',
+            expires: inThisPeriod,
+          }),
+          // Bought in earlier periods: the server says expired, or (last-known data) still active.
+          purchase({ purchaseid: 0, status: 'expired', purchased: '2026-01-20T01:00:00.000Z' }),
+          purchase({ purchaseid: -1, status: 'active', purchased: '2025-12-20T01:00:00.000Z' }),
         ],
       }),
     [`GET ${purchasesPath(200102)}`]: () => jsonResponse({ data: [] }),
@@ -51,8 +68,8 @@ describe('Data Blocks', () => {
       name: 'Data blocks purchased for Sky Muster Plus SMP0200101',
     });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('05/03/26Data Block 10 GB10 GBNone$25.00Applying20/03/26');
-    expect(rows[1]).toHaveTextContent('20/02/26Data Block 5 GB5 GBNone$15.00Active');
+    expect(rows[0]).toHaveTextContent(/^05\/03\/26Data Block 10 GB10 GBNone\$25\.00Applying\d/);
+    expect(rows[1]).toHaveTextContent(/^20\/02\/26Data Block 5 GB5 GBNone\$15\.00Active\d/);
     expect(within(table).getByRole('columnheader', { name: 'Peak data' })).toBeInTheDocument();
     // Both requests start from the route loader, side by side (the header's alerts aside).
     expect(
@@ -62,6 +79,17 @@ describe('Data Blocks', () => {
         .map((c) => c.path)
         .sort(),
     ).toEqual([apiPaths.services, purchasesPath(200101)].sort());
+  });
+
+  it('shows a block of an earlier period as Expired, never Active', async () => {
+    setup('/services/data-blocks?service=200101');
+    const table = await screen.findByRole('table', {
+      name: 'Data blocks purchased for Sky Muster Plus SMP0200101',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[2]).toHaveTextContent('20/01/26Data Block 5 GB5 GBNone$15.00Expired20/03/26');
+    expect(rows[3]).toHaveTextContent('20/12/25Data Block 5 GB5 GBNone$15.00Expired20/03/26');
+    expect(within(rows[3]!).queryByText('Active')).toBeNull();
   });
 
   it('lists only Broadband services that are not unlimited, and keeps the choice in the address', async () => {

@@ -1,7 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
 import type { BlockPurchase, BlockStatus } from '@outpost/contracts/services';
 import { formatMegabytes, formatMoney } from '@outpost/domain/format';
-import { canBuyBlock, quotaLabel } from '@outpost/domain/services';
+import { blockState, canBuyBlock, quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -25,10 +25,16 @@ import {
 /** Spec 2 section 9: data blocks page size 99. */
 const PURCHASES_PAGE_SIZE = 99;
 
-const statusText: Readonly<Record<BlockStatus, string>> = {
-  applying: 'Applying',
-  active: 'Active',
+const statusBadge: Readonly<Record<BlockStatus, { text: string; className: string }>> = {
+  applying: { text: 'Applying', className: 'tag tag--muted' },
+  active: { text: 'Active', className: 'tag tag--success' },
+  expired: { text: 'Expired', className: 'tag tag--muted' },
 };
+
+/** The server's state, or 'expired' once the period has ended (last-known data can be older). */
+function shownStatus(p: BlockPurchase, now: Date): BlockStatus {
+  return p.status === 'expired' ? 'expired' : blockState(p.status === 'active', p.expires, now);
+}
 
 function megabytes(mb: number) {
   return mb > 0 ? formatMegabytes(mb) : 'None';
@@ -77,11 +83,10 @@ export function DataBlocksPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: (p) => (
-        <span className={p.status === 'active' ? 'tag tag--success' : 'tag tag--muted'}>
-          {statusText[p.status]}
-        </span>
-      ),
+      cell: (p) => {
+        const badge = statusBadge[shownStatus(p, new Date())];
+        return <span className={badge.className}>{badge.text}</span>;
+      },
     },
     // The last day the block can be used (it ends at midnight starting the next period).
     { id: 'expires', header: 'Expires', cell: (p) => lastDayBefore(p.expires) },

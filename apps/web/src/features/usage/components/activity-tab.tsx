@@ -1,29 +1,38 @@
 import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
-import { formatMegabytes } from '@outpost/domain/format';
 import { useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useActivity } from '../api/get-activity';
+import { useUsageSummary } from '../api/get-usage-summary';
 import type { UsageAccess } from '../api/usage-access';
+import { allowancesOf } from '../utils/allowances';
 import { amount, seriesFor } from '../utils/chart-series';
 import { loadFailure } from '../utils/load-failure';
-import { periodLastDate, periodStartDate, rowLabel } from '../utils/usage-format';
+import { columnUnit, periodLastDate, periodStartDate, rowLabel } from '../utils/usage-format';
 import { DownloadReportButton } from './download-report-button';
 import { UsageChart } from './usage-chart';
 
 /** Spec 2 section 9: hourly and daily tables 99 a page; the monthly table shows all 13 months. */
 const PAGE_SIZE: Readonly<Record<UsageBy, number>> = { hour: 99, day: 99, month: 13 };
 
-const NAMES: Readonly<Record<UsageBy, { title: string; column: string; empty: string }>> = {
+type Names = { title: string; table: string; column: string; empty: string };
+const NAMES: Readonly<Record<UsageBy, Names>> = {
   hour: {
     title: 'Hourly usage',
+    table: 'Usage by hour, newest first',
     column: 'Hour (Brisbane time)',
     empty: 'No usage recorded yet this period.',
   },
-  day: { title: 'Daily usage', column: 'Day', empty: 'No usage recorded yet this period.' },
+  day: {
+    title: 'Daily usage',
+    table: 'Usage by day, newest first',
+    column: 'Day',
+    empty: 'No usage recorded yet this period.',
+  },
   month: {
     title: 'Monthly usage',
+    table: 'Usage by month, newest first',
     column: 'Month',
     empty: 'No usage recorded in the last 13 months.',
   },
@@ -43,18 +52,27 @@ export type ActivityTabProps = {
  */
 export function ActivityTab({ serviceid, access, by, type, peakLabel }: ActivityTabProps) {
   const activity = useActivity(access, serviceid, by, type);
-  const series = useMemo(() => seriesFor(type, peakLabel), [type, peakLabel]);
+  // The summary (already loaded by the page) says whether the plan counts off-peak data.
+  const summary = useUsageSummary(access, serviceid);
   const names = NAMES[by];
   const rows = activity.data?.rows;
+  const offPeak =
+    !summary.data ||
+    allowancesOf(summary.data).some((a) => a.id === 'offpeak') ||
+    (rows ?? []).some((row) => row['Off-peak'] !== 0);
+  const series = useMemo(() => seriesFor(type, peakLabel, offPeak), [type, peakLabel, offPeak]);
   const newestFirst = useMemo(() => (rows ? [...rows].reverse() : []), [rows]);
 
   const columns: DataTableColumn<UsageRow>[] = [
     { id: 'time', header: names.column, rowHeader: true, cell: (row) => rowLabel(row, by) },
-    ...series.map((s) => ({
-      id: s.key,
-      header: s.label,
-      cell: (row: UsageRow) => formatMegabytes(amount(row, s.key)),
-    })),
+    ...series.map((s) => {
+      const { unit, format } = columnUnit(newestFirst.map((row) => amount(row, s.key)));
+      return {
+        id: s.key,
+        header: `${s.label} (${unit})`,
+        cell: (row: UsageRow) => format(amount(row, s.key)),
+      };
+    }),
   ];
 
   let content;
@@ -70,7 +88,6 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
   } else if (activity.data.rows.length === 0) {
     content = <p className="empty-state">{names.empty}</p>;
   } else {
-    const tableName = `${names.title} (${series.map((s) => s.label).join(', ')}), newest first`;
     content = (
       <>
         <div className="usage-toolbar">
@@ -91,13 +108,13 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
           rows={activity.data.rows}
           by={by}
           series={series}
-          tableName={tableName}
+          tableName={names.table}
         />
         <DataTable
           rows={newestFirst}
           columns={columns}
           rowKey={(row) => row.LocalTime}
-          caption={tableName}
+          caption={names.table}
           pageSize={PAGE_SIZE[by]}
           empty={<p>{names.empty}</p>}
           className="usage-table"

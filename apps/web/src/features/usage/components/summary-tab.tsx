@@ -5,7 +5,7 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
-import { periodLastDate, periodStartDate } from '../utils/usage-format';
+import { columnUnit, periodLastDate, periodStartDate } from '../utils/usage-format';
 import { UsageBar } from './usage-bar';
 
 /** Spec 2 section 9: usage summary page size 10. */
@@ -84,30 +84,31 @@ export function SummaryTab({ summary }: SummaryTabProps) {
     { id: 'unmetered', name: 'Unmetered data', used: summary.unmeteredUsed, allowance: null },
     { id: 'shaped', name: 'Shaped (excess) data', used: summary.excessUsed, allowance: null },
   ];
-  const notCounted = 'Not counted';
+  // Each column of amounts in one unit, named in its header (a zero reads 0.00, not '0 B').
+  const amountColumn = (
+    id: 'plan' | 'blocks' | 'total' | 'remaining',
+    header: string,
+    otherwise: string,
+  ): DataTableColumn<SummaryRow> => {
+    const { unit, format } = columnUnit(allowances.map((a) => a[id]));
+    return {
+      id,
+      header: `${header} (${unit})`,
+      cell: (r) => {
+        if (!r.allowance) return otherwise;
+        if (id === 'blocks' && r.allowance.blocks === 0) return 'None';
+        return format(r.allowance[id]);
+      },
+    };
+  };
+  const used = columnUnit(rows.map((r) => r.used));
   const columns: DataTableColumn<SummaryRow>[] = [
     { id: 'name', header: 'Data', rowHeader: true, cell: (r) => r.name },
-    { id: 'used', header: 'Used', cell: (r) => mb(r.used) },
-    {
-      id: 'plan',
-      header: 'Plan allowance',
-      cell: (r) => (r.allowance ? mb(r.allowance.plan) : notCounted),
-    },
-    {
-      id: 'blocks',
-      header: 'Data blocks',
-      cell: (r) => (r.allowance ? (r.allowance.blocks > 0 ? mb(r.allowance.blocks) : 'None') : '–'),
-    },
-    {
-      id: 'total',
-      header: 'Total allowance',
-      cell: (r) => (r.allowance ? mb(r.allowance.total) : '–'),
-    },
-    {
-      id: 'remaining',
-      header: 'Remaining',
-      cell: (r) => (r.allowance ? mb(r.allowance.remaining) : '–'),
-    },
+    { id: 'used', header: `Used (${used.unit})`, cell: (r) => used.format(r.used) },
+    amountColumn('plan', 'Plan allowance', 'Not counted'),
+    amountColumn('blocks', 'Data blocks', '–'),
+    amountColumn('total', 'Total allowance', '–'),
+    amountColumn('remaining', 'Remaining', '–'),
   ];
 
   return (

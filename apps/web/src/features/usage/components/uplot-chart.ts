@@ -2,15 +2,16 @@ import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
 import { formatMegabytes } from '@outpost/domain/format';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { xLabelSpace, xRange, yTickLabel, yTicks } from '../utils/chart-axes';
 import { amount, type ChartSeries } from '../utils/chart-series';
 import { axisLabel, rowLabel } from '../utils/usage-format';
 
 /**
  * The usage chart drawn with uPlot (about 22 kB gzip), in its own chunk: only the usage pages
- * load it, and only when a chart tab opens. Stacked: bars by day and month, steps by hour (up to
- * 720 of them). Indexes, not times, on the x axis: rows are labelled with the server's Brisbane
- * time text, never through the device's clock. The canvas is hidden from assistive technology
- * (the table beside it holds the same figures) and takes no focus.
+ * load it, and only when a chart tab opens. Stacked bars: apart by day and month, touching by
+ * hour (up to 720 of them). Indexes, not times, on the x axis: rows are labelled with the
+ * server's Brisbane time text, never through the device's clock. The canvas is hidden from assistive technology
+ * (the table beside it holds the same figures) and takes no focus. Axes: utils/chart-axes.ts.
  */
 
 export type UsageChartSpec = {
@@ -31,6 +32,16 @@ const X_INCREMENTS: Readonly<Record<UsageBy, number[]>> = {
   day: [1, 2, 3, 7, 14, 28],
   month: [1, 2, 3, 4, 6, 12],
 };
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** A label's width in CSS pixels in the axis font. */
+function measureLabel(text: string): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 7;
+  measureContext.font = FONT;
+  return measureContext.measureText(text).width;
+}
 
 function chartHeight(width: number): number {
   return width < 500 ? 240 : 300;
@@ -87,10 +98,10 @@ export function createUsageChart(host: HTMLElement, spec: UsageChartSpec): Usage
     totals.push(rows.map((row, r) => (i === 0 ? 0 : totals[i - 1]![r]!) + amount(row, s.key)));
   });
   const layers = series.map((s, i) => ({ s, data: totals[i]! })).reverse();
-  const paths =
-    by === 'hour'
-      ? uPlot.paths.stepped!({ align: 1 })
-      : uPlot.paths.bars!({ size: [0.7, 48], align: 0 });
+  // Bars centred on their row: hours touch (a step shape), days and months stand apart.
+  const paths = uPlot.paths.bars!({ size: by === 'hour' ? [1, Infinity] : [0.7, 48], align: 0 });
+  const ticks = yTicks(Math.max(0, ...(totals.at(-1) ?? [])));
+  const labels = rows.map((row) => axisLabel(row, by));
 
   const width = Math.max(host.clientWidth, 200);
   const options: uPlot.Options = {
@@ -99,22 +110,18 @@ export function createUsageChart(host: HTMLElement, spec: UsageChartSpec): Usage
     legend: { show: false },
     cursor: { points: { show: false }, drag: { x: false, y: false }, y: false },
     scales: {
-      x: { time: false, range: () => [by === 'hour' ? 0 : -0.5, rows.length - 0.5] },
-      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] },
+      x: { time: false, range: () => xRange(rows.length) },
+      y: { range: () => [0, ticks.at(-1)!] },
     },
     axes: [
       {
         font: FONT,
         stroke: AXIS_COLOUR,
-        space: by === 'hour' ? 70 : 48,
+        space: xLabelSpace(labels, measureLabel),
         incrs: X_INCREMENTS[by],
         grid: { show: false },
         ticks: { stroke: GRID_COLOUR },
-        values: (_u, splits) =>
-          splits.map((i) => {
-            const row = Number.isInteger(i) ? rows[i] : undefined;
-            return row ? axisLabel(row, by) : '';
-          }),
+        values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')),
       },
       {
         font: FONT,
@@ -122,7 +129,8 @@ export function createUsageChart(host: HTMLElement, spec: UsageChartSpec): Usage
         size: 64,
         grid: { stroke: GRID_COLOUR, width: 1 },
         ticks: { show: false },
-        values: (_u, splits) => splits.map((v) => formatMegabytes(v, 1)),
+        splits: () => ticks,
+        values: (_u, splits) => splits.map(yTickLabel),
       },
     ],
     series: [

@@ -118,9 +118,7 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
     );
     expect(tabNames()).toEqual(['Hourly', 'Daily', 'Monthly']);
     expect(screen.getByRole('radio', { name: 'Upload / Download' })).toBeChecked();
-    expect(
-      await screen.findByRole('table', { name: /^Hourly usage \(Downloaded, Uploaded/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: /^Downloaded \(/ })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain(activityPath(200301, 'hour', 'usage'));
   });
 
@@ -148,7 +146,9 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
 
   it('starts the services list, the summary and the open report together, from the route loader', async () => {
     const { calls: all } = setup('/services/usage?service=200101&tab=daily&chart=consumption');
-    expect(await screen.findByRole('table', { name: /^Daily usage/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'Usage by day, newest first' }),
+    ).toBeInTheDocument();
     // The page's own calls (the header's alerts load beside them).
     const calls = all.filter((c) => c.path !== apiPaths.alerts);
     expect(
@@ -168,27 +168,49 @@ describe('Data Usage: tabs and chart type', () => {
     const { user, router, calls } = setup('/services/usage?service=200101');
     await user.click(await screen.findByRole('tab', { name: 'Daily' }));
     expect(currentPath(router)).toBe('/services/usage?service=200101&tab=daily&chart=consumption');
-    const table = await screen.findByRole('table', {
-      name: 'Daily usage (Peak, Off-Peak, Unmetered, Shaped (excess)), newest first',
-    });
+    const table = await screen.findByRole('table', { name: 'Usage by day, newest first' });
+    // Sky Muster Plus: off-peak is unmetered, so no Off-Peak column that is always empty.
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Day', 'Peak (GB)', 'Unmetered (MB)', 'Shaped (excess) (GB)']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Sat 14/03/263 GB0 B800 MB0 B');
-    expect(rows[1]).toHaveTextContent('Fri 13/03/261.2 GB');
+    // Each column in one unit: a zero reads 0.00, never '0 B'.
+    expect(rows[0]).toHaveTextContent('Sat 14/03/263.00800.00.00');
+    expect(rows[1]).toHaveTextContent('Fri 13/03/261.20800.00.00');
+    expect(table).not.toHaveTextContent(/\bB\b/);
     expect(screen.getByRole('figure', { name: 'Daily usage chart' })).toHaveAccessibleDescription(
-      `The table ‘Daily usage (Peak, Off-Peak, Unmetered, Shaped (excess)), newest first’ below lists the same figures.`,
+      `The table ‘Usage by day, newest first’ below lists the same figures.`,
     );
     expect(
       within(screen.getByRole('list', { name: 'Legend' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Peak', 'Off-Peak', 'Unmetered', 'Shaped (excess)']);
+    ).toEqual(['Peak', 'Unmetered', 'Shaped (excess)']);
 
     await user.click(screen.getByRole('radio', { name: 'Upload / Download' }));
     expect(currentPath(router)).toBe('/services/usage?service=200101&tab=daily&chart=usage');
-    expect(
-      await screen.findByRole('table', { name: /^Daily usage \(Downloaded, Uploaded/ }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: /^Downloaded \(/ })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain(activityPath(200101, 'day', 'usage'));
+  });
+
+  it('keeps the Off-Peak column on a plan that counts off-peak data', async () => {
+    setup('/services/usage?service=200101&tab=daily&chart=consumption', {
+      [`GET ${summaryPath(200101)}`]: () =>
+        jsonResponse({
+          data: usageSummary({
+            technology: 'Sky Muster',
+            peakLabel: 'Anytime',
+            planOffPeakQuota: 50_000,
+            totalOffPeakQuota: 50_000,
+            remainingOffPeakQuota: 50_000,
+          }),
+        }),
+    });
+    const table = await screen.findByRole('table', { name: 'Usage by day, newest first' });
+    expect(within(table).getByRole('columnheader', { name: 'Off-Peak (GB)' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sat 14/03/263.000.00800.0');
   });
 
   it('moves along the tabs with the arrow keys and opens one with Enter', async () => {
@@ -228,7 +250,9 @@ describe('Data Usage: tabs and chart type', () => {
     );
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: /^Daily usage/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'Usage by day, newest first' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -251,9 +275,22 @@ describe('Data Usage: Summary', () => {
     ).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Usage summary for this period' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Data',
+      'Used (GB)',
+      'Plan allowance (GB)',
+      'Data blocks (GB)',
+      'Total allowance (GB)',
+      'Remaining (GB)',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('Peak data24 GB50 GB10 GB60 GB36 GB');
-    expect(rows[1]).toHaveTextContent('Unmetered data31.25 GBNot counted');
+    expect(rows[0]).toHaveTextContent('Peak data24.0050.0010.0060.0036.00');
+    expect(rows[1]).toHaveTextContent('Unmetered data31.25Not counted');
+    expect(rows[2]).toHaveTextContent('Shaped (excess) data0.00');
     // The plan notes are shown, sanitised.
     expect(screen.getByText('Your plan includes 50 GB of Peak data.')).toBeInTheDocument();
     expect(document.querySelector('.plan-notes script, .plan-notes [onerror]')).toBeNull();

@@ -22,9 +22,14 @@ export const SERIES_COLOURS = ['#0a4f8f', '#c2410c', '#0e9f8e', '#7c3aed'] as co
 
 /**
  * The chart type's series (and table columns, in the same order): consumption is peak-or-anytime
- * and off-peak (with unmetered and shaped data), usage is download and upload.
+ * and off-peak (with unmetered and shaped data), usage is download and upload. Without
+ * `offPeak` (a plan whose off-peak data is unmetered or not offered) there is no Off-Peak series.
  */
-export function seriesFor(type: UsageType, peakLabel: 'Peak' | 'Anytime'): ChartSeries[] {
+export function seriesFor(
+  type: UsageType,
+  peakLabel: 'Peak' | 'Anytime',
+  offPeak = true,
+): ChartSeries[] {
   const keys: [UsageAmountKey, string][] =
     type === 'consumption'
       ? [
@@ -39,7 +44,9 @@ export function seriesFor(type: UsageType, peakLabel: 'Peak' | 'Anytime'): Chart
           ['UnmeteredDownloaded', 'Unmetered downloaded'],
           ['UnmeteredUploaded', 'Unmetered uploaded'],
         ];
-  return keys.map(([key, label], i) => ({ key, label, colour: SERIES_COLOURS[i]! }));
+  return keys
+    .map(([key, label], i) => ({ key, label, colour: SERIES_COLOURS[i]! }))
+    .filter((s) => offPeak || s.key !== 'Off-peak');
 }
 
 /** What the chart type selector calls each type. */

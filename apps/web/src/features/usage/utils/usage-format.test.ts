@@ -3,6 +3,7 @@ import { usageRow } from '@/test/usage-fixtures';
 import {
   axisLabel,
   brisbaneDateTime,
+  columnUnit,
   periodLastDate,
   periodStartDate,
   rowLabel,
@@ -80,5 +81,18 @@ describe('usage times are Brisbane times on any device', () => {
     expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 AM');
     expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 PM');
     expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 PM');
+  });
+});
+
+describe('columnUnit', () => {
+  it('shows a column of amounts in the unit of its largest, with fixed decimals', () => {
+    const gb = columnUnit([0, 1250, 380]);
+    expect(gb.unit).toBe('GB');
+    expect([0, 1250, 380].map(gb.format)).toEqual(['0.00', '1.25', '0.38']);
+    const mb = columnUnit([0, 12.34, 800]);
+    expect(mb.unit).toBe('MB');
+    expect([0, 12.34, 800].map(mb.format)).toEqual(['0.0', '12.3', '800.0']);
+    expect(columnUnit([2_500_000]).format(2_500_000)).toBe('2.50');
+    expect(columnUnit([0, 0]).unit).toBe('GB');
   });
 });

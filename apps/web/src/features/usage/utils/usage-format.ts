@@ -95,3 +95,25 @@ export function brisbaneDateTime(iso: string): string {
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${formatShortDate(date)} ${get('hour')}:${get('minute')} ${(get('dayPeriod') ?? '').toUpperCase()}`;
 }
+
+/** A column of amounts in one unit: the figures line up and the header names the unit. */
+export type ColumnUnit = { unit: 'MB' | 'GB' | 'TB'; format: (mb: number) => string };
+
+const COLUMN_UNITS = [
+  { unit: 'TB', mb: 1_000_000, decimals: 2 },
+  { unit: 'GB', mb: 1000, decimals: 2 },
+  { unit: 'MB', mb: 1, decimals: 1 },
+] as const;
+
+/**
+ * The unit of a column of amounts (MB): that of its largest value (GB when every value is 0),
+ * each figure with the unit's fixed decimals, so a zero reads '0.00' beside '1.25', not '0 B'.
+ */
+export function columnUnit(values: readonly number[]): ColumnUnit {
+  const largest = Math.max(0, ...values.map(Math.abs));
+  const { unit, mb, decimals } =
+    largest === 0
+      ? COLUMN_UNITS[1]
+      : (COLUMN_UNITS.find((u) => largest >= u.mb) ?? COLUMN_UNITS[2]);
+  return { unit, format: (value) => (value / mb).toFixed(decimals) };
+}
