@@ -1,17 +1,16 @@
 import { messages } from '@outpost/contracts/messages';
 import type { BlockPurchase, BlockStatus } from '@outpost/contracts/services';
-import { formatMegabytes, formatMoney } from '@outpost/domain/format';
+import { formatMegabytes, formatMoney, lastDayBefore, shortDateOf } from '@outpost/domain/format';
 import { blockState, canBuyBlock, quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
+import { useUrlState } from '@/lib/url-state';
 import { getDefaultService, useSession } from '@/lib/session';
 import { useBlocksPurchased } from '../api/get-blocks-purchased';
 import { useServices } from '@/lib/services-query';
-import { lastDayBefore, shortDate } from '../utils/dates';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
@@ -50,7 +49,7 @@ export function DataBlocksPage() {
   const { permissions } = useSession();
   const held = heldPermissions(permissions);
   const { dialog, open, close, prefetch } = useServiceDialog();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setUrlState] = useUrlState();
 
   const eligible = blockServices(services.data ?? []);
   const selected = selectedBlockService(eligible, searchParams.get('service'), getDefaultService());
@@ -58,14 +57,7 @@ export function DataBlocksPage() {
   const canBuy = selected !== undefined && held.has('purchase-block') && canBuyBlock(selected);
 
   const handleServiceChange = (serviceid: string) => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        params.set('service', serviceid);
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setUrlState({ service: serviceid });
   };
 
   const peakLabel = selected ? quotaLabel(selected.technology) : 'Peak';
@@ -74,7 +66,7 @@ export function DataBlocksPage() {
       id: 'purchased',
       header: 'Date purchased',
       rowHeader: true,
-      cell: (p) => shortDate(p.purchased),
+      cell: (p) => shortDateOf(p.purchased),
     },
     { id: 'block', header: 'Data block', cell: (p) => p.block },
     { id: 'peak', header: `${peakLabel} data`, cell: (p) => megabytes(p.peak_mb) },

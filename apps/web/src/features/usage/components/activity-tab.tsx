@@ -1,3 +1,4 @@
+import { shortDateOf, lastDayBefore } from '@outpost/domain/format';
 import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
 import { useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -9,7 +10,7 @@ import type { UsageAccess } from '../api/usage-access';
 import { allowancesOf } from '../utils/allowances';
 import { amount, seriesFor } from '../utils/chart-series';
 import { loadFailure } from '../utils/load-failure';
-import { columnUnit, periodLastDate, periodStartDate, rowLabel } from '../utils/usage-format';
+import { columnUnit, rowLabel } from '../utils/usage-format';
 import { DownloadReportButton } from './download-report-button';
 import { UsageChart } from './usage-chart';
 
@@ -96,8 +97,8 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
               'The last 13 months'
             ) : (
               <>
-                This period: <strong>{periodStartDate(activity.data.periodStart)}</strong> to{' '}
-                <strong>{periodLastDate(activity.data.periodStop)}</strong>
+                This period: <strong>{shortDateOf(activity.data.periodStart)}</strong> to{' '}
+                <strong>{lastDayBefore(activity.data.periodStop)}</strong>
               </>
             )}
           </p>

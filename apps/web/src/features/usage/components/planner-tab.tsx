@@ -1,9 +1,9 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
-import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { formatMegabytes, formatShortDate, lastDayBefore } from '@outpost/domain/format';
 import { planUsage } from '@outpost/domain/usage';
 import { useId } from 'react';
 import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
-import { periodLastDate } from '../utils/usage-format';
+
 import { UsageBar } from './usage-bar';
 
 /** The pace sentence: when the allowance runs out at the pace so far, or that it lasts. */
@@ -30,7 +30,7 @@ function PlannerCard({
     periodStop: new Date(summary.periodStop),
     now,
   });
-  const lastDay = periodLastDate(summary.periodStop);
+  const lastDay = lastDayBefore(summary.periodStop);
   const days = Math.ceil(plan.daysRemaining);
   const usedUp = plan.projectedRunOut !== null && plan.projectedRunOut.getTime() <= now.getTime();
   const title = allowance.title;
@@ -104,7 +104,7 @@ export function countingRules(summary: UsageSummary): string[] {
   }
   rules.push(
     `Downloads and uploads both count. Unmetered traffic, such as network updates, does not: ${formatMegabytes(summary.unmeteredUsed)} so far this period.`,
-    `Data blocks add to your allowance until the period ends on ${periodLastDate(summary.periodStop)}. Unused data does not carry over.`,
+    `Data blocks add to your allowance until the period ends on ${lastDayBefore(summary.periodStop)}. Unused data does not carry over.`,
     `When an allowance is used up, speeds are slowed (shaped) until the next period starts on ${formatShortDate(new Date(summary.periodStop))}, or until you buy a data block.`,
   );
   return rules;

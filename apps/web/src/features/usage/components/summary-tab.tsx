@@ -1,11 +1,11 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
-import { formatMegabytes } from '@outpost/domain/format';
+import { formatMegabytes, lastDayBefore, shortDateOf } from '@outpost/domain/format';
 import { planUsage } from '@outpost/domain/usage';
 import DOMPurify from 'dompurify';
 import { useId, useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
-import { columnUnit, periodLastDate, periodStartDate } from '../utils/usage-format';
+import { columnUnit } from '../utils/usage-format';
 import { UsageBar } from './usage-bar';
 
 /** Spec 2 section 9: usage summary page size 10. */
@@ -115,8 +115,8 @@ export function SummaryTab({ summary }: SummaryTabProps) {
     <>
       <h2 className="usage-panel__title">This period</h2>
       <p className="usage-period">
-        From <strong>{periodStartDate(summary.periodStart)}</strong> to{' '}
-        <strong>{periodLastDate(summary.periodStop)}</strong> (30 days)
+        From <strong>{shortDateOf(summary.periodStart)}</strong> to{' '}
+        <strong>{lastDayBefore(summary.periodStop)}</strong> (30 days)
       </p>
       <div className="usage-cards">
         {allowances.map((allowance) => (

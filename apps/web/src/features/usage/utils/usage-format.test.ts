@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { usageRow } from '@/test/usage-fixtures';
-import {
-  axisLabel,
-  brisbaneDateTime,
-  columnUnit,
-  periodLastDate,
-  periodStartDate,
-  rowLabel,
-} from './usage-format';
+import { axisLabel, brisbaneDateTime, columnUnit, rowLabel } from './usage-format';
+import { lastDayBefore, shortDateOf } from '@outpost/domain/format';
 
 /** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
 const ZONES = [
@@ -43,8 +37,8 @@ function formatted() {
     rowLabel(month, 'month'),
     axisLabel(month, 'month'),
     brisbaneDateTime('2025-10-05T06:00:00.000Z'),
-    periodStartDate('2025-09-20T14:00:00.000Z'),
-    periodLastDate('2025-10-20T14:00:00.000Z'),
+    shortDateOf('2025-09-20T14:00:00.000Z'),
+    lastDayBefore('2025-10-20T14:00:00.000Z'),
   ];
 }
 

@@ -71,16 +71,6 @@ export function axisLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
 }
 
-/** A period's first day, dd/mm/yy (Brisbane). */
-export function periodStartDate(iso: string): string {
-  return formatShortDate(new Date(iso));
-}
-
-/** A period's last day: it ends at the Brisbane midnight that starts the next one. */
-export function periodLastDate(stopIso: string): string {
-  return formatShortDate(new Date(Date.parse(stopIso) - 1));
-}
-
 const clock = new Intl.DateTimeFormat('en-AU', {
   timeZone: BUSINESS_TIME_ZONE,
   hour: 'numeric',
