@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
+import { queryRows, withTransaction } from '../db/client';
 import { AppError } from './errors';
 import { preparedOperations } from './prepared.schema';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -67,8 +67,7 @@ export async function commitOperation<T>(
   options: { replayable: boolean },
   apply: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return withTransaction(db, async (tx) => {
     const [row] = await queryRows<Row>(
       tx,
       sql`select id, kind, user_id, payload_hash, expires_at, committed_at, result

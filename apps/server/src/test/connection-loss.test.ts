@@ -226,10 +226,7 @@ describe.skipIf(!pgUrl)('a connection lost while requests run (PostgreSQL)', () 
 
   it('fails the statement of a transaction whose connection died between statements, without ending the process', async () => {
     const outcome = database.db.transaction(async (tx) => {
-      const [me] = await queryRows<{ pid: number }>(
-        tx as never,
-        sql`select pg_backend_pid() as pid`,
-      );
+      const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       await admin.query('select pg_terminate_backend($1)', [me!.pid]);
       // The connection dies while checked out and idle in the transaction: the client emits
       // 'error' with no query running. Without a listener of its own that ends the process.

@@ -5,6 +5,7 @@ import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import type { SessionOutput, TokenOutput } from '@outpost/contracts/auth';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
@@ -320,8 +321,7 @@ export async function changePassword(
   }
   const now = deps.clock();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: now, recoveryFamilyId: null })

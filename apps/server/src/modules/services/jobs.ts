@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BILLING_PERIOD_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 
 /**
  * The provider's periodic jobs for services (docs/decisions/007). Safe to run on several
@@ -20,8 +20,7 @@ const BATCH = 200;
 export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResult> {
   const result: RolloverResult = { periodsRolled: 0, changesApplied: 0 };
   for (;;) {
-    const done = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const done = await withTransaction(db, async (tx) => {
       const due = await queryRows<{
         id: number;
         period_start: Date | string;
