@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, withTransaction } from '../db/client';
-import { AppError } from './errors';
+import { errorMaker } from './errors';
 import { preparedOperations } from './prepared.schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -10,6 +10,15 @@ const PREPARE_TTL_MS = 10 * 60 * 1000;
 
 export const csrfInvalidMessage =
   'Invalid request: this request has expired or was already used. Please start again.';
+
+/** Prepare/commit errors: one text for all, so a caller learns nothing about someone else's csrf. */
+export const preparedErrors = {
+  csrfInvalid: csrfInvalidMessage,
+  csrfUsed: csrfInvalidMessage,
+  csrfExpired: csrfInvalidMessage,
+} as const;
+export type PreparedErrorCode = keyof typeof preparedErrors;
+const preparedError = errorMaker(preparedErrors);
 
 /** A stable hash of a payload: the same fields in any order give the same hash. */
 function payloadHash(payload: Record<string, unknown>): string {
@@ -78,13 +87,12 @@ export async function commitOperation<T>(
       row.kind === key.kind &&
       row.user_id === key.userId &&
       row.payload_hash === payloadHash(key.payload);
-    if (!matches) throw new AppError(400, csrfInvalidMessage, 'CSRF_INVALID');
+    if (!matches) throw preparedError('csrfInvalid');
     if (row.committed_at) {
       if (options.replayable && row.result !== null) return row.result as T;
-      throw new AppError(400, csrfInvalidMessage, 'CSRF_USED');
+      throw preparedError('csrfUsed');
     }
-    if (new Date(row.expires_at) <= now)
-      throw new AppError(400, csrfInvalidMessage, 'CSRF_EXPIRED');
+    if (new Date(row.expires_at) <= now) throw preparedError('csrfExpired');
     const result = await apply(tx);
     await tx
       .update(preparedOperations)

@@ -7,7 +7,7 @@ import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import { verifyRoutes } from '@outpost/contracts/api-paths';
 import type { OutgoingMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
-import { AppError, tooManyRequests } from '../../lib/errors';
+import { recoveryError } from './recovery.errors';
 import { commitOperation, prepareOperation } from '../../lib/prepared';
 import { users } from '../accounts/accounts.schema';
 import type { AuthDeps, RequestMeta } from '../auth/auth.service';
@@ -75,7 +75,7 @@ async function limit(
     deps.rateLimits.hit(`${stage}:ip:${meta.ip}`, WINDOW_MS),
   ]);
   if (perPerson.count > RECOVERY_LIMIT_PER_CONTACT || perIp.count > RECOVERY_LIMIT_PER_IP) {
-    throw tooManyRequests(recoveryServerMessages.tooManyRequests);
+    throw recoveryError('recoveryRateLimited');
   }
 }
 
@@ -126,7 +126,7 @@ export async function commitRequest(
               : input.method === 'email'
                 ? user.email
                 : (user.email ?? user.mobile);
-          if (!to) throw new AppError(400, recoveryServerMessages.lookupFailed, 'NO_ADDRESS');
+          if (!to) throw recoveryError('lookupFailed');
           const bySms = to === user.mobile && input.method !== 'email';
           const code = await issueCode(tx, user.id, 'recovery', deps.clock());
           const { field, value } = contactValue(input);
@@ -205,10 +205,8 @@ export async function commitVerify(
       return { userId: user?.id, check };
     },
   );
-  if (outcome.check === 'locked')
-    throw new AppError(401, recoveryServerMessages.codeLocked, 'CODE_LOCKED');
-  if (outcome.check !== 'ok' || outcome.userId === undefined)
-    throw new AppError(401, recoveryServerMessages.codeInvalid, 'CODE_INVALID');
+  if (outcome.check === 'locked') throw recoveryError('codeLocked');
+  if (outcome.check !== 'ok' || outcome.userId === undefined) throw recoveryError('codeInvalid');
   // This session may set a new password without the current one: the forced update that follows.
   const familyId = randomUUID();
   await deps.db

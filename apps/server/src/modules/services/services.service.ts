@@ -11,26 +11,9 @@ import { planDocumentPath } from '@outpost/contracts/api-paths';
 import { BILLING_PERIOD_MS, canBuyBlock, canChangePlan } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { servicesError } from './services.errors';
 import { plans, services } from './services.schema';
-
-/** Server texts of this module (the client shows them in the modal that failed). */
-export const servicesErrors = {
-  planChangeNotAllowed:
-    'Invalid request: Plans can be changed only on an active broadband service.',
-  planNotAvailable: 'Invalid request: That plan is not available for this service.',
-  periodNotAvailable: 'Invalid request: That plan cannot start in the period you chose.',
-  optionNotAvailable:
-    'Invalid request: One or more of the options you chose is not offered with that plan.',
-  alreadyCurrent: 'Invalid request: That is already your plan and no change is scheduled.',
-  cancelWithOptions:
-    "Invalid request: To cancel a scheduled change, choose 'Next Period' and no options.",
-  blocksNotAvailable: 'Invalid request: Data blocks are not available for this service.',
-  blockNotAvailable: 'Invalid request: That data block is not available for this service.',
-  nicknameNotAllowed: 'Invalid request: A nickname can be set once the service is active.',
-} as const;
-
-const invalid = (message: string) => new AppError(400, message, 'INVALID');
 
 export type ServiceRow = {
   id: number;
@@ -292,27 +275,26 @@ export async function decideChange(
   service: ServiceRow,
   request: ChangeRequest,
 ): Promise<ChangeDecision> {
-  if (!canChangePlan(service)) throw invalid(servicesErrors.planChangeNotAllowed);
+  if (!canChangePlan(service)) throw servicesError('planChangeNotAllowed');
   if (request.planid === service.plan_id) {
-    if (service.next_plan_id === null) throw invalid(servicesErrors.alreadyCurrent);
+    if (service.next_plan_id === null) throw servicesError('alreadyCurrent');
     if (request.when !== 'Next Period' || request.options.length > 0)
-      throw invalid(servicesErrors.cancelWithOptions);
+      throw servicesError('cancelWithOptions');
     return { kind: 'cancel', cancelledPlanId: service.next_plan_id };
   }
   // The plan already scheduled may be asked for again (new options, or now instead of next):
   // the new request replaces the scheduled one.
   const plan = (await offeredPlans(db, service)).find((p) => p.id === request.planid);
-  if (!plan || !plan.selectable || plan.is_custom) throw invalid(servicesErrors.planNotAvailable);
+  if (!plan || !plan.selectable || plan.is_custom) throw servicesError('planNotAvailable');
   const allowed =
     request.when === 'Next Period'
       ? plan.available_next
       : request.when === 'Current Period Only'
         ? plan.available_now && plan.available_current_only
         : plan.available_now;
-  if (!allowed) throw invalid(servicesErrors.periodNotAvailable);
+  if (!allowed) throw servicesError('periodNotAvailable');
   const offered = new Set((await extrasOf(db, plan.id)).map((e) => e.feature_id));
-  if (!request.options.every((id) => offered.has(id)))
-    throw invalid(servicesErrors.optionNotAvailable);
+  if (!request.options.every((id) => offered.has(id))) throw servicesError('optionNotAvailable');
   return {
     kind: 'change',
     plan,
@@ -342,14 +324,14 @@ export async function decideBlock(
 ): Promise<AvailableBlock> {
   const plan = await planById(db, service.plan_id);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited }))
-    throw invalid(servicesErrors.blocksNotAvailable);
+    throw servicesError('blocksNotAvailable');
   const block = (await availableBlocks(db, service)).find((b) => b.dbid === dbid);
-  if (!block) throw invalid(servicesErrors.blockNotAvailable);
+  if (!block) throw servicesError('blockNotAvailable');
   return block;
 }
 
 export function checkNickname(service: ServiceRow): void {
-  if (service.status === 'pending') throw invalid(servicesErrors.nicknameNotAllowed);
+  if (service.status === 'pending') throw servicesError('nicknameNotAllowed');
 }
 
 export async function setNickname(db: Db, serviceId: number, nickname: string | null) {

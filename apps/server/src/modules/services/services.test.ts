@@ -9,7 +9,7 @@ import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { activateDataBlocks, runPeriodRollover } from './jobs';
-import { servicesErrors } from './services.service';
+import { servicesErrors } from './services.errors';
 
 const SMP = 200101; // holder: Sky Muster Plus 50 (+ modem rental), Sky Muster Plus 100 scheduled
 const PENDING = 200102;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { usageError } from './usage.errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { tokens } from '../auth/auth.schema';
 
@@ -14,9 +14,6 @@ import { tokens } from '../auth/auth.schema';
  */
 
 export const USAGE_CODE_TTL_MS = 10 * 60 * 1000;
-
-export const usageCodeRefused =
-  'Invalid request: this usage link has expired or was already used. Please ask for a new link.';
 
 export async function createUsageCode(
   db: Db,
@@ -59,7 +56,7 @@ export async function exchangeUsageCode(
           (select u.id from users u where u.account_id = s.account_id and u.is_account_holder
              and u.role_status = 'Active' order by u.id limit 1) as holder_id`,
   );
-  if (!claimed || claimed.holder_id === null) throw new AppError(401, usageCodeRefused, 'OTC');
+  if (!claimed || claimed.holder_id === null) throw usageError('usageCodeRefused');
   const token = newOpaqueToken();
   const expires = new Date(now.getTime() + ttlSeconds * 1000);
   await db.insert(tokens).values({

@@ -8,11 +8,12 @@ import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { ensureUsagePartitions } from './partitions';
-import { usageCodeRefused } from './usage-codes';
+import { usageErrors } from './usage.errors';
 
 const SERVICE = 200302; // other's Sky Muster Plus Essentials: 25,000 MB peak, off-peak unmetered
 const LIMITLESS = 200301;
 const OTHER = 5006;
+const { usageCodeRefused } = usageErrors;
 const KEY = 'k'.repeat(40);
 const HOUR = 3_600_000;
 const MB = 1_000_000;
