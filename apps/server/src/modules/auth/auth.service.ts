@@ -29,7 +29,7 @@ export type AuthDeps = {
   brand: Brand;
 };
 
-export type RequestMeta = { ip: string; userAgent: string | undefined };
+import type { RequestMeta } from '../../lib/route';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** A rotated refresh token reused within this grace is a race between tabs, not theft. */
