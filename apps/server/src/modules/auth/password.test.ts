@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, loginAs } from '../../test/test-app';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { apiFor, createTestContext, errorOf, loginAs } from '../../test/test-app';
 import { issueCode } from './codes';
 
 let ctx: TestContext;
@@ -11,13 +12,13 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 /** `current` null sends no current password. */
+const api = apiFor(() => ctx);
 const patch = (token: string, password: string, current: string | null = 'Outpost-demo-1') =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: '/api/portal/users/current/profile/',
-    headers: { 'x-user-token': token },
-    payload: { password, ...(current === null ? {} : { current_password: current }) },
-  });
+  api.patch(
+    apiPaths.profile,
+    { password, ...(current === null ? {} : { current_password: current }) },
+    { token },
+  );
 
 describe('password update', () => {
   it('refuses a password that breaks the rules', async () => {

@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@outpost/contracts/api-paths';
 import { outbox } from '../../adapters/messaging.schema';
 import { users } from '../accounts/accounts.schema';
 import { verificationCodes } from '../auth/auth.schema';
 import { checkCode, issueCode } from '../auth/codes';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, manualClock } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
 
 const BASE = '/api/portal/users/recoveraccess';
 let ctx: TestContext;
@@ -21,9 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-function post(path: string, payload: object, remoteAddress = '10.8.0.1') {
-  return ctx.app.inject({ method: 'POST', url: `${BASE}/${path}/`, payload, remoteAddress });
-}
+const api = apiFor(() => ctx);
+const post = (path: string, payload: object, remoteAddress = '10.8.0.1') =>
+  api.post(`${BASE}/${path}/`, payload, null, { remoteAddress });
 
 async function request(contact: Record<string, string>, remoteAddress = nextIp()) {
   const prepared = await post('request/prepare', contact, remoteAddress);
@@ -46,15 +47,13 @@ async function latestMessageTo(to: string) {
 
 const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)?.[1];
 
-async function verify(contact: Record<string, string>, code: string, remoteAddress = nextIp()) {
-  const prepared = await post('verify/prepare', { ...contact, code }, remoteAddress);
-  expect(prepared.statusCode, prepared.body).toBe(200);
-  return post(
-    'verify/commit',
-    { ...contact, code, csrf: prepared.json().data.csrf },
-    remoteAddress,
+const verify = (contact: Record<string, string>, code: string, remoteAddress = nextIp()) =>
+  api.prepareCommit(
+    { prepare: apiPaths.recoverVerifyPrepare, commit: apiPaths.recoverVerifyCommit },
+    { ...contact, code },
+    null,
+    { remoteAddress },
   );
-}
 
 describe('access recovery request', () => {
   it('emails a code and a link that opens the verify page with both filled in', async () => {
