@@ -75,7 +75,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
     handler: async (request, reply) => {
       const { planid, document } = request.params;
       const plan = await visiblePlan(db, requireAuth(request).accountId, planid);
-      if ((document === 'kfs' ? plan.kfs_ref : plan.cis_ref) === null) throw notFound();
+      if ((document === 'kfs' ? plan.kfsRef : plan.cisRef) === null) throw notFound();
       const pdf = await renderPlanDocument(
         plan,
         await planOptions(db, planid),
