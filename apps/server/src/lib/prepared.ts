@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows, withTransaction } from '../db/client';
+import { withTransaction } from '../db/client';
 import { errorMaker } from './errors';
 import { preparedOperations } from './prepared.schema';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -53,16 +53,6 @@ export async function prepareOperation(db: Db, key: OperationKey, now: Date): Pr
   return csrf;
 }
 
-type Row = {
-  id: number;
-  kind: string;
-  user_id: number | null;
-  payload_hash: string;
-  expires_at: string | Date;
-  committed_at: string | Date | null;
-  result: unknown;
-};
-
 /**
  * Applies a prepared operation exactly once. Concurrent commits of one csrf queue on a row lock:
  * the first applies, the others then see it committed. With `replayable`, a repeated commit returns
@@ -77,27 +67,31 @@ export async function commitOperation<T>(
   apply: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return withTransaction(db, async (tx) => {
-    const [row] = await queryRows<Row>(
-      tx,
-      sql`select id, kind, user_id, payload_hash, expires_at, committed_at, result
-          from prepared_operations where csrf_hash = ${hashToken(key.csrf)} for update`,
-    );
+    const [row] = await tx
+      .select({
+        ...getTableColumns(preparedOperations),
+        // As the driver parsed it: drizzle's jsonb mapping would parse a stored string again.
+        result: sql<unknown>`${preparedOperations.result}`,
+      })
+      .from(preparedOperations)
+      .where(eq(preparedOperations.csrfHash, hashToken(key.csrf)))
+      .for('update');
     const matches =
       row !== undefined &&
       row.kind === key.kind &&
-      row.user_id === key.userId &&
-      row.payload_hash === payloadHash(key.payload);
+      row.userId === key.userId &&
+      row.payloadHash === payloadHash(key.payload);
     if (!matches) throw preparedError('csrfInvalid');
-    if (row.committed_at) {
+    if (row.committedAt) {
       if (options.replayable && row.result !== null) return row.result as T;
       throw preparedError('csrfUsed');
     }
-    if (new Date(row.expires_at) <= now) throw preparedError('csrfExpired');
+    if (row.expiresAt <= now) throw preparedError('csrfExpired');
     const result = await apply(tx);
     await tx
       .update(preparedOperations)
       .set({ committedAt: now, result: options.replayable ? (result as object) : null })
-      .where(and(eq(preparedOperations.id, row.id)));
+      .where(eq(preparedOperations.id, row.id));
     return result;
   });
 }
