@@ -2,12 +2,14 @@ import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import { errorMaker } from '../../lib/errors';
 
 /** Access recovery's errors (the texts live in contracts: the verify page shows them as sent). */
+const { lookupFailed, codeInvalid, codeLocked, tooManyRequests } = recoveryServerMessages;
+
+/** `lookupFailed` is the one answer that differs for a known contact: no address for the method. */
 export const recoveryErrors = {
-  /** The one answer that differs for a known contact: it has no address for the method. */
-  lookupFailed: recoveryServerMessages.lookupFailed,
-  codeInvalid: recoveryServerMessages.codeInvalid,
-  codeLocked: recoveryServerMessages.codeLocked,
-  recoveryRateLimited: recoveryServerMessages.tooManyRequests,
+  lookupFailed,
+  codeInvalid,
+  codeLocked,
+  recoveryRateLimited: tooManyRequests,
 } as const;
 export type RecoveryErrorCode = keyof typeof recoveryErrors;
 

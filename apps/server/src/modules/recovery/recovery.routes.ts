@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recoveryRoutes } from '@outpost/contracts/api-routes';
+import type { RecoverRequestInput } from '@outpost/contracts/recovery';
 import { preparedRoute } from '../../lib/prepared-route';
+import type { RequestMeta } from '../../lib/route';
 import type { RecoveryDeps } from './recovery.service';
 import {
   REQUEST_COMMIT_MIN_MS,
@@ -19,12 +21,18 @@ export const recoveryModule: FastifyPluginAsyncZod<{ deps: RecoveryDeps }> = asy
   app,
   { deps },
 ) => {
+  // Both steps: limited per person and address at prepare, bound to the contact (and code).
+  const byContact = (stage: 'recover' | 'verify') => ({
+    guard: ({ body, meta }: { body: RecoverRequestInput; meta: RequestMeta }) =>
+      limit(deps, stage, body, meta),
+    payload: ({ body }: { body: RecoverRequestInput & { code?: string } }) => contactPayload(body),
+  });
+
   preparedRoute(app, deps, {
     kind: 'recover-request',
     prepare: recoveryRoutes.recoverRequestPrepare,
     commit: recoveryRoutes.recoverRequestCommit,
-    guard: ({ body, meta }) => limit(deps, 'recover', body, meta),
-    payload: ({ body }) => contactPayload(body),
+    ...byContact('recover'),
     apply: (tx, { input, afterCommit }) => issueRecoveryCode(deps, tx, input, afterCommit),
     respond: (delivery) => ({ delivery }),
     minCommitMs: REQUEST_COMMIT_MIN_MS,
@@ -34,8 +42,7 @@ export const recoveryModule: FastifyPluginAsyncZod<{ deps: RecoveryDeps }> = asy
     kind: 'recover-verify',
     prepare: recoveryRoutes.recoverVerifyPrepare,
     commit: recoveryRoutes.recoverVerifyCommit,
-    guard: ({ body, meta }) => limit(deps, 'verify', body, meta),
-    payload: ({ body }) => contactPayload(body),
+    ...byContact('verify'),
     // The operation is consumed whatever the outcome, and its result (a session) is never replayed.
     replayable: false,
     apply: (tx, { input }) => checkRecoveryCode(tx, input),

@@ -100,19 +100,12 @@ export async function applyPlanChange(
   }
 
   const { plan, when, options } = decision;
+  const forward = { ...change, fromPlanId: service.planId, toPlanId: plan.id, when, options };
   // A new request replaces whatever was scheduled before it.
   await closeScheduled(tx, service.id, 'superseded');
 
   if (when === 'Next Period') {
-    await tx.insert(planChanges).values({
-      ...change,
-      fromPlanId: service.planId,
-      toPlanId: plan.id,
-      when,
-      options,
-      status: 'scheduled',
-      effectiveAt: end,
-    });
+    await tx.insert(planChanges).values({ ...forward, status: 'scheduled', effectiveAt: end });
     await tx
       .update(services)
       .set({ nextPlanId: plan.id, nextOptions: options })
@@ -137,11 +130,7 @@ export async function applyPlanChange(
   const [applied] = await tx
     .insert(planChanges)
     .values({
-      ...change,
-      fromPlanId: service.planId,
-      toPlanId: plan.id,
-      when,
-      options,
+      ...forward,
       adjustmentCents: adjustment,
       status: 'applied',
       effectiveAt: now,
