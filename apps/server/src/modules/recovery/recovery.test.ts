@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@outpost/contracts/api-paths';
 import { outbox } from '../../adapters/messaging.schema';
 import { users } from '../accounts/accounts.schema';
 import { verificationCodes } from '../auth/auth.schema';
@@ -47,13 +46,15 @@ async function latestMessageTo(to: string) {
 
 const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)?.[1];
 
-const verify = (contact: Record<string, string>, code: string, remoteAddress = nextIp()) =>
-  api.prepareCommit(
-    { prepare: apiPaths.recoverVerifyPrepare, commit: apiPaths.recoverVerifyCommit },
-    { ...contact, code },
-    null,
-    { remoteAddress },
+async function verify(contact: Record<string, string>, code: string, remoteAddress = nextIp()) {
+  const prepared = await post('verify/prepare', { ...contact, code }, remoteAddress);
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  return post(
+    'verify/commit',
+    { ...contact, code, csrf: prepared.json().data.csrf },
+    remoteAddress,
   );
+}
 
 describe('access recovery request', () => {
   it('emails a code and a link that opens the verify page with both filled in', async () => {
