@@ -136,6 +136,15 @@ export function isConnectionLost(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `work` in one transaction and returns what it returns. It goes through `db.transaction`,
+ * so on PostgreSQL the wrapper of openPostgres (which always gives its client back) applies.
+ * The transaction is typed as a `Db`: the functions that take a database take it unchanged.
+ */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -1,20 +1,54 @@
 import { serverErrors } from '@outpost/contracts/messages';
 
-/** An error a module throws on purpose; the error handler answers with its status and message. */
-export class AppError extends Error {
+/**
+ * A module's errors in one place: each code with the message the client sees (verbatim from the
+ * spec where it quotes one), or a function building it from details. The HTTP status of every
+ * code is set in one table, in plugins/error-handler.ts.
+ */
+export type ErrorCatalogue = Record<string, string | ((...details: never) => string)>;
+
+/** An error a module throws on purpose: its code decides the status, its message is the answer. */
+export class AppError<Code extends string = string> extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly code: Code,
     message: string,
-    readonly code: string = 'APP_ERROR',
   ) {
     super(message);
   }
 }
 
-export const unauthenticated = () =>
-  new AppError(401, serverErrors.unauthenticated, 'UNAUTHENTICATED');
-export const tokenExpired = () => new AppError(401, serverErrors.tokenExpired, 'TOKEN_EXPIRED');
-export const forbidden = () => new AppError(403, serverErrors.forbidden, 'FORBIDDEN');
-export const notFound = () => new AppError(404, serverErrors.notFound, 'NOT_FOUND');
-export const tooManyRequests = (message: string = serverErrors.tooManyRequests) =>
-  new AppError(429, message, 'RATE_LIMITED');
+type Details<M> = M extends (...details: infer A) => string ? A : [];
+
+/**
+ * The error maker of a catalogue: `fail('notFound')`, or with the details a message needs,
+ * `fail('challenge', 'enter the code')`.
+ */
+export function errorMaker<const C extends ErrorCatalogue>(catalogue: C) {
+  return <K extends keyof C & string>(code: K, ...details: Details<C[K]>): AppError<K> => {
+    const message = catalogue[code]!;
+    return new AppError(
+      code,
+      typeof message === 'string'
+        ? message
+        : (message as (...details: unknown[]) => string)(...details),
+    );
+  };
+}
+
+/** Errors any route may answer (auth hook, edge checks, lookups scoped to the caller). */
+export const commonErrors = {
+  unauthenticated: serverErrors.unauthenticated,
+  tokenExpired: serverErrors.tokenExpired,
+  forbidden: serverErrors.forbidden,
+  notFound: serverErrors.notFound,
+  tooManyRequests: serverErrors.tooManyRequests,
+  badCharacters: serverErrors.badCharacters,
+} as const;
+export type CommonErrorCode = keyof typeof commonErrors;
+
+export const commonError = errorMaker(commonErrors);
+export const unauthenticated = () => commonError('unauthenticated');
+export const tokenExpired = () => commonError('tokenExpired');
+export const forbidden = () => commonError('forbidden');
+export const notFound = () => commonError('notFound');
+export const tooManyRequests = () => commonError('tooManyRequests');

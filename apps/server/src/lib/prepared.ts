@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
-import { AppError } from './errors';
+import { withTransaction } from '../db/client';
+import { errorMaker } from './errors';
 import { preparedOperations } from './prepared.schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -10,6 +10,15 @@ const PREPARE_TTL_MS = 10 * 60 * 1000;
 
 export const csrfInvalidMessage =
   'Invalid request: this request has expired or was already used. Please start again.';
+
+/** Prepare/commit errors: one text for all, so a caller learns nothing about someone else's csrf. */
+export const preparedErrors = {
+  csrfInvalid: csrfInvalidMessage,
+  csrfUsed: csrfInvalidMessage,
+  csrfExpired: csrfInvalidMessage,
+} as const;
+export type PreparedErrorCode = keyof typeof preparedErrors;
+const preparedError = errorMaker(preparedErrors);
 
 /** A stable hash of a payload: the same fields in any order give the same hash. */
 function payloadHash(payload: Record<string, unknown>): string {
@@ -44,16 +53,6 @@ export async function prepareOperation(db: Db, key: OperationKey, now: Date): Pr
   return csrf;
 }
 
-type Row = {
-  id: number;
-  kind: string;
-  user_id: number | null;
-  payload_hash: string;
-  expires_at: string | Date;
-  committed_at: string | Date | null;
-  result: unknown;
-};
-
 /**
  * Applies a prepared operation exactly once. Concurrent commits of one csrf queue on a row lock:
  * the first applies, the others then see it committed. With `replayable`, a repeated commit returns
@@ -67,30 +66,32 @@ export async function commitOperation<T>(
   options: { replayable: boolean },
   apply: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [row] = await queryRows<Row>(
-      tx,
-      sql`select id, kind, user_id, payload_hash, expires_at, committed_at, result
-          from prepared_operations where csrf_hash = ${hashToken(key.csrf)} for update`,
-    );
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        ...getTableColumns(preparedOperations),
+        // As the driver parsed it: drizzle's jsonb mapping would parse a stored string again.
+        result: sql<unknown>`${preparedOperations.result}`,
+      })
+      .from(preparedOperations)
+      .where(eq(preparedOperations.csrfHash, hashToken(key.csrf)))
+      .for('update');
     const matches =
       row !== undefined &&
       row.kind === key.kind &&
-      row.user_id === key.userId &&
-      row.payload_hash === payloadHash(key.payload);
-    if (!matches) throw new AppError(400, csrfInvalidMessage, 'CSRF_INVALID');
-    if (row.committed_at) {
+      row.userId === key.userId &&
+      row.payloadHash === payloadHash(key.payload);
+    if (!matches) throw preparedError('csrfInvalid');
+    if (row.committedAt) {
       if (options.replayable && row.result !== null) return row.result as T;
-      throw new AppError(400, csrfInvalidMessage, 'CSRF_USED');
+      throw preparedError('csrfUsed');
     }
-    if (new Date(row.expires_at) <= now)
-      throw new AppError(400, csrfInvalidMessage, 'CSRF_EXPIRED');
+    if (row.expiresAt <= now) throw preparedError('csrfExpired');
     const result = await apply(tx);
     await tx
       .update(preparedOperations)
       .set({ committedAt: now, result: options.replayable ? (result as object) : null })
-      .where(and(eq(preparedOperations.id, row.id)));
+      .where(eq(preparedOperations.id, row.id));
     return result;
   });
 }

@@ -42,3 +42,14 @@ export function routeFor<const C extends RouteContract>(contract: C) {
     schema: schema as SchemaFor<C>,
   };
 }
+
+/** Who sent a request, for audits and rate limits. */
+export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+export function requestMeta(request: {
+  ip: string;
+  headers: Record<string, unknown>;
+}): RequestMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+}

@@ -4,7 +4,13 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
 import { isConnectionLost } from '../db/client';
+import type { CommonErrorCode } from '../lib/errors';
 import { AppError } from '../lib/errors';
+import type { PreparedErrorCode } from '../lib/prepared';
+import type { AuthErrorCode } from '../modules/auth/auth.errors';
+import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
+import type { ServicesErrorCode } from '../modules/services/services.errors';
+import type { UsageErrorCode } from '../modules/usage/usage.errors';
 
 type Issue = {
   instancePath: string;
@@ -41,6 +47,64 @@ export function describeIssue(issue: Issue): string {
   }
 }
 
+type ErrorCode =
+  | CommonErrorCode
+  | PreparedErrorCode
+  | AuthErrorCode
+  | RecoveryErrorCode
+  | ServicesErrorCode
+  | UsageErrorCode;
+
+/** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
+const STATUS_OF: Record<ErrorCode, number> = {
+  badCharacters: 400,
+  unauthenticated: 401,
+  tokenExpired: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+
+  csrfInvalid: 400,
+  csrfUsed: 400,
+  csrfExpired: 400,
+
+  badCredentials: 401,
+  loginRateLimited: 429,
+  refreshInvalid: 401,
+  missingRefresh: 401,
+  passwordWeak: 400,
+  currentPasswordRequired: 400,
+  currentPasswordWrong: 400,
+  // The login page shows the code field on a 401 whose text starts 'Extended validation'.
+  codeSentBySms: 401,
+  codeSentByEmail: 401,
+  appCodeRequired: 401,
+  appCodeWrong: 401,
+  appCodeLocked: 401,
+  loginCodeWrong: 401,
+  loginCodeLocked: 401,
+  noCodeAddress: 401,
+  codeSendsLimited: 429,
+
+  lookupFailed: 400,
+  codeInvalid: 401,
+  codeLocked: 401,
+  recoveryRateLimited: 429,
+
+  planChangeNotAllowed: 400,
+  planNotAvailable: 400,
+  periodNotAvailable: 400,
+  optionNotAvailable: 400,
+  alreadyCurrent: 400,
+  cancelWithOptions: 400,
+  blocksNotAvailable: 400,
+  blockNotAvailable: 400,
+  nicknameNotAllowed: 400,
+
+  usageCodeRefused: 401,
+  noService: 400,
+};
+
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: serverErrors.malformedBody },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: serverErrors.malformedBody },
@@ -72,9 +136,8 @@ function queryFailure(error: DrizzleQueryError) {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ data: { error: error.message } });
-    }
+    const status = error instanceof AppError ? STATUS_OF[error.code as ErrorCode] : undefined;
+    if (status !== undefined) return reply.status(status).send({ data: { error: error.message } });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as Issue[];
       const text = issues.slice(0, 5).map(describeIssue).join('; ');
@@ -94,11 +157,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .header('retry-after', '5')
         .send({ data: { error: serverErrors.unavailable } });
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+    const fastifyStatus = error.statusCode ?? 500;
+    if (fastifyStatus >= 400 && fastifyStatus < 500) {
       request.log.info({ code: error.code }, 'client error');
       return reply
-        .status(status)
+        .status(fastifyStatus)
         .send({ data: { error: 'Bad request: The request could not be handled.' } });
     }
     // A failed query's message carries its parameters (what people typed, hashes): log the SQL

@@ -1,9 +1,8 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverErrors } from '@outpost/contracts/messages';
 import { holdsUnacceptableText } from '@outpost/domain/text-rules';
-import { AppError } from '../lib/errors';
+import { commonError } from '../lib/errors';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -74,7 +73,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
       holdsUnacceptableText(request.body)
     ) {
       request.log.info('refused control characters or broken text');
-      throw new AppError(400, serverErrors.badCharacters, 'BAD_CHARACTERS');
+      throw commonError('badCharacters');
     }
   });
 });

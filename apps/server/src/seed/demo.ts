@@ -5,6 +5,7 @@ import type { PermissionName } from '@outpost/contracts/permissions';
 import { roleDefinitions } from '@outpost/contracts/roles';
 import { repoRoot } from '../config';
 import type { Db } from '../db/client';
+import { withTransaction } from '../db/client';
 import {
   accounts,
   permissionDefinitions,
@@ -69,7 +70,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  await withTransaction(db, async (tx) => {
     await tx.insert(permissionDefinitions).values(
       permissionCatalogue.map((d, i) => ({
         permission: d.permission,
@@ -271,10 +272,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       );
     }
 
-    await loadContent(tx as unknown as Db, path.join(repoRoot, 'content'));
-    await seedServices(tx as unknown as Db, now);
-    await seedUsage(tx as unknown as Db, now, demoUsageProfiles(now));
-    await seedLedger(tx as unknown as Db, now, [
+    await loadContent(tx, path.join(repoRoot, 'content'));
+    await seedServices(tx, now);
+    await seedUsage(tx, now, demoUsageProfiles(now));
+    await seedLedger(tx, now, [
       {
         accountId: 100001,
         periodStart: brisbaneMidnight(now, 12),

@@ -11,7 +11,7 @@ import type { PrivatePostgres } from './private-postgres';
 import { privatePostgresUnavailable, startPrivatePostgres } from './private-postgres';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
-import { createTestContext, errorOf, openTestDatabase } from './test-app';
+import { apiFor, createTestContext, errorOf, openTestDatabase } from './test-app';
 
 /**
  * A lost database connection never ends the process: requests in flight answer 503 in the usual
@@ -94,11 +94,10 @@ async function survivesFault(
   fault: () => Promise<string>,
 ): Promise<string> {
   const db = database.db;
-  const post = (path: string, payload: object, token: string) =>
-    ctx.app.inject({ method: 'POST', url: path, payload, headers: { 'x-user-token': token } });
   const countOf = async (query: ReturnType<typeof sql>) =>
     Number((await queryRows<{ n: string | number }>(db, query))[0]!.n);
   const { userToken } = await mintSession(db, HOLDER);
+  const { post } = apiFor(ctx, { token: userToken });
   const firstPurchase = await countOf(
     sql`select coalesce(max(id), 0) as n from data_block_purchases`,
   );
@@ -126,11 +125,11 @@ async function survivesFault(
         .then((res) => count(res.statusCode)),
     );
     const flows = waveOps.map(async (op) => {
-      const prepared = await post(op.preparePath, op.body, userToken);
+      const prepared = await post(op.preparePath, op.body);
       count(prepared.statusCode);
       if (prepared.statusCode !== 200) return;
       op.csrf = (prepared.json().data as { csrf: string }).csrf;
-      const committed = await post(op.commitPath, { ...op.body, csrf: op.csrf }, userToken);
+      const committed = await post(op.commitPath, { ...op.body, csrf: op.csrf });
       op.status = committed.statusCode;
       count(committed.statusCode);
     });
@@ -178,7 +177,7 @@ async function survivesFault(
   // answers the result it already had. Never twice.
   const unanswered = ops.filter((op) => op.csrf && op.status !== 200);
   for (const op of unanswered) {
-    const again = await post(op.commitPath, { ...op.body, csrf: op.csrf }, userToken);
+    const again = await post(op.commitPath, { ...op.body, csrf: op.csrf });
     expect(again.statusCode, again.body).toBe(200);
   }
   const withCsrf = (kind: Op['kind']) => ops.filter((op) => op.kind === kind && op.csrf).length;
@@ -226,10 +225,7 @@ describe.skipIf(!pgUrl)('a connection lost while requests run (PostgreSQL)', () 
 
   it('fails the statement of a transaction whose connection died between statements, without ending the process', async () => {
     const outcome = database.db.transaction(async (tx) => {
-      const [me] = await queryRows<{ pid: number }>(
-        tx as never,
-        sql`select pg_backend_pid() as pid`,
-      );
+      const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       await admin.query('select pg_terminate_backend($1)', [me!.pid]);
       // The connection dies while checked out and idle in the transaction: the client emits
       // 'error' with no query running. Without a listener of its own that ends the process.

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes, recoveryRoutes } from '@outpost/contracts/api-routes';
-import { routeFor } from '../../lib/route';
+import { requestMeta as meta, routeFor } from '../../lib/route';
 import { headerValue, requireAuth } from '../../plugins/auth';
 import type { AuthDeps } from './auth.service';
 import { changePassword, login, logout, refresh } from './auth.service';
 
 export const authModule: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
-  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent:
-      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  });
-
   app.route({
     ...routeFor(authRoutes.login),
     handler: async (request) => ({ data: await login(deps, request.body, meta(request)) }),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { checkNewPassword } from '@outpost/domain/password-rules';
-import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import type { SessionOutput, TokenOutput } from '@outpost/contracts/auth';
-import { serverErrors } from '@outpost/contracts/messages';
 import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError, tooManyRequests } from '../../lib/errors';
+import { tooManyRequests, unauthenticated } from '../../lib/errors';
+import { authError } from './auth.errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { users } from '../accounts/accounts.schema';
@@ -29,7 +29,7 @@ export type AuthDeps = {
   brand: Brand;
 };
 
-export type RequestMeta = { ip: string; userAgent: string | undefined };
+import type { RequestMeta } from '../../lib/route';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** A rotated refresh token reused within this grace is a race between tabs, not theft. */
@@ -131,7 +131,7 @@ export async function login(
       username,
       detail: ipHit.count > deps.loginLimitPerIp ? 'ip limit' : 'username limit',
     });
-    throw tooManyRequests(serverErrors.loginRateLimited);
+    throw authError('loginRateLimited');
   }
 
   const [user] = await deps.db
@@ -157,7 +157,7 @@ export async function login(
       userId: user?.id ?? null,
       detail: !user ? 'unknown username' : !passwordOk ? 'wrong password' : 'contact not active',
     });
-    throw new AppError(401, serverErrors.badCredentials, 'BAD_CREDENTIALS');
+    throw authError('badCredentials');
   }
 
   if (user.twoFactorMethod) {
@@ -182,7 +182,7 @@ export async function login(
   return session;
 }
 
-const refreshInvalid = () => new AppError(401, serverErrors.refreshInvalid, 'REFRESH_INVALID');
+const refreshInvalid = () => authError('refreshInvalid');
 
 /**
  * Rotates a refresh token. Using an already-rotated token again revokes the whole family
@@ -193,7 +193,7 @@ export async function refresh(
   refreshToken: string | undefined,
   meta: RequestMeta,
 ): Promise<SessionOutput> {
-  if (!refreshToken) throw new AppError(401, serverErrors.refreshInvalid, 'MISSING_REFRESH');
+  if (!refreshToken) throw authError('missingRefresh');
   const now = deps.clock();
   const [row] = await deps.db
     .select({
@@ -292,17 +292,16 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   if (checkNewPassword(input.password) !== null) {
-    throw new AppError(400, recoveryServerMessages.passwordWeak, 'PASSWORD_WEAK');
+    throw authError('passwordWeak');
   }
   const [user] = await deps.db
     .select({ passwordHash: users.passwordHash, recoveryFamilyId: users.recoveryFamilyId })
     .from(users)
     .where(eq(users.id, auth.userId));
-  if (!user) throw new AppError(401, serverErrors.unauthenticated, 'UNAUTHENTICATED');
+  if (!user) throw unauthenticated();
   const afterRecovery = user.recoveryFamilyId === auth.familyId;
   if (!afterRecovery) {
-    if (input.current_password === undefined)
-      throw new AppError(400, recoveryServerMessages.currentPasswordRequired, 'CURRENT_REQUIRED');
+    if (input.current_password === undefined) throw authError('currentPasswordRequired');
     const tries = await deps.rateLimits.hit(
       `password:current:${auth.userId}`,
       CURRENT_PASSWORD_WINDOW_MS,
@@ -315,13 +314,12 @@ export async function changePassword(
         userId: auth.userId,
         detail: 'current password wrong',
       });
-      throw new AppError(400, recoveryServerMessages.currentPasswordWrong, 'CURRENT_WRONG');
+      throw authError('currentPasswordWrong');
     }
   }
   const now = deps.clock();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(deps.db, async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: now, recoveryFamilyId: null })

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEvents, tokens } from './auth.schema';
 import type { TestContext } from '../../test/test-app';
@@ -295,8 +295,6 @@ describe('logout', () => {
     expect(
       (await ctx.app.inject({ url: ME, headers: { 'x-user-token': other.userToken } })).statusCode,
     ).toBe(200);
-    const revoked = await ctx.database.db.execute(sql`select 1`);
-    expect(revoked).toBeTruthy();
   });
 });
 

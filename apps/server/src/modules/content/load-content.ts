@@ -5,7 +5,7 @@ import matter from 'gray-matter';
 import { marked } from 'marked';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { unknownPlaceholders } from './brand-placeholders';
 
 /**
@@ -62,8 +62,7 @@ export async function loadContent(db: Db, dir: string): Promise<{ posts: number;
   // Read and check every file first: one bad file loads nothing.
   const posts = markdownFiles(path.join(dir, 'posts')).map((f) => read(f, postMatter));
   const pages = markdownFiles(path.join(dir, 'pages')).map((f) => read(f, pageMatter));
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(db, async (tx) => {
     for (const { meta, html } of posts) {
       const [post] = await queryRows<{ id: number }>(
         tx,

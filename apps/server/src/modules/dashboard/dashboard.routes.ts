@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from '@outpost/contracts/api-routes';
 import type { BlogSummary } from '@outpost/contracts/dashboard';
@@ -10,6 +10,8 @@ import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
 import { callerInStatement, checkCaller, requireAuth, userTokenHash } from '../../plugins/auth';
 import { fillBrand } from '../content/brand-placeholders';
+import { posts } from '../content/content.schema';
+import { guides } from '../support/support.schema';
 import { dashboardFrom, dashboardRows, listAlerts, markAlertRead } from './dashboard.service';
 
 type PostRow = {
@@ -92,10 +94,11 @@ export const dashboardModule: FastifyPluginAsyncZod<{
   app.route({
     ...routeFor(dashboardRoutes.latestBlogs),
     handler: async () => {
-      const items = await queryRows<{ slug: string; title: string; excerpt: string }>(
-        db,
-        sql`select slug, title, excerpt from posts order by published_at desc, id desc limit 5`,
-      );
+      const items = await db
+        .select({ slug: posts.slug, title: posts.title, excerpt: posts.excerpt })
+        .from(posts)
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+        .limit(5);
       return { data: { items } };
     },
   });
@@ -115,10 +118,10 @@ export const dashboardModule: FastifyPluginAsyncZod<{
   app.route({
     ...routeFor(dashboardRoutes.page),
     handler: async (request, reply) => {
-      const [page] = await queryRows<{ title: string; body: string }>(
-        db,
-        sql`select title, body from guides where slug = ${request.params.slug} and public`,
-      );
+      const [page] = await db
+        .select({ title: guides.title, body: guides.body })
+        .from(guides)
+        .where(and(eq(guides.slug, request.params.slug), guides.public));
       if (!page) throw notFound();
       // Public text that changes rarely: let browsers keep it a few minutes.
       void reply.header('cache-control', 'public, max-age=300');

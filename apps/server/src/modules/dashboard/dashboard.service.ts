@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
 import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
@@ -10,6 +10,7 @@ import { notFound } from '../../lib/errors';
 import type { AuthContext, CallerRow } from '../../plugins/auth';
 import { callerSql } from '../../plugins/auth';
 import { activitySummaryFrom } from '../usage/usage.service';
+import { alerts } from '../alerts/alerts.schema';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const BRISBANE_OFFSET_MS = 10 * 3_600_000;
@@ -225,10 +226,10 @@ export async function listAlerts(db: Db, userId: number): Promise<Alert[]> {
 
 /** Marks one of the caller's own alerts read; anyone else's (or none) answers 404. */
 export async function markAlertRead(db: Db, userId: number, alertId: number, now: Date) {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update alerts set read_at = coalesce(read_at, ${now})
-         where id = ${alertId} and user_id = ${userId} returning id`,
-  );
+  const rows = await db
+    .update(alerts)
+    .set({ readAt: sql`coalesce(${alerts.readAt}, ${now})` })
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
   if (rows.length === 0) throw notFound();
 }

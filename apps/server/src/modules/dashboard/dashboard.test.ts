@@ -12,26 +12,19 @@ import { queryRows } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, manualClock } from '../../test/test-app';
+import { apiFor, createTestContext, manualClock } from '../../test/test-app';
 import { ContentError, loadContent } from '../content/load-content';
 
 let ctx: TestContext;
 const time = manualClock(new Date());
-const token = async (userId: number) =>
-  (await mintSession(ctx.database.db, userId, 'live', time.clock())).userToken;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: time.clock, env: { FAULTS_PHONE: '1300 123 456' } });
 });
 afterAll(async () => ctx.close());
 
-async function get(url: string, userId?: number) {
-  return ctx.app.inject({
-    method: 'GET',
-    url,
-    headers: userId ? { 'x-user-token': await token(userId) } : {},
-  });
-}
+const api = apiFor(() => ctx);
+const { get } = api;
 async function dashboardOf(userId: number): Promise<Dashboard> {
   const res = await get(apiPaths.dashboard, userId);
   expect(res.statusCode, res.body).toBe(200);
@@ -174,14 +167,8 @@ describe('alerts', () => {
     expect(list.map((a) => a.alert_id)).toContain(mine);
     expect(list.map((a) => a.alert_id)).not.toContain(theirs);
 
-    const holder = await token(5001);
     const patch = (id: number) =>
-      ctx.app.inject({
-        method: 'PATCH',
-        url: buildPath(apiPaths.alert, { alert_id: id }),
-        headers: { 'x-user-token': holder },
-        payload: { read: 1 },
-      });
+      api.patch(buildPath(apiPaths.alert, { alert_id: id }), { read: 1 }, 5001);
     // Another user's alert, even on the same account, is not the caller's to mark.
     expect((await patch(theirs)).statusCode).toBe(404);
     const ok = await patch(mine);

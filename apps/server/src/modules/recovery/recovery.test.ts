@@ -5,7 +5,7 @@ import { users } from '../accounts/accounts.schema';
 import { verificationCodes } from '../auth/auth.schema';
 import { checkCode, issueCode } from '../auth/codes';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, manualClock } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
 
 const BASE = '/api/portal/users/recoveraccess';
 let ctx: TestContext;
@@ -21,9 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-function post(path: string, payload: object, remoteAddress = '10.8.0.1') {
-  return ctx.app.inject({ method: 'POST', url: `${BASE}/${path}/`, payload, remoteAddress });
-}
+const api = apiFor(() => ctx);
+const post = (path: string, payload: object, remoteAddress = '10.8.0.1') =>
+  api.post(`${BASE}/${path}/`, payload, null, { remoteAddress });
 
 async function request(contact: Record<string, string>, remoteAddress = nextIp()) {
   const prepared = await post('request/prepare', contact, remoteAddress);

@@ -1,11 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AvailableBlock, BlockPurchase, ChangePlanResult } from '@outpost/contracts/services';
 import { formatShortDate } from '@outpost/domain/format';
 import { blockState, proRataAdjustment } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { accountCharges } from '../billing/billing.schema';
 import type { ChangeDecision, ServiceRow } from './services.service';
 import { periodEnd, planById } from './services.service';
+import {
+  dataBlockPurchases,
+  planChanges,
+  planExtras,
+  serviceExtras,
+  services,
+} from './services.schema';
 
 /**
  * What plan changes, data blocks and the period roll-over do to a service
@@ -13,37 +20,44 @@ import { periodEnd, planById } from './services.service';
  */
 
 async function currentOptions(tx: Db, serviceId: number): Promise<number[]> {
-  const rows = await queryRows<{ extra_id: number }>(
-    tx,
-    sql`select extra_id from service_extras where service_id = ${serviceId} order by extra_id`,
-  );
-  return rows.map((r) => r.extra_id);
+  const rows = await tx
+    .select({ extraId: serviceExtras.extraId })
+    .from(serviceExtras)
+    .where(eq(serviceExtras.serviceId, serviceId))
+    .orderBy(serviceExtras.extraId);
+  return rows.map((r) => r.extraId);
 }
 
 async function priceWith(tx: Db, planPrice: number, options: number[]): Promise<number> {
   if (options.length === 0) return planPrice;
-  const [row] = await queryRows<{ total: number }>(
-    tx,
-    sql`select coalesce(sum(price_cents), 0)::int as total from plan_extras
-         where id in (select (jsonb_array_elements_text(${JSON.stringify(options)}::jsonb))::int)`,
-  );
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${planExtras.priceCents}), 0)::int` })
+    .from(planExtras)
+    .where(inArray(planExtras.id, options));
   return planPrice + (row?.total ?? 0);
 }
 
-async function setOptions(tx: Db, serviceId: number, options: number[]): Promise<void> {
-  await tx.execute(sql`delete from service_extras where service_id = ${serviceId}`);
-  for (const extraId of options)
-    await tx.execute(
-      sql`insert into service_extras (service_id, extra_id) values (${serviceId}, ${extraId})`,
-    );
+/** The service's extras become `options`. */
+export async function setOptions(tx: Db, serviceId: number, options: number[]): Promise<void> {
+  await tx.delete(serviceExtras).where(eq(serviceExtras.serviceId, serviceId));
+  if (options.length > 0)
+    await tx.insert(serviceExtras).values(options.map((extraId) => ({ serviceId, extraId })));
 }
 
-/** Any still-scheduled change of the service ends as `status` (superseded or cancelled). */
-async function closeScheduled(tx: Db, serviceId: number, status: string): Promise<void> {
-  await tx.execute(
-    sql`update plan_changes set status = ${status}
-         where service_id = ${serviceId} and status = 'scheduled'`,
-  );
+/**
+ * Any still-scheduled change of the service ends as `status`: superseded or cancelled, or applied
+ * (at `appliedAt`) by the period roll-over.
+ */
+export async function closeScheduled(
+  tx: Db,
+  serviceId: number,
+  status: 'superseded' | 'cancelled' | 'applied',
+  appliedAt?: Date,
+): Promise<void> {
+  await tx
+    .update(planChanges)
+    .set(appliedAt ? { status, appliedAt } : { status })
+    .where(and(eq(planChanges.serviceId, serviceId), eq(planChanges.status, 'scheduled')));
 }
 
 export async function applyPlanChange(
@@ -53,19 +67,27 @@ export async function applyPlanChange(
   userId: number,
   now: Date,
 ): Promise<ChangePlanResult> {
-  const end = periodEnd(service.period_start);
-  const current = await planById(tx, service.plan_id);
+  const end = periodEnd(service.periodStart);
+  const current = await planById(tx, service.planId);
   if (!current) throw new Error(`service ${service.id} has no plan`);
+  const change = { serviceId: service.id, requestedBy: userId, requestedAt: now };
 
   if (decision.kind === 'cancel') {
     await closeScheduled(tx, service.id, 'cancelled');
-    await tx.execute(sql`insert into plan_changes
-        (service_id, requested_by, from_plan_id, to_plan_id, "when", options, status, requested_at, effective_at, applied_at)
-        values (${service.id}, ${userId}, ${decision.cancelledPlanId}, ${service.plan_id}, 'Cancel',
-                '[]'::jsonb, 'applied', ${now}, ${now}, ${now})`);
-    await tx.execute(
-      sql`update services set next_plan_id = null, next_options = '[]'::jsonb where id = ${service.id}`,
-    );
+    await tx.insert(planChanges).values({
+      ...change,
+      fromPlanId: decision.cancelledPlanId,
+      toPlanId: service.planId,
+      when: 'Cancel',
+      options: [],
+      status: 'applied',
+      effectiveAt: now,
+      appliedAt: now,
+    });
+    await tx
+      .update(services)
+      .set({ nextPlanId: null, nextOptions: [] })
+      .where(eq(services.id, service.id));
     return {
       serviceid: service.id,
       plan: current.name,
@@ -78,17 +100,16 @@ export async function applyPlanChange(
   }
 
   const { plan, when, options } = decision;
-  const optionsJson = JSON.stringify(options);
+  const forward = { ...change, fromPlanId: service.planId, toPlanId: plan.id, when, options };
   // A new request replaces whatever was scheduled before it.
   await closeScheduled(tx, service.id, 'superseded');
 
   if (when === 'Next Period') {
-    await tx.execute(sql`insert into plan_changes
-        (service_id, requested_by, from_plan_id, to_plan_id, "when", options, status, requested_at, effective_at)
-        values (${service.id}, ${userId}, ${service.plan_id}, ${plan.id}, ${when},
-                ${optionsJson}::jsonb, 'scheduled', ${now}, ${end})`);
-    await tx.execute(sql`update services set next_plan_id = ${plan.id}, next_options = ${optionsJson}::jsonb
-                          where id = ${service.id}`);
+    await tx.insert(planChanges).values({ ...forward, status: 'scheduled', effectiveAt: end });
+    await tx
+      .update(services)
+      .set({ nextPlanId: plan.id, nextOptions: options })
+      .where(eq(services.id, service.id));
     return {
       serviceid: service.id,
       plan: current.name,
@@ -103,35 +124,51 @@ export async function applyPlanChange(
   // 'Current Period' and 'Current Period Only' switch now and charge (or credit) the difference
   // for the rest of the period; 'Current Period Only' then schedules the way back.
   const previousOptions = await currentOptions(tx, service.id);
-  const oldPrice = await priceWith(tx, current.price_cents, previousOptions);
-  const newPrice = await priceWith(tx, plan.price_cents, options);
+  const oldPrice = await priceWith(tx, current.priceCents, previousOptions);
+  const newPrice = await priceWith(tx, plan.priceCents, options);
   const adjustment = proRataAdjustment(oldPrice, newPrice, end, now);
-  const [change] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into plan_changes
-        (service_id, requested_by, from_plan_id, to_plan_id, "when", options, adjustment_cents, status, requested_at, effective_at, applied_at)
-        values (${service.id}, ${userId}, ${service.plan_id}, ${plan.id}, ${when}, ${optionsJson}::jsonb,
-                ${adjustment}, 'applied', ${now}, ${now}, ${now})
-        returning id`,
-  );
+  const [applied] = await tx
+    .insert(planChanges)
+    .values({
+      ...forward,
+      adjustmentCents: adjustment,
+      status: 'applied',
+      effectiveAt: now,
+      appliedAt: now,
+    })
+    .returning({ id: planChanges.id });
   await setOptions(tx, service.id, options);
   const revert = when === 'Current Period Only';
   if (revert) {
-    await tx.execute(sql`insert into plan_changes
-        (service_id, requested_by, from_plan_id, to_plan_id, "when", options, status, requested_at, effective_at)
-        values (${service.id}, ${userId}, ${plan.id}, ${service.plan_id}, 'Revert',
-                ${JSON.stringify(previousOptions)}::jsonb, 'scheduled', ${now}, ${end})`);
+    await tx.insert(planChanges).values({
+      ...change,
+      fromPlanId: plan.id,
+      toPlanId: service.planId,
+      when: 'Revert',
+      options: previousOptions,
+      status: 'scheduled',
+      effectiveAt: end,
+    });
   }
-  await tx.execute(sql`update services set plan_id = ${plan.id},
-          next_plan_id = ${revert ? service.plan_id : null},
-          next_options = ${JSON.stringify(revert ? previousOptions : [])}::jsonb
-        where id = ${service.id}`);
+  await tx
+    .update(services)
+    .set({
+      planId: plan.id,
+      nextPlanId: revert ? service.planId : null,
+      nextOptions: revert ? previousOptions : [],
+    })
+    .where(eq(services.id, service.id));
   if (adjustment !== 0) {
     const description = `Plan change to ${plan.name}: pro-rata ${adjustment > 0 ? 'charge' : 'credit'} ${formatShortDate(now)} to ${formatShortDate(end)}`;
-    await tx.execute(sql`insert into account_charges
-        (account_id, service_id, kind, description, amount_cents, source_id, created_at)
-        values (${service.account_id}, ${service.id}, 'plan-adjustment', ${description}, ${adjustment},
-                ${change!.id}, ${now})`);
+    await tx.insert(accountCharges).values({
+      accountId: service.accountId,
+      serviceId: service.id,
+      kind: 'plan-adjustment',
+      description,
+      amountCents: adjustment,
+      sourceId: applied!.id,
+      createdAt: now,
+    });
   }
   return {
     serviceid: service.id,
@@ -144,27 +181,18 @@ export async function applyPlanChange(
   };
 }
 
-type PurchaseRow = {
-  id: number;
-  purchased_at: Date | string;
-  name: string;
-  peak_mb: number;
-  offpeak_mb: number;
-  price_cents: number;
-  expires_at: Date | string;
-  activated_at: Date | string | null;
-};
+type PurchaseRow = typeof dataBlockPurchases.$inferSelect;
 
 function toPurchase(r: PurchaseRow, now: Date): BlockPurchase {
   return {
     purchaseid: r.id,
-    purchased: new Date(r.purchased_at).toISOString(),
+    purchased: r.purchasedAt.toISOString(),
     block: r.name,
-    peak_mb: r.peak_mb,
-    offpeak_mb: r.offpeak_mb,
-    price: r.price_cents,
-    status: blockState(r.activated_at !== null, r.expires_at, now),
-    expires: new Date(r.expires_at).toISOString(),
+    peak_mb: r.peakMb,
+    offpeak_mb: r.offpeakMb,
+    price: r.priceCents,
+    status: blockState(r.activatedAt !== null, r.expiresAt, now),
+    expires: r.expiresAt.toISOString(),
   };
 }
 
@@ -176,19 +204,30 @@ export async function purchaseBlock(
   userId: number,
   now: Date,
 ): Promise<BlockPurchase> {
-  const end = periodEnd(service.period_start);
-  const [row] = await queryRows<PurchaseRow>(
-    tx,
-    sql`insert into data_block_purchases
-        (service_id, block_id, purchased_by, name, peak_mb, offpeak_mb, price_cents, purchased_at, period_start, expires_at)
-        values (${service.id}, ${block.dbid}, ${userId}, ${block.block}, ${block.peak_mb}, ${block.offpeak_mb},
-                ${block.price}, ${now}, ${new Date(service.period_start)}, ${end})
-        returning *`,
-  );
-  await tx.execute(sql`insert into account_charges
-      (account_id, service_id, kind, description, amount_cents, source_id, created_at)
-      values (${service.account_id}, ${service.id}, 'data-block', ${`${block.block} (${service.identifier})`},
-              ${block.price}, ${row!.id}, ${now})`);
+  const [row] = await tx
+    .insert(dataBlockPurchases)
+    .values({
+      serviceId: service.id,
+      blockId: block.dbid,
+      purchasedBy: userId,
+      name: block.block,
+      peakMb: block.peak_mb,
+      offpeakMb: block.offpeak_mb,
+      priceCents: block.price,
+      purchasedAt: now,
+      periodStart: service.periodStart,
+      expiresAt: periodEnd(service.periodStart),
+    })
+    .returning();
+  await tx.insert(accountCharges).values({
+    accountId: service.accountId,
+    serviceId: service.id,
+    kind: 'data-block',
+    description: `${block.block} (${service.identifier})`,
+    amountCents: block.price,
+    sourceId: row!.id,
+    createdAt: now,
+  });
   return toPurchase(row!, now);
 }
 
@@ -198,10 +237,10 @@ export async function blocksPurchased(
   serviceId: number,
   now: Date,
 ): Promise<BlockPurchase[]> {
-  const rows = await queryRows<PurchaseRow>(
-    db,
-    sql`select * from data_block_purchases where service_id = ${serviceId}
-         order by purchased_at desc, id desc`,
-  );
+  const rows = await db
+    .select()
+    .from(dataBlockPurchases)
+    .where(eq(dataBlockPurchases.serviceId, serviceId))
+    .orderBy(desc(dataBlockPurchases.purchasedAt), desc(dataBlockPurchases.id));
   return rows.map((r) => toPurchase(r, now));
 }

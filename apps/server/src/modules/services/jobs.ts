@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { BILLING_PERIOD_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
+import { closeScheduled, setOptions } from './changes.service';
+import { services } from './services.schema';
 
 /**
  * The provider's periodic jobs for services (docs/decisions/007). Safe to run on several
@@ -20,40 +22,38 @@ const BATCH = 200;
 export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResult> {
   const result: RolloverResult = { periodsRolled: 0, changesApplied: 0 };
   for (;;) {
-    const done = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const due = await queryRows<{
-        id: number;
-        period_start: Date | string;
-        next_plan_id: number | null;
-        next_options: number[];
-      }>(
-        tx,
-        sql`select id, period_start, next_plan_id, next_options from services
-             where period_start <= ${new Date(now.getTime() - BILLING_PERIOD_MS)}
-             order by id limit ${BATCH} for update skip locked`,
-      );
+    const done = await withTransaction(db, async (tx) => {
+      const due = await tx
+        .select({
+          id: services.id,
+          periodStart: services.periodStart,
+          nextPlanId: services.nextPlanId,
+          nextOptions: services.nextOptions,
+        })
+        .from(services)
+        .where(lte(services.periodStart, new Date(now.getTime() - BILLING_PERIOD_MS)))
+        .orderBy(services.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       for (const s of due) {
-        const start = new Date(s.period_start).getTime();
+        const start = s.periodStart.getTime();
         const periods = Math.floor((now.getTime() - start) / BILLING_PERIOD_MS);
         const firstEnd = new Date(start + BILLING_PERIOD_MS);
         const newStart = new Date(start + periods * BILLING_PERIOD_MS);
-        if (s.next_plan_id !== null) {
-          await tx.execute(sql`delete from service_extras where service_id = ${s.id}`);
-          for (const extraId of s.next_options)
-            await tx.execute(
-              sql`insert into service_extras (service_id, extra_id) values (${s.id}, ${extraId})`,
-            );
-          await tx.execute(sql`update plan_changes set status = 'applied', applied_at = ${firstEnd}
-                                where service_id = ${s.id} and status = 'scheduled'`);
+        if (s.nextPlanId !== null) {
+          await setOptions(tx, s.id, s.nextOptions);
+          await closeScheduled(tx, s.id, 'applied', firstEnd);
           result.changesApplied += 1;
         }
-        await tx.execute(sql`update services
-              set period_start = ${newStart},
-                  plan_id = coalesce(next_plan_id, plan_id),
-                  next_plan_id = null,
-                  next_options = '[]'::jsonb
-            where id = ${s.id}`);
+        await tx
+          .update(services)
+          .set({
+            periodStart: newStart,
+            ...(s.nextPlanId === null ? {} : { planId: s.nextPlanId }),
+            nextPlanId: null,
+            nextOptions: [],
+          })
+          .where(eq(services.id, s.id));
         result.periodsRolled += periods;
       }
       return due.length < BATCH;

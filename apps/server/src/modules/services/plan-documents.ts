@@ -38,18 +38,18 @@ export function renderPlanDocument(
     doc.on('error', reject);
   });
 
-  const ref = (document === 'kfs' ? plan.kfs_ref : plan.cis_ref) ?? '';
-  const costs = minimumCosts(plan.price_cents);
+  const ref = (document === 'kfs' ? plan.kfsRef : plan.cisRef) ?? '';
+  const costs = minimumCosts(plan.priceCents);
   const allowance = allowanceLabel({
     technology: plan.technology,
-    peak_quota: plan.peak_quota_mb,
-    offpeak_quota: plan.offpeak_quota_mb,
+    peak_quota: plan.peakQuotaMb,
+    offpeak_quota: plan.offpeakQuotaMb,
     unlimited: plan.unlimited,
   });
   const speed = speedLabel({
     technology: plan.technology,
-    download_speed: plan.download_kbps,
-    upload_speed: plan.upload_kbps,
+    download_speed: plan.downloadKbps,
+    upload_speed: plan.uploadKbps,
   });
 
   doc
@@ -83,7 +83,7 @@ export function renderPlanDocument(
           ]),
     ]);
   section('Pricing', [
-    `Monthly charge: ${formatMoney(plan.price_cents)} per 30 day billing period.`,
+    `Monthly charge: ${formatMoney(plan.priceCents)} per 30 day billing period.`,
     `Minimum cost for a 30 day plan: ${formatMoney(costs.thirtyDay)}.`,
     `Minimum cost over 12 months: ${formatMoney(costs.twelveMonths)}.`,
     `Early termination fee: ${costs.earlyTerminationFee === 0 ? '$0.00' : formatMoney(costs.earlyTerminationFee)} (30 day plan, no lock-in contract).`,

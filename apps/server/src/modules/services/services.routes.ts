@@ -4,7 +4,8 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { commitOperation, prepareOperation } from '../../lib/prepared';
+import type { PreparedInput } from '../../lib/prepared-route';
+import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { applyPlanChange, blocksPurchased, purchaseBlock } from './changes.service';
@@ -21,8 +22,16 @@ import {
   setNickname,
   visiblePlan,
 } from './services.service';
+import type { ServiceRow } from './services.service';
 
 export type ServicesDeps = { db: Db; clock: Clock; brand: Brand };
+
+/** The input of a change to one service (every change route takes `serviceid`). */
+type ServiceInput = PreparedInput<
+  | typeof servicesRoutes.changePlanPrepare
+  | typeof servicesRoutes.setNicknamePrepare
+  | typeof servicesRoutes.purchaseBlockPrepare
+>;
 
 /**
  * My Services (spec 2). The auth hook has checked the token and permissions of each route's
@@ -66,7 +75,7 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
     handler: async (request, reply) => {
       const { planid, document } = request.params;
       const plan = await visiblePlan(db, requireAuth(request).accountId, planid);
-      if ((document === 'kfs' ? plan.kfs_ref : plan.cis_ref) === null) throw notFound();
+      if ((document === 'kfs' ? plan.kfsRef : plan.cisRef) === null) throw notFound();
       const pdf = await renderPlanDocument(
         plan,
         await planOptions(db, planid),
@@ -86,85 +95,33 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
     },
   });
 
-  app.route({
-    ...routeFor(servicesRoutes.changePlanPrepare),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const service = await ownedService(db, auth.accountId, request.params.serviceid);
-      await decideChange(db, service, request.body);
-      const csrf = await prepareOperation(
-        db,
-        {
-          kind: 'change-plan',
-          userId: auth.userId,
-          payload: { serviceid: service.id, ...request.body },
-        },
-        clock(),
-      );
-      return { data: { csrf } };
-    },
+  // The changes: each a declared prepare/commit on one of the caller's services.
+  const service = {
+    load: (from: Db, { caller, params }: ServiceInput, lock: boolean) =>
+      ownedService(from, caller.accountId, params.serviceid, lock),
+    payload: ({ body }: ServiceInput, { id }: ServiceRow) => ({ serviceid: id, ...body }),
+  };
+
+  preparedRoute(app, deps, {
+    kind: 'change-plan',
+    prepare: servicesRoutes.changePlanPrepare,
+    commit: servicesRoutes.changePlanCommit,
+    ...service,
+    check: (from, object, { body }) => decideChange(from, object, body),
+    apply: (tx, { object, decision, input }) =>
+      applyPlanChange(tx, object, decision, input.caller.userId, input.now),
   });
 
-  app.route({
-    ...routeFor(servicesRoutes.changePlanCommit),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const { csrf, ...body } = request.body;
-      const serviceid = (await ownedService(db, auth.accountId, request.params.serviceid)).id;
-      const now = clock();
-      const result = await commitOperation(
-        db,
-        { kind: 'change-plan', userId: auth.userId, payload: { serviceid, ...body }, csrf },
-        now,
-        { replayable: true },
-        async (tx) => {
-          const service = await ownedService(tx, auth.accountId, serviceid, true);
-          const decision = await decideChange(tx, service, body);
-          return applyPlanChange(tx, service, decision, auth.userId, now);
-        },
-      );
-      return { data: result };
-    },
-  });
-
-  app.route({
-    ...routeFor(servicesRoutes.setNicknamePrepare),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const service = await ownedService(db, auth.accountId, request.params.serviceid);
-      checkNickname(service);
-      const csrf = await prepareOperation(
-        db,
-        {
-          kind: 'set-nickname',
-          userId: auth.userId,
-          payload: { serviceid: service.id, nickname: request.body.nickname },
-        },
-        clock(),
-      );
-      return { data: { csrf } };
-    },
-  });
-
-  app.route({
-    ...routeFor(servicesRoutes.setNicknameCommit),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const { csrf, nickname } = request.body;
-      const serviceid = (await ownedService(db, auth.accountId, request.params.serviceid)).id;
-      const result = await commitOperation(
-        db,
-        { kind: 'set-nickname', userId: auth.userId, payload: { serviceid, nickname }, csrf },
-        clock(),
-        { replayable: true },
-        async (tx) => {
-          checkNickname(await ownedService(tx, auth.accountId, serviceid, true));
-          const value = nickname === '' ? null : nickname;
-          await setNickname(tx, serviceid, value);
-          return { serviceid, nickname: value };
-        },
-      );
-      return { data: result };
+  preparedRoute(app, deps, {
+    kind: 'set-nickname',
+    prepare: servicesRoutes.setNicknamePrepare,
+    commit: servicesRoutes.setNicknameCommit,
+    ...service,
+    check: (_from, object) => checkNickname(object),
+    apply: async (tx, { object, input }) => {
+      const nickname = input.body.nickname === '' ? null : input.body.nickname;
+      await setNickname(tx, object.id, nickname);
+      return { serviceid: object.id, nickname };
     },
   });
 
@@ -180,45 +137,14 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
     },
   });
 
-  app.route({
-    ...routeFor(servicesRoutes.purchaseBlockPrepare),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const service = await ownedService(db, auth.accountId, request.params.serviceid);
-      await decideBlock(db, service, request.body.dbid);
-      const csrf = await prepareOperation(
-        db,
-        {
-          kind: 'purchase-block',
-          userId: auth.userId,
-          payload: { serviceid: service.id, dbid: request.body.dbid },
-        },
-        clock(),
-      );
-      return { data: { csrf } };
-    },
-  });
-
-  app.route({
-    ...routeFor(servicesRoutes.purchaseBlockCommit),
-    handler: async (request) => {
-      const auth = requireAuth(request);
-      const { csrf, dbid } = request.body;
-      const serviceid = (await ownedService(db, auth.accountId, request.params.serviceid)).id;
-      const now = clock();
-      const purchase = await commitOperation(
-        db,
-        { kind: 'purchase-block', userId: auth.userId, payload: { serviceid, dbid }, csrf },
-        now,
-        { replayable: true },
-        async (tx) => {
-          const service = await ownedService(tx, auth.accountId, serviceid, true);
-          const block = await decideBlock(tx, service, dbid);
-          return purchaseBlock(tx, service, block, auth.userId, now);
-        },
-      );
-      return { data: purchase };
-    },
+  preparedRoute(app, deps, {
+    kind: 'purchase-block',
+    prepare: servicesRoutes.purchaseBlockPrepare,
+    commit: servicesRoutes.purchaseBlockCommit,
+    ...service,
+    check: (from, object, { body }) => decideBlock(from, object, body.dbid),
+    apply: (tx, { object, decision, input }) =>
+      purchaseBlock(tx, object, decision, input.caller.userId, input.now),
   });
 
   app.route({

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { Technology } from '@outpost/contracts/services';
 import { accounts, users } from '../accounts/accounts.schema';
 
 /**
@@ -20,7 +21,7 @@ export const plans = pgTable(
   'plans',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
-    technology: text('technology').notNull(),
+    technology: text('technology').$type<Technology>().notNull(),
     name: text('name').notNull(),
     peakQuotaMb: integer('peak_quota_mb'),
     offpeakQuotaMb: integer('offpeak_quota_mb'),
@@ -82,9 +83,9 @@ export const services = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    type: text('type').notNull(),
-    status: text('status').notNull(),
-    technology: text('technology').notNull(),
+    type: text('type').$type<'Broadband' | 'Telephony'>().notNull(),
+    status: text('status').$type<'pending' | 'active'>().notNull(),
+    technology: text('technology').$type<Technology>().notNull(),
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),

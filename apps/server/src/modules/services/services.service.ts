@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   AvailableBlock,
@@ -6,78 +6,16 @@ import type {
   PlanOption,
   Service,
 } from '@outpost/contracts/services';
-import type { ApplyChange, Technology } from '@outpost/contracts/services';
+import type { ApplyChange } from '@outpost/contracts/services';
 import { planDocumentPath } from '@outpost/contracts/api-paths';
 import { BILLING_PERIOD_MS, canBuyBlock, canChangePlan } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { plans, services } from './services.schema';
+import { notFound } from '../../lib/errors';
+import { servicesError } from './services.errors';
+import { dataBlocks, planExtraLinks, planExtras, plans, services } from './services.schema';
 
-/** Server texts of this module (the client shows them in the modal that failed). */
-export const servicesErrors = {
-  planChangeNotAllowed:
-    'Invalid request: Plans can be changed only on an active broadband service.',
-  planNotAvailable: 'Invalid request: That plan is not available for this service.',
-  periodNotAvailable: 'Invalid request: That plan cannot start in the period you chose.',
-  optionNotAvailable:
-    'Invalid request: One or more of the options you chose is not offered with that plan.',
-  alreadyCurrent: 'Invalid request: That is already your plan and no change is scheduled.',
-  cancelWithOptions:
-    "Invalid request: To cancel a scheduled change, choose 'Next Period' and no options.",
-  blocksNotAvailable: 'Invalid request: Data blocks are not available for this service.',
-  blockNotAvailable: 'Invalid request: That data block is not available for this service.',
-  nicknameNotAllowed: 'Invalid request: A nickname can be set once the service is active.',
-} as const;
-
-const invalid = (message: string) => new AppError(400, message, 'INVALID');
-
-export type ServiceRow = {
-  id: number;
-  account_id: number;
-  type: 'Broadband' | 'Telephony';
-  status: 'pending' | 'active';
-  technology: Technology;
-  plan_id: number;
-  next_plan_id: number | null;
-  next_options: number[];
-  identifier: string;
-  nickname: string | null;
-  addr_abbr: string;
-  addr_line: string;
-  addr_suburb: string;
-  addr_state: string;
-  addr_postcode: string;
-  has_landline_barring: boolean;
-  has_landline_options: boolean;
-  has_voip_options: boolean;
-  can_ordernew: boolean;
-  can_transfer: boolean;
-  display: boolean;
-  description: string;
-  period_start: Date | string;
-};
-
-export type PlanRow = {
-  id: number;
-  technology: Technology;
-  name: string;
-  peak_quota_mb: number | null;
-  offpeak_quota_mb: number | null;
-  upload_kbps: number | null;
-  download_kbps: number | null;
-  price_cents: number;
-  unlimited: boolean;
-  is_custom: boolean;
-  flag: string | null;
-  selectable: boolean;
-  available_now: boolean;
-  available_next: boolean;
-  available_current_only: boolean;
-  kfs_ref: string | null;
-  cis_ref: string | null;
-  summary: string;
-};
+export type ServiceRow = typeof services.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
 
 export function periodEnd(periodStart: Date | string): Date {
   return new Date(new Date(periodStart).getTime() + BILLING_PERIOD_MS);
@@ -137,9 +75,9 @@ function toService({
   const end = periodEnd(s.periodStart);
   return {
     serviceid: s.id,
-    type: s.type as Service['type'],
-    status: s.status as Service['status'],
-    technology: s.technology as Service['technology'],
+    type: s.type,
+    status: s.status,
+    technology: s.technology,
     plan: plan.name,
     planid: plan.id,
     next_plan: next?.name ?? null,
@@ -194,29 +132,33 @@ export async function ownedService(
   serviceId: number,
   lock = false,
 ): Promise<ServiceRow> {
-  const [row] = await queryRows<ServiceRow>(
-    db,
-    lock
-      ? sql`select * from services where id = ${serviceId} and account_id = ${accountId} for update`
-      : sql`select * from services where id = ${serviceId} and account_id = ${accountId}`,
-  );
+  const query = db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.accountId, accountId)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound();
   return row;
 }
 
 export async function planById(db: Db, planId: number): Promise<PlanRow | undefined> {
-  const [row] = await queryRows<PlanRow>(db, sql`select * from plans where id = ${planId}`);
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
   return row;
 }
 
 /** The extras a plan offers. */
 async function extrasOf(db: Db, planId: number): Promise<PlanOption[]> {
-  return queryRows<PlanOption>(
-    db,
-    sql`select e.id as feature_id, e.name, e.description, e.price_cents as price
-          from plan_extra_links l join plan_extras e on e.id = l.extra_id
-         where l.plan_id = ${planId} order by e.id`,
-  );
+  return db
+    .select({
+      feature_id: planExtras.id,
+      name: planExtras.name,
+      description: planExtras.description,
+      price: planExtras.priceCents,
+    })
+    .from(planExtraLinks)
+    .innerJoin(planExtras, eq(planExtras.id, planExtraLinks.extraId))
+    .where(eq(planExtraLinks.planId, planId))
+    .orderBy(planExtras.id);
 }
 
 export async function planOptions(db: Db, planId: number): Promise<PlanOption[]> {
@@ -226,14 +168,20 @@ export async function planOptions(db: Db, planId: number): Promise<PlanOption[]>
 
 /** Plans on offer to a service: selectable plans of its technology, plus its current and next. */
 async function offeredPlans(db: Db, service: ServiceRow): Promise<PlanRow[]> {
-  return queryRows<PlanRow>(
-    db,
-    sql`select * from plans
-         where technology = ${service.technology}
-           and ((selectable and not is_custom and (available_now or available_next))
-                or id = ${service.plan_id} or id = ${service.next_plan_id})
-         order by sort, price_cents, id`,
-  );
+  return db
+    .select()
+    .from(plans)
+    .where(
+      and(
+        eq(plans.technology, service.technology),
+        or(
+          and(plans.selectable, not(plans.isCustom), or(plans.availableNow, plans.availableNext)),
+          eq(plans.id, service.planId),
+          service.nextPlanId === null ? undefined : eq(plans.id, service.nextPlanId),
+        ),
+      ),
+    )
+    .orderBy(plans.sort, plans.priceCents, plans.id);
 }
 
 export async function availablePlans(db: Db, service: ServiceRow): Promise<AvailablePlan[]> {
@@ -243,22 +191,22 @@ export async function availablePlans(db: Db, service: ServiceRow): Promise<Avail
     planid: p.id,
     plan: p.name,
     technology: p.technology,
-    is_current: p.id === service.plan_id,
-    is_next: p.id === service.next_plan_id,
+    is_current: p.id === service.planId,
+    is_next: p.id === service.nextPlanId,
     flag: p.flag,
     unlimited: p.unlimited,
-    is_custom: p.is_custom,
-    peak_quota: p.peak_quota_mb,
-    offpeak_quota: p.offpeak_quota_mb,
-    upload_speed: p.upload_kbps,
-    download_speed: p.download_kbps,
-    price: p.price_cents,
-    selectable: p.selectable && !p.is_custom,
-    available_now: p.available_now,
-    available_next: p.available_next,
-    available_current_only: p.available_current_only,
-    kfs: p.kfs_ref ? planDocumentPath(p.id, 'kfs') : null,
-    cis: p.cis_ref ? planDocumentPath(p.id, 'cis') : null,
+    is_custom: p.isCustom,
+    peak_quota: p.peakQuotaMb,
+    offpeak_quota: p.offpeakQuotaMb,
+    upload_speed: p.uploadKbps,
+    download_speed: p.downloadKbps,
+    price: p.priceCents,
+    selectable: p.selectable && !p.isCustom,
+    available_now: p.availableNow,
+    available_next: p.availableNext,
+    available_current_only: p.availableCurrentOnly,
+    kfs: p.kfsRef ? planDocumentPath(p.id, 'kfs') : null,
+    cis: p.cisRef ? planDocumentPath(p.id, 'cis') : null,
   }));
 }
 
@@ -266,12 +214,17 @@ export async function availablePlans(db: Db, service: ServiceRow): Promise<Avail
 export async function visiblePlan(db: Db, accountId: number, planId: number): Promise<PlanRow> {
   const plan = await planById(db, planId);
   if (!plan) throw notFound();
-  if (plan.is_custom) {
-    const [own] = await queryRows<{ id: number }>(
-      db,
-      sql`select id from services where account_id = ${accountId}
-            and (plan_id = ${planId} or next_plan_id = ${planId}) limit 1`,
-    );
+  if (plan.isCustom) {
+    const [own] = await db
+      .select({ id: services.id })
+      .from(services)
+      .where(
+        and(
+          eq(services.accountId, accountId),
+          or(eq(services.planId, planId), eq(services.nextPlanId, planId)),
+        ),
+      )
+      .limit(1);
     if (!own) throw notFound();
   }
   return plan;
@@ -292,27 +245,26 @@ export async function decideChange(
   service: ServiceRow,
   request: ChangeRequest,
 ): Promise<ChangeDecision> {
-  if (!canChangePlan(service)) throw invalid(servicesErrors.planChangeNotAllowed);
-  if (request.planid === service.plan_id) {
-    if (service.next_plan_id === null) throw invalid(servicesErrors.alreadyCurrent);
+  if (!canChangePlan(service)) throw servicesError('planChangeNotAllowed');
+  if (request.planid === service.planId) {
+    if (service.nextPlanId === null) throw servicesError('alreadyCurrent');
     if (request.when !== 'Next Period' || request.options.length > 0)
-      throw invalid(servicesErrors.cancelWithOptions);
-    return { kind: 'cancel', cancelledPlanId: service.next_plan_id };
+      throw servicesError('cancelWithOptions');
+    return { kind: 'cancel', cancelledPlanId: service.nextPlanId };
   }
   // The plan already scheduled may be asked for again (new options, or now instead of next):
   // the new request replaces the scheduled one.
   const plan = (await offeredPlans(db, service)).find((p) => p.id === request.planid);
-  if (!plan || !plan.selectable || plan.is_custom) throw invalid(servicesErrors.planNotAvailable);
+  if (!plan || !plan.selectable || plan.isCustom) throw servicesError('planNotAvailable');
   const allowed =
     request.when === 'Next Period'
-      ? plan.available_next
+      ? plan.availableNext
       : request.when === 'Current Period Only'
-        ? plan.available_now && plan.available_current_only
-        : plan.available_now;
-  if (!allowed) throw invalid(servicesErrors.periodNotAvailable);
+        ? plan.availableNow && plan.availableCurrentOnly
+        : plan.availableNow;
+  if (!allowed) throw servicesError('periodNotAvailable');
   const offered = new Set((await extrasOf(db, plan.id)).map((e) => e.feature_id));
-  if (!request.options.every((id) => offered.has(id)))
-    throw invalid(servicesErrors.optionNotAvailable);
+  if (!request.options.every((id) => offered.has(id))) throw servicesError('optionNotAvailable');
   return {
     kind: 'change',
     plan,
@@ -323,15 +275,24 @@ export async function decideChange(
 
 /** Blocks a service may buy: none unless it is an active, metered broadband service. */
 export async function availableBlocks(db: Db, service: ServiceRow): Promise<AvailableBlock[]> {
-  const plan = await planById(db, service.plan_id);
+  const plan = await planById(db, service.planId);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited })) return [];
-  return queryRows<AvailableBlock>(
-    db,
-    sql`select id as dbid, name as block, peak_mb, offpeak_mb, price_cents as price
-          from data_blocks
-         where active and (technology is null or technology = ${service.technology})
-         order by sort, price_cents, id`,
-  );
+  return db
+    .select({
+      dbid: dataBlocks.id,
+      block: dataBlocks.name,
+      peak_mb: dataBlocks.peakMb,
+      offpeak_mb: dataBlocks.offpeakMb,
+      price: dataBlocks.priceCents,
+    })
+    .from(dataBlocks)
+    .where(
+      and(
+        dataBlocks.active,
+        or(isNull(dataBlocks.technology), eq(dataBlocks.technology, service.technology)),
+      ),
+    )
+    .orderBy(dataBlocks.sort, dataBlocks.priceCents, dataBlocks.id);
 }
 
 /** The block a service may buy, or the reason it may not. */
@@ -340,18 +301,18 @@ export async function decideBlock(
   service: ServiceRow,
   dbid: number,
 ): Promise<AvailableBlock> {
-  const plan = await planById(db, service.plan_id);
+  const plan = await planById(db, service.planId);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited }))
-    throw invalid(servicesErrors.blocksNotAvailable);
+    throw servicesError('blocksNotAvailable');
   const block = (await availableBlocks(db, service)).find((b) => b.dbid === dbid);
-  if (!block) throw invalid(servicesErrors.blockNotAvailable);
+  if (!block) throw servicesError('blockNotAvailable');
   return block;
 }
 
 export function checkNickname(service: ServiceRow): void {
-  if (service.status === 'pending') throw invalid(servicesErrors.nicknameNotAllowed);
+  if (service.status === 'pending') throw servicesError('nicknameNotAllowed');
 }
 
 export async function setNickname(db: Db, serviceId: number, nickname: string | null) {
-  await db.execute(sql`update services set nickname = ${nickname} where id = ${serviceId}`);
+  await db.update(services).set({ nickname }).where(eq(services.id, serviceId));
 }

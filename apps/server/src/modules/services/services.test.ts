@@ -5,11 +5,10 @@ import type { AvailablePlan, BlockPurchase, Service } from '@outpost/contracts/s
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import { queryRows } from '../../db/client';
 import { csrfInvalidMessage } from '../../lib/prepared';
-import { mintSession } from '../../test/sessions';
-import type { TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, manualClock } from '../../test/test-app';
+import type { Persona, TestContext } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { activateDataBlocks, runPeriodRollover } from './jobs';
-import { servicesErrors } from './services.service';
+import { servicesErrors } from './services.errors';
 
 const SMP = 200101; // holder: Sky Muster Plus 50 (+ modem rental), Sky Muster Plus 100 scheduled
 const PENDING = 200102;
@@ -21,11 +20,9 @@ const SERVICES_CONTACT = 5003;
 
 let ctx: TestContext;
 const time = manualClock(new Date());
-let holder: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: time.clock });
-  holder = await tokenOf(HOLDER);
 });
 afterAll(async () => ctx.close());
 
@@ -41,43 +38,37 @@ async function periodStartOf(serviceId: number): Promise<Date> {
 async function clockInPeriod(serviceId: number, days: number) {
   const target = (await periodStartOf(serviceId)).getTime() + days * DAY_MS;
   time.advance(target - time.clock().getTime());
-  holder = await tokenOf(HOLDER); // a session that is live at the new time
 }
 
-const tokenOf = async (userId: number) =>
-  (await mintSession(ctx.database.db, userId, 'live', time.clock())).userToken;
+const api = apiFor(() => ctx, HOLDER);
+const { get, post } = api;
 
-function get(path: string, token = holder) {
-  return ctx.app.inject({ method: 'GET', url: path, headers: { 'x-user-token': token } });
-}
-function post(path: string, payload: object, token = holder) {
-  return ctx.app.inject({ method: 'POST', url: path, payload, headers: { 'x-user-token': token } });
-}
-
-async function services(token = holder): Promise<Service[]> {
-  const res = await get(apiPaths.services, token);
+async function services(who: Persona = HOLDER): Promise<Service[]> {
+  const res = await get(apiPaths.services, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Service[];
 }
 const serviceOf = async (id: number) => (await services()).find((s) => s.serviceid === id)!;
 
-/** prepare then commit; returns the commit response. */
-async function prepareCommit(
-  prepare: string,
-  commit: string,
-  serviceid: number,
-  body: object,
-  token = holder,
-) {
-  const prepared = await post(buildPath(prepare, { serviceid }), body, token);
-  if (prepared.statusCode !== 200) return prepared;
-  const { csrf } = prepared.json().data as { csrf: string };
-  return post(buildPath(commit, { serviceid }), { ...body, csrf }, token);
-}
-const changePlan = (serviceid: number, body: object, token = holder) =>
-  prepareCommit(apiPaths.changePlanPrepare, apiPaths.changePlanCommit, serviceid, body, token);
+const changePlan = (serviceid: number, body: object, who: Persona = HOLDER) =>
+  api.prepareCommit(
+    {
+      prepare: apiPaths.changePlanPrepare,
+      commit: apiPaths.changePlanCommit,
+      params: { serviceid },
+    },
+    body,
+    who,
+  );
 const setNickname = (serviceid: number, nickname: string) =>
-  prepareCommit(apiPaths.setNicknamePrepare, apiPaths.setNicknameCommit, serviceid, { nickname });
+  api.prepareCommit(
+    {
+      prepare: apiPaths.setNicknamePrepare,
+      commit: apiPaths.setNicknameCommit,
+      params: { serviceid },
+    },
+    { nickname },
+  );
 
 async function resetSmp() {
   // Back to the seeded state of the holder's Sky Muster Plus service.
@@ -131,7 +122,7 @@ describe('the services list', () => {
   });
 
   it("never lists another account's services", async () => {
-    const other = await tokenOf(5006);
+    const other = 5006;
     expect((await services(other)).map((s) => s.serviceid)).toEqual([LIMITLESS, 200302]);
   });
 });
@@ -158,8 +149,8 @@ describe('plans', () => {
   });
 
   it('offers a custom-plan service its own plan and the catalogue', async () => {
-    const token = await tokenOf(5005);
-    const res = await get(buildPath(apiPaths.availablePlans, { serviceid: CUSTOM }), token);
+    const twoFactor = 5005; // the custom plan's account holder
+    const res = await get(buildPath(apiPaths.availablePlans, { serviceid: CUSTOM }), twoFactor);
     const plans = res.json().data as AvailablePlan[];
     expect(plans.find((p) => p.is_current)).toMatchObject({
       planid: 25,
@@ -366,13 +357,13 @@ describe('changing plan', () => {
     const body = { planid: 24, when: 'Next Period', options: [] };
     const prepared = await post(buildPath(apiPaths.changePlanPrepare, { serviceid: SMP }), body);
     const { csrf } = prepared.json().data as { csrf: string };
-    const contact = await tokenOf(SERVICES_CONTACT);
-    for (const [serviceid, payload, token] of [
-      [SMP, { ...body, planid: 21, csrf }, holder],
-      [SMP, { ...body, when: 'Current Period', csrf }, holder],
+    const contact = SERVICES_CONTACT;
+    for (const [serviceid, payload, who] of [
+      [SMP, { ...body, planid: 21, csrf }, HOLDER],
+      [SMP, { ...body, when: 'Current Period', csrf }, HOLDER],
       [SMP, { ...body, csrf }, contact],
     ] as const) {
-      const res = await post(buildPath(apiPaths.changePlanCommit, { serviceid }), payload, token);
+      const res = await post(buildPath(apiPaths.changePlanCommit, { serviceid }), payload, who);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toBe(csrfInvalidMessage);
     }
@@ -418,7 +409,7 @@ describe('data blocks', () => {
     ]);
     const pending = await get(buildPath(apiPaths.availableBlocks, { serviceid: PENDING }));
     expect(pending.json().data).toEqual([]);
-    const other = await tokenOf(5006);
+    const other = 5006;
     const limitless = await get(
       buildPath(apiPaths.availableBlocks, { serviceid: LIMITLESS }),
       other,
@@ -427,7 +418,7 @@ describe('data blocks', () => {
   });
 
   it('refuses blocks for a limitless service and blocks not offered', async () => {
-    const other = await tokenOf(5006);
+    const other = 5006;
     const limitless = await post(
       buildPath(apiPaths.purchaseBlockPrepare, { serviceid: LIMITLESS }),
       { dbid: 1 },

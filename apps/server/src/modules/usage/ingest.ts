@@ -3,7 +3,7 @@ import type { UsageRecord } from '@outpost/contracts/usage';
 import { usageRecordSchema } from '@outpost/contracts/usage';
 import { brisbaneHour, isPeakHour } from '@outpost/domain/usage';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { ensureUsagePartitions } from './partitions';
 
 /** A record with the line (CSV) or position (JSON, 1-based) it came from. */
@@ -155,8 +155,7 @@ export async function ingestBatch(
   }
   if (rows.length > 0) {
     await ensureUsagePartitions(db, hours);
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await withTransaction(db, async (tx) => {
       await tx.execute(sql`
         insert into usage_hourly
           (service_id, hour, peak, metered_down, metered_up, unmetered_down, unmetered_up, shaped, received_at)

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { usageError } from './usage.errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { tokens } from '../auth/auth.schema';
+import { services } from '../services/services.schema';
+import { usageCodes } from './usage.schema';
 
 /**
  * Embedded usage (spec 2, "Usage-only access"): the provider creates a one-time code for a
@@ -15,23 +17,21 @@ import { tokens } from '../auth/auth.schema';
 
 export const USAGE_CODE_TTL_MS = 10 * 60 * 1000;
 
-export const usageCodeRefused =
-  'Invalid request: this usage link has expired or was already used. Please ask for a new link.';
-
 export async function createUsageCode(
   db: Db,
   serviceId: number,
   now: Date,
 ): Promise<{ otc: string; expires: Date } | null> {
-  const [service] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from services where id = ${serviceId}`,
-  );
+  const [service] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.id, serviceId));
   if (!service) return null;
   const otc = newOpaqueToken();
   const expires = new Date(now.getTime() + USAGE_CODE_TTL_MS);
-  await db.execute(sql`insert into usage_codes (code_hash, service_id, expires_at, created_at)
-      values (${hashToken(otc)}, ${serviceId}, ${expires}, ${now})`);
+  await db
+    .insert(usageCodes)
+    .values({ codeHash: hashToken(otc), serviceId, expiresAt: expires, createdAt: now });
   return { otc, expires };
 }
 
@@ -59,7 +59,7 @@ export async function exchangeUsageCode(
           (select u.id from users u where u.account_id = s.account_id and u.is_account_holder
              and u.role_status = 'Active' order by u.id limit 1) as holder_id`,
   );
-  if (!claimed || claimed.holder_id === null) throw new AppError(401, usageCodeRefused, 'OTC');
+  if (!claimed || claimed.holder_id === null) throw usageError('usageCodeRefused');
   const token = newOpaqueToken();
   const expires = new Date(now.getTime() + ttlSeconds * 1000);
   await db.insert(tokens).values({

@@ -4,7 +4,7 @@ import { usageRoutes } from '@outpost/contracts/api-routes';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { usageError } from './usage.errors';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import type { NumberedRecord, Rejection } from './ingest';
@@ -109,8 +109,7 @@ export const usageModule: FastifyPluginAsyncZod<{ deps: UsageDeps }> = async (ap
     ...routeFor(usageRoutes.internalUsageCodes),
     handler: async (request) => {
       const code = await createUsageCode(db, request.body.serviceid, clock());
-      if (!code)
-        throw new AppError(400, `Invalid request: no service ${request.body.serviceid}`, 'INVALID');
+      if (!code) throw usageError('noService', request.body.serviceid);
       return {
         data: {
           otc: code.otc,

@@ -4,27 +4,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { UsageRow, UsageSummary } from '@outpost/contracts/usage';
 import { queryRows } from '../../db/client';
-import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, manualClock } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { ensureUsagePartitions } from './partitions';
-import { usageCodeRefused } from './usage-codes';
+import { usageErrors } from './usage.errors';
 
 const SERVICE = 200302; // other's Sky Muster Plus Essentials: 25,000 MB peak, off-peak unmetered
 const LIMITLESS = 200301;
 const OTHER = 5006;
+const { usageCodeRefused } = usageErrors;
 const KEY = 'k'.repeat(40);
 const HOUR = 3_600_000;
 const MB = 1_000_000;
 
 let ctx: TestContext;
 const time = manualClock(new Date());
-let token: string;
 let periodStart: Date;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: time.clock, env: { INTERNAL_API_KEY: KEY } });
-  token = (await mintSession(ctx.database.db, OTHER, 'live', time.clock())).userToken;
   const [row] = await queryRows<{ period_start: Date | string }>(
     ctx.database.db,
     sql`select period_start from services where id = ${SERVICE}`,
@@ -64,11 +62,10 @@ function ingest(records: unknown[], key = KEY) {
   });
 }
 
-function get(path: string, user = token) {
-  return ctx.app.inject({ method: 'GET', url: path, headers: { 'x-user-token': user } });
-}
-async function summary(user = token): Promise<UsageSummary> {
-  const res = await get(buildPath(apiPaths.activitySummary, { serviceid: SERVICE }), user);
+const api = apiFor(() => ctx, OTHER);
+const { get } = api;
+async function summary(): Promise<UsageSummary> {
+  const res = await get(buildPath(apiPaths.activitySummary, { serviceid: SERVICE }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as UsageSummary;
 }
@@ -142,11 +139,8 @@ describe('ingestion', () => {
   it('refuses callers without the service key', async () => {
     const res = await ingest([record(periodStart)], 'wrong'.repeat(10));
     expect(res.statusCode).toBe(403);
-    const customer = await ctx.app.inject({
-      method: 'POST',
-      url: apiPaths.internalUsageRecords,
-      headers: { 'x-user-token': token },
-      payload: { records: [record(periodStart)] },
+    const customer = await api.post(apiPaths.internalUsageRecords, {
+      records: [record(periodStart)],
     });
     expect(customer.statusCode).toBe(403);
   });
@@ -330,7 +324,7 @@ describe('the usage summary and rows', () => {
   });
 
   it('shows 13 months by month for the seeded services', async () => {
-    const holder = (await mintSession(ctx.database.db, 5001, 'live', time.clock())).userToken;
+    const holder = 5001;
     const res = await get(
       `${buildPath(apiPaths.activity, { serviceid: 200101 })}?by=month&type=consumption`,
       holder,
@@ -435,15 +429,17 @@ describe('embedded usage', () => {
       technology: string;
     }[];
     expect(t).toMatchObject({ type: 'USER', serviceid: SERVICE, technology: 'Sky Muster Plus' });
+    const usageOnly = { token: t!.token };
     expect(
-      (await get(buildPath(apiPaths.activitySummary, { serviceid: SERVICE }), t!.token)).statusCode,
+      (await get(buildPath(apiPaths.activitySummary, { serviceid: SERVICE }), usageOnly))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await get(buildPath(apiPaths.activitySummary, { serviceid: LIMITLESS }), t!.token))
+      (await get(buildPath(apiPaths.activitySummary, { serviceid: LIMITLESS }), usageOnly))
         .statusCode,
     ).toBe(404);
-    expect((await get(apiPaths.services, t!.token)).statusCode).toBe(403);
-    expect((await get(apiPaths.profile, t!.token)).statusCode).toBe(403);
+    expect((await get(apiPaths.services, usageOnly)).statusCode).toBe(403);
+    expect((await get(apiPaths.profile, usageOnly)).statusCode).toBe(403);
 
     const again = await exchange(otc);
     expect(again.statusCode).toBe(401);

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session, TestContext } from '../../test/test-app';
-import { createTestContext, errorOf, loginAs } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf } from '../../test/test-app';
 
 let ctx: TestContext;
-const sessions: Record<string, Session> = {};
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const [i, name] of ['holder', 'billing', 'services', 'limited', 'other'].entries()) {
-    sessions[name] = await loginAs(ctx.app, name, undefined, `10.1.0.${i}`);
-  }
 });
 afterAll(async () => ctx.close());
 
-function get(url: string, who: string) {
-  return ctx.app.inject({ url, headers: { 'x-user-token': sessions[who]!.userToken } });
-}
+/** Calls as a persona by username ('holder', 'billing', 'services', 'limited', 'other'). */
+const { get } = apiFor(() => ctx);
 
 async function enabledPermissions(who: string): Promise<string[]> {
   const res = await get('/api/portal/users/current/permissions/', who);

@@ -1,0 +1,20 @@
+import { errorMaker } from '../../lib/errors';
+
+/** The services module's errors: code -> the text the client shows in the modal that failed. */
+export const servicesErrors = {
+  planChangeNotAllowed:
+    'Invalid request: Plans can be changed only on an active broadband service.',
+  planNotAvailable: 'Invalid request: That plan is not available for this service.',
+  periodNotAvailable: 'Invalid request: That plan cannot start in the period you chose.',
+  optionNotAvailable:
+    'Invalid request: One or more of the options you chose is not offered with that plan.',
+  alreadyCurrent: 'Invalid request: That is already your plan and no change is scheduled.',
+  cancelWithOptions:
+    "Invalid request: To cancel a scheduled change, choose 'Next Period' and no options.",
+  blocksNotAvailable: 'Invalid request: Data blocks are not available for this service.',
+  blockNotAvailable: 'Invalid request: That data block is not available for this service.',
+  nicknameNotAllowed: 'Invalid request: A nickname can be set once the service is active.',
+} as const;
+export type ServicesErrorCode = keyof typeof servicesErrors;
+
+export const servicesError = errorMaker(servicesErrors);

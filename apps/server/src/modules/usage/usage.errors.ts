@@ -1,0 +1,11 @@
+import { errorMaker } from '../../lib/errors';
+
+/** The usage module's errors. */
+export const usageErrors = {
+  usageCodeRefused:
+    'Invalid request: this usage link has expired or was already used. Please ask for a new link.',
+  noService: (serviceId: number) => `Invalid request: no service ${serviceId}`,
+} as const;
+export type UsageErrorCode = keyof typeof usageErrors;
+
+export const usageError = errorMaker(usageErrors);
