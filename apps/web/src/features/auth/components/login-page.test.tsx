@@ -85,6 +85,8 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Two-factor authentication is required. ${serverErrors.extendedValidation}`,
     );
+    // A request for the code is information (blue), not an error.
+    expect(screen.getByRole('alert')).toHaveClass('form-alert--info');
     const code = screen.getByLabelText('Verification code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -125,6 +127,7 @@ describe('login page', () => {
         `Two-factor authentication is required. ${wrongCode}`,
       ),
     );
+    expect(screen.getByRole('alert')).not.toHaveClass('form-alert--info');
     await waitFor(() => expect(code).toHaveFocus());
     const [, init] = fetchMock.mock.calls[1] as FetchArgs;
     expect(JSON.parse(String(init.body))).toMatchObject({ verification: '000000' });

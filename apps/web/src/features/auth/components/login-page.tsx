@@ -33,6 +33,8 @@ export function LoginPage() {
   const [codeRequests, setCodeRequests] = useState(0);
   const verificationRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The server asks for a code (not refusing one): information, not an error. */
+  const [codePrompt, setCodePrompt] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
   const reason = searchParams.get('reason');
@@ -51,6 +53,7 @@ export function LoginPage() {
     event.preventDefault();
     if (submitting) return;
     setSubmitted(true);
+    setCodePrompt(false);
     const problem = checkLoginInput(username, password);
     if (problem) {
       setError(problem);
@@ -67,6 +70,7 @@ export function LoginPage() {
       onError: (failure) => {
         const { message, needsVerification: verify } = loginFailure(failure);
         setError(message);
+        setCodePrompt(verify && input.verification === undefined);
         if (verify) {
           setNeedsVerification(true);
           setCodeRequests((count) => count + 1);
@@ -84,7 +88,10 @@ export function LoginPage() {
         <p className="login__intro">to your {brand.providerName} account</p>
 
         {alertMessage !== null && (
-          <div className="form-alert" role="alert">
+          <div
+            className={error !== null && codePrompt ? 'form-alert form-alert--info' : 'form-alert'}
+            role="alert"
+          >
             {alertMessage}
           </div>
         )}
