@@ -6,7 +6,7 @@
  *
  * CLS_THROTTLING (default devtools: the page really loads over Lighthouse's slow 4G and 4x CPU
  * slowdown; simulate is Lighthouse's default). CLS_ROUTES (comma-separated) measures only those.
- * CLS_RUNS (default 3) runs per route, the worst is reported; CLS_PORT (default 3300) for the
+ * CLS_RUNS (default 3) runs per route, the worst is reported; CLS_PORT (default 3310) for the
  * server and CLS_DEBUG_PORT (default 9333) for Chromium's debugging port.
  */
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ const ROUTES = process.env.CLS_ROUTES?.split(',') ?? [
 ];
 const LIMIT = 0.1;
 const RUNS = Number(process.env.CLS_RUNS ?? 3);
-const PORT = Number(process.env.CLS_PORT ?? 3300);
+const PORT = Number(process.env.CLS_PORT ?? 3310);
 const DEBUG_PORT = Number(process.env.CLS_DEBUG_PORT ?? 9333);
 const THROTTLING = process.env.CLS_THROTTLING ?? 'devtools';
 
