@@ -130,29 +130,32 @@ function UsageCardBody({
           ))}
         </select>
       </div>
-      {limitless ? (
-        <LimitlessTable service={service} />
-      ) : main ? (
-        <>
-          <UsageGauge bar={main} projection={runOutProjection(main, service.usage)} />
-          {others.length > 0 && <UsageBars bars={others} />}
-        </>
-      ) : (
-        <p>This plan has no data allowance to show.</p>
-      )}
-      <dl className="facts">
-        <div>
-          <dt>Period end date</dt>
-          <dd>{usagePeriodEnd(service.usage)}</dd>
-        </div>
-        <div>
-          <dt>Days remaining</dt>
-          <dd>{days}</dd>
-        </div>
-      </dl>
-      {!limitless && unmetered > 0 && (
-        <p className="dashboard-card__note">Unmetered data used: {gigabytes(unmetered)}</p>
-      )}
+      {/* Side by side where the card is wide enough: the dial, then the period's figures. */}
+      <div className="usage-summary">
+        {limitless ? (
+          <LimitlessTable service={service} />
+        ) : main ? (
+          <>
+            <UsageGauge bar={main} projection={runOutProjection(main, service.usage)} />
+            {others.length > 0 && <UsageBars bars={others} />}
+          </>
+        ) : (
+          <p>This plan has no data allowance to show.</p>
+        )}
+        <dl className="facts">
+          <div>
+            <dt>Period end date</dt>
+            <dd>{usagePeriodEnd(service.usage)}</dd>
+          </div>
+          <div>
+            <dt>Days remaining</dt>
+            <dd>{days}</dd>
+          </div>
+        </dl>
+        {!limitless && unmetered > 0 && (
+          <p className="dashboard-card__note">Unmetered data used: {gigabytes(unmetered)}</p>
+        )}
+      </div>
       <ErrorBanner error={serviceActionError} />
       <p className="visually-hidden" role="status">
         {pendingAction ? 'Opening…' : ''}
