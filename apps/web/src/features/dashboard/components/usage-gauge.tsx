@@ -20,10 +20,9 @@ function progressProps(bar: UsageBar) {
 }
 
 function LevelTag({ bar }: { bar: UsageBar }) {
-  const text = LEVEL_TEXT[usageLevel(bar.percent)];
-  return (
-    text && <span className={`usage-level usage-level--${usageLevel(bar.percent)}`}>{text}</span>
-  );
+  const level = usageLevel(bar.percent);
+  const text = LEVEL_TEXT[level];
+  return text && <span className={`status-badge status-badge--${level}`}>{text}</span>;
 }
 
 export type UsageGaugeProps = {
