@@ -42,6 +42,12 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  // Another server already answering there (someone else's run) would be measured instead.
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use: set another one`);
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],

@@ -100,7 +100,13 @@ test.describe('My Services', () => {
     await page.goto('/services');
     await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();
 
-    await page.getByRole('button', { name: `Change Plan for ${SKY_MUSTER}` }).click();
+    // View usage is the row's button; the other actions are in its Manage menu.
+    await expect(
+      page.getByRole('link', { name: `View usage for ${SKY_MUSTER}`, exact: true }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: `Manage ${SKY_MUSTER}`, exact: true }).click();
+    await expect(page.getByRole('menu', { name: `Manage ${SKY_MUSTER}` })).toBeVisible();
+    await page.getByRole('menuitem', { name: `Change Plan for ${SKY_MUSTER}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Plan' });
     await expect(dialog.getByRole('heading', { name: 'Select Plan' })).toBeVisible();
     await expect(dialog.getByRole('list', { name: 'Plans' }).getByRole('listitem')).toHaveCount(4);
@@ -147,7 +153,15 @@ test.describe('My Services', () => {
     await logIn(page, 'holder', 'Jordan');
     await page.goto('/services');
 
-    await page.getByRole('button', { name: `Add Nickname for ${LANDLINE}` }).click();
+    // From the keyboard, as the Manage menu button pattern has it.
+    const manage = page.getByRole('button', { name: `Manage ${LANDLINE}`, exact: true });
+    await manage.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(
+      page.getByRole('menuitem', { name: `Add Nickname for ${LANDLINE}` }),
+    ).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Enter');
     const add = page.getByRole('dialog', { name: 'Add Nickname' });
     const input = add.getByRole('textbox', { name: 'Nickname' });
     await expect(input).toBeFocused();
@@ -159,10 +173,12 @@ test.describe('My Services', () => {
     await add.getByRole('button', { name: 'Close' }).last().click();
 
     const named = `Kitchen phone (${LANDLINE})`;
-    const remove = page.getByRole('button', { name: `Remove Nickname for ${named}` });
+    // Focus is back on the row's Manage button, whose menu now offers the removal.
+    const manageNamed = page.getByRole('button', { name: `Manage ${named}`, exact: true });
+    await expect(manageNamed).toBeFocused();
+    await manageNamed.click();
+    const remove = page.getByRole('menuitem', { name: `Remove Nickname for ${named}` });
     await expect(remove).toBeVisible();
-    // Focus is back on the same button, now for removing.
-    await expect(remove).toBeFocused();
     await expect(
       page.getByRole('table', { name: 'Manage My Services' }).getByRole('rowheader', {
         name: /Kitchen phone/,
@@ -176,7 +192,10 @@ test.describe('My Services', () => {
       `The nickname has been removed from ${LANDLINE}.`,
     );
     await confirm.getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('button', { name: `Add Nickname for ${LANDLINE}` })).toBeVisible();
+    await manage.click();
+    await expect(
+      page.getByRole('menuitem', { name: `Add Nickname for ${LANDLINE}` }),
+    ).toBeVisible();
     await expect(page.getByText('Kitchen phone')).toHaveCount(0);
   });
 
@@ -188,9 +207,20 @@ test.describe('My Services', () => {
     await page.goto('/services');
     await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();
     await expect(page.getByText(SKY_MUSTER).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /Change Plan/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Buy Data Block/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Nickname/ })).toHaveCount(0);
+    // Every Manage menu open: none offers a change.
+    const menus = page.getByRole('button', { name: /^Manage / });
+    for (let i = 0; i < (await menus.count()); i += 1) {
+      await menus.nth(i).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: /Make a Request/ })).toBeVisible();
+      await expect(
+        page.getByRole('menuitem', { name: /Change Plan|Buy Data Block|Nickname/ }),
+      ).toHaveCount(0);
+      await page.keyboard.press('Escape');
+    }
+    await expect(
+      page.getByRole('button', { name: /Change Plan|Buy Data Block|Nickname/ }),
+    ).toHaveCount(0);
 
     // The same session asking the server directly is refused.
     const token = await page.evaluate(() => {

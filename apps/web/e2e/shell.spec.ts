@@ -68,9 +68,14 @@ test.describe('application shell', () => {
     await menu.getByRole('link', { name: 'Data Usage' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Data Usage' })).toBeVisible();
     await expect(page).toHaveURL('/services/usage');
+    // The menu shows where the user is: the page marked, its group open.
     await expect(menu.getByRole('button', { name: 'My Services' })).toHaveAttribute(
       'aria-expanded',
-      'false',
+      'true',
+    );
+    await expect(menu.getByRole('link', { name: 'Data Usage' })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
     await expectNoSeriousA11yViolations(page);
   });

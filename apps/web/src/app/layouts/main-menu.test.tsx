@@ -117,7 +117,7 @@ describe('menus by permission', () => {
   });
 
   it('lists Unbilled Calls as disabled, not as a link', async () => {
-    signIn({ permissions: [] });
+    signIn();
     const { user } = await openDashboard();
 
     await user.click(within(mainMenu()).getByRole('button', { name: 'Billing' }));
@@ -126,6 +126,51 @@ describe('menus by permission', () => {
     expect(unbilled).toBeVisible();
     expect(unbilled).toHaveAttribute('aria-disabled', 'true');
     expect(unbilled.closest('a')).toBeNull();
+  });
+
+  it('offers no Billing group to a user for whom it would hold only the disabled Unbilled Calls', async () => {
+    signIn({ permissions: [] });
+    await openDashboard();
+
+    expect(within(mainMenu()).queryByRole('button', { name: 'Billing' })).not.toBeInTheDocument();
+    expect(within(mainMenu()).queryByText('Unbilled Calls')).not.toBeInTheDocument();
+  });
+});
+
+describe('where the user is', () => {
+  it('marks the current page and opens its group', async () => {
+    signIn();
+    renderApp('/support/guides');
+    await screen.findByRole('heading', { level: 1, name: 'Guides' });
+
+    const group = within(mainMenu()).getByRole('button', { name: 'Support' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(within(mainMenu()).getByRole('link', { name: 'Guides' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(mainMenu()).getByRole('link', { name: 'Contact' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(within(mainMenu()).getByRole('button', { name: 'My Services' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('lets the user close the current group and open another', async () => {
+    signIn();
+    const { user } = renderApp('/support/guides');
+    await screen.findByRole('heading', { level: 1, name: 'Guides' });
+    const group = within(mainMenu()).getByRole('button', { name: 'Support' });
+
+    await user.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+
+    const services = within(mainMenu()).getByRole('button', { name: 'My Services' });
+    await user.click(services);
+    expect(services).toHaveAttribute('aria-expanded', 'true');
+    expect(group).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
@@ -172,7 +217,16 @@ describe('dropdowns', () => {
     await user.click(within(mainMenu()).getByRole('link', { name: 'Guides' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Guides' })).toBeInTheDocument();
-    expect(within(mainMenu()).getByRole('button', { name: 'Support' })).toHaveAttribute(
+    // The group opened by hand is closed; Support stays open as the group of the current page.
+    expect(within(mainMenu()).getByRole('link', { name: 'Guides' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(mainMenu()).getByRole('button', { name: 'Support' }));
+    await user.click(within(mainMenu()).getByRole('button', { name: 'My Services' }));
+    await user.click(within(mainMenu()).getByRole('link', { name: 'News' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
+    expect(within(mainMenu()).getByRole('button', { name: 'My Services' })).toHaveAttribute(
       'aria-expanded',
       'false',
     );

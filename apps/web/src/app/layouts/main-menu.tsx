@@ -1,9 +1,10 @@
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import type { KeyboardEvent } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Dropdown } from '@/components/dropdown';
 import { ChevronDownIcon } from '@/components/icons';
-import { type MenuLink, mainMenu, visibleEntries } from './menu-items';
+import { currentGroupId, type MenuLink, mainMenu, visibleEntries } from './menu-items';
+import { MENU_NONE_OPEN } from './use-menu-state';
 
 /** Screens this short scroll to the top when the menu opens, so it is seen from its start. */
 export const SHORT_SCREEN_MAX_HEIGHT = 750;
@@ -43,6 +44,11 @@ export function MainMenu({
   onDrawerChange,
 }: MainMenuProps) {
   const entries = visibleEntries(mainMenu, permissions);
+  const { pathname } = useLocation();
+  // Until the user opens or closes a group here, the one holding the current page is open.
+  const currentGroup = currentGroupId(entries, pathname);
+  const isOpen = (id: string) =>
+    openId === `menu:${id}` || (openId === null && id === currentGroup);
 
   // Escape closes an open group first (the group handles it), then the drawer.
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -68,11 +74,17 @@ export function MainMenu({
             <li key={entry.id}>
               <Dropdown
                 id={`menu-${entry.id}`}
-                className="menu-group"
+                className={
+                  entry.id === currentGroup ? 'menu-group menu-group--current' : 'menu-group'
+                }
                 buttonClassName="menu-group__button"
                 panelClassName="menu-group__panel"
-                open={openId === `menu:${entry.id}`}
-                onOpenChange={(open) => onDropdownChange(`menu:${entry.id}`, open)}
+                open={isOpen(entry.id)}
+                onOpenChange={(open) =>
+                  open || openId === `menu:${entry.id}`
+                    ? onDropdownChange(`menu:${entry.id}`, open)
+                    : onDropdownChange(MENU_NONE_OPEN, true)
+                }
                 button={
                   <>
                     <span>{entry.label}</span>

@@ -93,7 +93,11 @@ export function isLinkAllowed(item: MenuLink, permissions: PermissionMap): boole
   return hasAllPermissions(permissions, routePermissions(item.to));
 }
 
-/** The entries this user may see; a group with no visible item is hidden. */
+/**
+ * The entries this user may see. A group with no enabled item is hidden: a group that opens on
+ * nothing but a disabled item (Billing with only Unbilled Calls, for a user without billing
+ * permissions) would be a dead end.
+ */
 export function visibleEntries(
   entries: readonly MenuEntry[],
   permissions: PermissionMap,
@@ -105,7 +109,7 @@ export function visibleEntries(
       continue;
     }
     const items = entry.items.filter((item) => isLinkAllowed(item, permissions));
-    if (items.length > 0) visible.push({ ...entry, items });
+    if (items.some((item) => !item.disabled)) visible.push({ ...entry, items });
   }
   return visible;
 }
@@ -115,4 +119,23 @@ export function flattenLinks(entries: readonly MenuEntry[]): MenuLink[] {
   return entries
     .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items))
     .filter((item) => !item.disabled);
+}
+
+/** Whether a link is where the user is: its page, or a page below it (/news for /news/a-post). */
+export function isCurrentLink(item: MenuLink, pathname: string): boolean {
+  if (item.disabled) return false;
+  if (item.to === '/') return pathname === '/';
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/** The group holding the link to where the user is (its exact page before a parent's). */
+export function currentGroupId(entries: readonly MenuEntry[], pathname: string): string | null {
+  const groups = entries.filter((entry): entry is MenuGroup => entry.kind === 'group');
+  const holds = (exact: boolean) =>
+    groups.find((group) =>
+      group.items.some((item) =>
+        exact ? !item.disabled && item.to === pathname : isCurrentLink(item, pathname),
+      ),
+    );
+  return (holds(true) ?? holds(false))?.id ?? null;
 }

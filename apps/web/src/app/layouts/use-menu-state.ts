@@ -1,6 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 
+/**
+ * The open dropdown's id when the user closed the one the menu opened for the current page (null
+ * is "as the page opens it": the menu group holding the current page is open).
+ */
+export const MENU_NONE_OPEN = 'menu:none';
+
 type MenuState = { openId: string | null; drawerOpen: boolean; path: string };
 
 function closedAt(path: string): MenuState {

@@ -29,7 +29,7 @@ export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardPr
     account && method !== account.paymethod.display.trim() ? account.paymethod.display : null;
 
   return (
-    <DashboardCard title="Account Summary" loading={!dashboard}>
+    <DashboardCard title="Account Summary" loading={!dashboard} className="dashboard-account">
       {dashboard && !account && <p>There are no account details to show.</p>}
       {dashboard && account && (
         <>

@@ -23,7 +23,7 @@ export type BillingActivityCardProps = {
 export function BillingActivityCard({ dashboard, canVisit }: BillingActivityCardProps) {
   const entries = dashboard?.activity.slice(0, DASHBOARD_ACTIVITY_ENTRIES) ?? [];
   return (
-    <DashboardCard title="Billing Activity" loading={!dashboard}>
+    <DashboardCard title="Billing Activity" loading={!dashboard} className="dashboard-activity">
       <DataTable
         rows={entries}
         columns={columns}

@@ -8,7 +8,7 @@ export type SupportCardProps = { native: boolean };
 export function SupportCard({ native }: SupportCardProps) {
   const brand = getBrand();
   return (
-    <DashboardCard title="Support">
+    <DashboardCard title="Support" className="dashboard-support">
       <p>Find an answer in our guides, or get in touch with us.</p>
       <ul className="link-list">
         <li>

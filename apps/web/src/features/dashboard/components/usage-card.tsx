@@ -9,7 +9,7 @@ import {
   gigabytes,
   selectedUsageService,
   totalUsedGb,
-  type UsageBar,
+  runOutProjection,
   usageBars,
   type UsageService,
   usagePeriodEnd,
@@ -17,6 +17,7 @@ import {
   usageServices,
 } from '../utils/usage';
 import { DashboardCard } from './dashboard-card';
+import { UsageBars, UsageGauge } from './usage-gauge';
 
 /** The service modals the card opens (the services feature's Change Plan and Buy a Data Block). */
 export type ServiceAction = 'change-plan' | 'buy-block';
@@ -38,45 +39,6 @@ export type UsageCardProps = ServiceActionsProps & {
   dashboard: Dashboard | null;
   canVisit: (path: string) => boolean;
 };
-
-function UsageBars({ bars }: { bars: UsageBar[] }) {
-  return (
-    <ul className="usage-bars">
-      {bars.map((bar) => {
-        const detail = `${gigabytes(bar.usedGb)} of ${gigabytes(bar.quotaGb)}`;
-        return (
-          <li key={bar.id} className="usage-bars__item">
-            <p className="usage-bars__label" aria-hidden="true">
-              <span>{bar.label}</span>
-              <span className="usage-bars__percent">{bar.percent}%</span>
-            </p>
-            <div
-              className="usage-bars__track"
-              role="progressbar"
-              aria-label={`${bar.label} data used`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.min(bar.percent, 100)}
-              aria-valuetext={`${bar.percent}% (${detail})`}
-            >
-              <span
-                className={
-                  bar.percent >= 100
-                    ? 'usage-bars__fill usage-bars__fill--over'
-                    : 'usage-bars__fill'
-                }
-                style={{ width: `${Math.min(bar.percent, 100)}%` }}
-              />
-            </div>
-            <p className="usage-bars__detail" aria-hidden="true">
-              {detail}
-            </p>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 function LimitlessTable({ service }: { service: UsageService }) {
   return (
@@ -127,7 +89,7 @@ function UsageCardBody({
 
   const { links } = dashboard.permissions;
   const limitless = service.is_limitless || service.usage.is_limitless;
-  const bars = usageBars(service);
+  const [main, ...others] = usageBars(service);
   const days = daysRemaining(service.usage);
   const unmetered = service.usage.unmetered_usage;
 
@@ -168,26 +130,32 @@ function UsageCardBody({
           ))}
         </select>
       </div>
-      <dl className="facts">
-        <div>
-          <dt>Period end date</dt>
-          <dd>{usagePeriodEnd(service.usage)}</dd>
-        </div>
-        <div>
-          <dt>Days remaining</dt>
-          <dd>{days}</dd>
-        </div>
-      </dl>
-      {limitless ? (
-        <LimitlessTable service={service} />
-      ) : bars.length > 0 ? (
-        <UsageBars bars={bars} />
-      ) : (
-        <p>This plan has no data allowance to show.</p>
-      )}
-      {!limitless && unmetered > 0 && (
-        <p className="dashboard-card__note">Unmetered data used: {gigabytes(unmetered)}</p>
-      )}
+      {/* Side by side where the card is wide enough: the dial, then the period's figures. */}
+      <div className="usage-summary">
+        {limitless ? (
+          <LimitlessTable service={service} />
+        ) : main ? (
+          <>
+            <UsageGauge bar={main} projection={runOutProjection(main, service.usage)} />
+            {others.length > 0 && <UsageBars bars={others} />}
+          </>
+        ) : (
+          <p>This plan has no data allowance to show.</p>
+        )}
+        <dl className="facts">
+          <div>
+            <dt>Period end date</dt>
+            <dd>{usagePeriodEnd(service.usage)}</dd>
+          </div>
+          <div>
+            <dt>Days remaining</dt>
+            <dd>{days}</dd>
+          </div>
+        </dl>
+        {!limitless && unmetered > 0 && (
+          <p className="dashboard-card__note">Unmetered data used: {gigabytes(unmetered)}</p>
+        )}
+      </div>
       <ErrorBanner error={serviceActionError} />
       <p className="visually-hidden" role="status">
         {pendingAction ? 'Opening…' : ''}

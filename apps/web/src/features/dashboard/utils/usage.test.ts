@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { dashboardService } from '@/test/dashboard-fixtures';
 import {
   daysRemaining,
+  runOutProjection,
   selectedUsageService,
   totalUsedGb,
   type UsageService,
   usageBars,
+  usageLevel,
   usagePeriodEnd,
   usageServices,
 } from './usage';
@@ -82,5 +84,50 @@ describe('usage period and plan', () => {
     expect(selectedUsageService(services, null, '2')?.serviceid).toBe(2);
     expect(selectedUsageService(services, null, '3')?.serviceid).toBe(1);
     expect(selectedUsageService([], null, null)).toBeUndefined();
+  });
+});
+
+describe('usage level', () => {
+  it('is ok below 85 %, a warning from 85 % and over from 100 %', () => {
+    expect([0, 84, 84.9, 85, 99, 100, 140].map(usageLevel)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'warning',
+      'warning',
+      'over',
+      'over',
+    ]);
+  });
+});
+
+describe('run-out projection', () => {
+  const usage = {
+    ...base,
+    periodStart: '2026-03-01T14:00:00.000Z',
+    periodStop: '2026-03-31T14:00:00.000Z',
+  };
+  const tenDaysIn = Date.parse('2026-03-11T14:00:00.000Z');
+  const bar = (usedGb: number) => ({
+    id: 'peak' as const,
+    label: 'Peak',
+    usedGb,
+    quotaGb: 60,
+    percent: Math.round((usedGb / 60) * 100),
+  });
+
+  it('says the allowance lasts when the pace so far fits the period', () => {
+    expect(runOutProjection(bar(10), usage, tenDaysIn)).toBe('At this pace it lasts the period');
+  });
+
+  it('names the day it runs out when the pace is too fast', () => {
+    // 30 GB in 10 days: the other 30 GB last 10 more days, to midnight starting 22/03 in Brisbane.
+    expect(runOutProjection(bar(30), usage, tenDaysIn)).toBe(
+      'At this pace it runs out on 22/03/26',
+    );
+  });
+
+  it('says it is used up once the quota is reached', () => {
+    expect(runOutProjection(bar(60), usage, tenDaysIn)).toBe('Used up for this period');
   });
 });

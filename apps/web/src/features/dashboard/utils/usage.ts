@@ -1,6 +1,7 @@
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
 import { DAY_MS, quotaLabel } from '@outpost/domain/services';
+import { planUsage } from '@outpost/domain/usage';
 
 /** The Usage card's plan selector, bars and limitless table (spec 1 section 2). */
 
@@ -89,4 +90,38 @@ export function usagePeriodEnd(usage: UsageService['usage']): string {
 /** Whole days left in the period, counting today's part. */
 export function daysRemaining(usage: UsageService['usage'], now: number = Date.now()): number {
   return Math.max(0, Math.ceil((Date.parse(usage.periodStop) - now) / DAY_MS));
+}
+
+/** From this share of an allowance used the gauge turns amber; at 100 % it turns red. */
+export const USAGE_WARNING_PERCENT = 85;
+
+export type UsageLevel = 'ok' | 'warning' | 'over';
+
+/** How full an allowance is, for its colour and its words: ok, warning (85 %+) or over (100 %+). */
+export function usageLevel(percent: number): UsageLevel {
+  if (percent >= 100) return 'over';
+  if (percent >= USAGE_WARNING_PERCENT) return 'warning';
+  return 'ok';
+}
+
+/**
+ * Where the allowance is heading at the pace so far (the Usage Planner's projection, in short):
+ * used up, the day it runs out, or that it lasts the period.
+ */
+export function runOutProjection(
+  bar: UsageBar,
+  usage: UsageService['usage'],
+  now: number = Date.now(),
+): string {
+  const plan = planUsage({
+    used: bar.usedGb,
+    quota: bar.quotaGb,
+    periodStart: new Date(usage.periodStart),
+    periodStop: new Date(usage.periodStop),
+    now: new Date(now),
+  });
+  if (bar.usedGb >= bar.quotaGb) return 'Used up for this period';
+  if (plan.projectedRunOut)
+    return `At this pace it runs out on ${formatShortDate(plan.projectedRunOut)}`;
+  return 'At this pace it lasts the period';
 }

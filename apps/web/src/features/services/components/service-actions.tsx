@@ -1,6 +1,8 @@
 import type { Service } from '@outpost/contracts/services';
 import { type ServiceAction, serviceActions } from '@outpost/domain/services';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MenuButton } from '@/components/menu-button';
 import { setDefaultService } from '@/lib/session';
 import { serviceLabel } from '../utils/service-display';
 
@@ -25,65 +27,81 @@ const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'nickname',
 ]);
 
-/** A service row's Manage actions, per the permissions and conditions of spec 2 section 6. */
+/**
+ * A service row's Manage actions, per the permissions and conditions of spec 2 section 6: the
+ * first one the user may take as a button, the others in a 'Manage' menu.
+ */
 export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActionsProps) {
   const actions = serviceActions(service, held).filter((action) => built.has(action));
-  const forService = <span className="visually-hidden"> for {serviceLabel(service)}</span>;
+  const label = serviceLabel(service);
+  const forService = <span className="visually-hidden"> for {label}</span>;
 
-  const button = (kind: ServiceDialogKind, text: string, primary = false) => (
-    <button
-      type="button"
-      className={primary ? 'button button--small button--primary' : 'button button--small'}
-      onClick={() => onOpen(kind, service)}
-      onPointerEnter={onIntent && (() => onIntent(kind, service))}
-      onFocus={onIntent && (() => onIntent(kind, service))}
-    >
-      {text}
-      {forService}
-    </button>
-  );
+  /** One action: the row's primary button, or an item of the Manage menu. */
+  const render = (action: ServiceAction, primary: boolean): ReactNode => {
+    const look = primary
+      ? { className: 'button button--small button--primary' }
+      : { className: 'menu-button__item', role: 'menuitem', tabIndex: -1 };
+    const button = (kind: ServiceDialogKind, text: string) => (
+      <button
+        key={action}
+        type="button"
+        {...look}
+        onClick={() => onOpen(kind, service)}
+        onPointerEnter={onIntent && (() => onIntent(kind, service))}
+        onFocus={onIntent && (() => onIntent(kind, service))}
+      >
+        {text}
+        {forService}
+      </button>
+    );
+    switch (action) {
+      case 'view-usage':
+        return (
+          <Link
+            key={action}
+            to="/services/usage"
+            {...look}
+            onClick={() => setDefaultService(String(service.serviceid))}
+          >
+            View usage{forService}
+          </Link>
+        );
+      case 'make-request':
+        return (
+          <Link key={action} to="/support/new-ticket" {...look}>
+            Make a Request{forService}
+          </Link>
+        );
+      case 'change-plan':
+        return button('change-plan', 'Change Plan');
+      case 'buy-data-block':
+        return button('buy-block', 'Buy Data Block');
+      case 'nickname':
+        // One item that changes its text, so focus returns to the row after the change.
+        return service.has_nickname
+          ? button('remove-nickname', 'Remove Nickname')
+          : button('add-nickname', 'Add Nickname');
+      default:
+        return null;
+    }
+  };
 
+  const [first, ...rest] = actions;
+  if (first === undefined) return null;
   return (
-    <ul className="action-list" aria-label={`Manage ${serviceLabel(service)}`}>
-      {actions.map((action) => {
-        switch (action) {
-          case 'view-usage':
-            return (
-              <li key={action}>
-                <Link
-                  to="/services/usage"
-                  className="button button--small"
-                  onClick={() => setDefaultService(String(service.serviceid))}
-                >
-                  View usage{forService}
-                </Link>
-              </li>
-            );
-          case 'make-request':
-            return (
-              <li key={action}>
-                <Link to="/support/new-ticket" className="button button--small">
-                  Make a Request{forService}
-                </Link>
-              </li>
-            );
-          case 'change-plan':
-            return <li key={action}>{button('change-plan', 'Change Plan')}</li>;
-          case 'buy-data-block':
-            return <li key={action}>{button('buy-block', 'Buy Data Block')}</li>;
-          case 'nickname':
-            // One button that changes its text, so focus returns to it after the change.
-            return (
-              <li key={action}>
-                {service.has_nickname
-                  ? button('remove-nickname', 'Remove Nickname')
-                  : button('add-nickname', 'Add Nickname')}
-              </li>
-            );
-          default:
-            return null;
-        }
-      })}
-    </ul>
+    <div className="service-actions" role="group" aria-label={`Manage ${label}`}>
+      {render(first, true)}
+      {rest.length > 0 && (
+        <MenuButton
+          label={
+            <>
+              Manage<span className="visually-hidden"> {label}</span>
+            </>
+          }
+        >
+          {rest.map((action) => render(action, false))}
+        </MenuButton>
+      )}
+    </div>
   );
 }

@@ -99,28 +99,42 @@ describe('My Services', () => {
     expect(calls.filter((c) => c.path === apiPaths.services)).toHaveLength(1);
   });
 
-  it('offers each service the actions its permissions and state allow', async () => {
-    setup();
+  it('offers each service its first action as a button and the others in its Manage menu', async () => {
+    const { user } = setup();
     await manageTable();
-    const names = (label: string) =>
-      within(screen.getByRole('list', { name: `Manage ${label}` }))
-        .getAllByRole('listitem')
-        .map((item) => item.textContent?.replace(/ for .*$/, ''));
+    const actions = async (label: string) => {
+      const group = screen.getByRole('group', { name: `Manage ${label}` });
+      const primary = group.firstElementChild?.textContent;
+      const manage = within(group).queryByRole('button', { name: `Manage ${label}` });
+      if (!manage) return { primary, menu: [] };
+      await user.click(manage);
+      const menu = within(group)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      await user.keyboard('{Escape}');
+      return { primary, menu };
+    };
+    const withoutService = (text: string | null | undefined) => text?.replace(/ for .*$/, '');
+    const names = async (label: string) => {
+      const { primary, menu } = await actions(label);
+      return [primary, ...menu].map(withoutService);
+    };
 
-    expect(names('Sky Muster Plus SMP0200101')).toEqual([
+    expect(await names('Sky Muster Plus SMP0200101')).toEqual([
       'View usage',
       'Make a Request',
       'Change Plan',
       'Buy Data Block',
       'Add Nickname',
     ]);
-    expect(names('Kitchen phone (Landline 0746581234)')).toEqual([
+    expect(await names('Kitchen phone (Landline 0746581234)')).toEqual([
       'Make a Request',
       'Remove Nickname',
     ]);
-    expect(names('Fixed Wireless FW0200102')).toEqual(['Make a Request']);
+    expect(await names('Fixed Wireless FW0200102')).toEqual(['Make a Request']);
+    expect(screen.queryByRole('button', { name: 'Manage Fixed Wireless FW0200102' })).toBeNull();
     expect(
-      screen.queryByRole('button', {
+      screen.queryByRole('menuitem', {
         name: /Call Barring|Landline Options|Request Transfer|New Service/,
       }),
     ).toBeNull();
@@ -166,8 +180,9 @@ describe('My Services', () => {
   it('opens Change Plan from the service row', async () => {
     const { user } = setup();
     await manageTable();
+    await user.click(screen.getByRole('button', { name: 'Manage Sky Muster Plus SMP0200101' }));
     await user.click(
-      screen.getByRole('button', { name: 'Change Plan for Sky Muster Plus SMP0200101' }),
+      screen.getByRole('menuitem', { name: 'Change Plan for Sky Muster Plus SMP0200101' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     expect(await within(dialog).findByRole('list', { name: 'Plans' })).toBeInTheDocument();

@@ -141,7 +141,11 @@ export function ServicesPage() {
       )}
 
       {!services.isError && (
-        <section className="page-section" aria-labelledby={`${ids}-manage`}>
+        <section
+          // While loading, the section keeps about the room of the services (no layout shift).
+          className={services.isPending ? 'page-section services-loading' : 'page-section'}
+          aria-labelledby={`${ids}-manage`}
+        >
           <h2 id={`${ids}-manage`}>Manage My Services</h2>
           <DataTable
             rows={active}

@@ -3,7 +3,6 @@ import { quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { LoadingState } from '@/components/loading-state';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import { useServices } from '@/lib/services-query';
@@ -16,7 +15,7 @@ import {
   usageServices,
 } from '../utils/selection';
 import { UsageHelpCard } from './usage-help-card';
-import { UsageReports } from './usage-reports';
+import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
 
 /**
  * /services/usage (spec 2 section 2): the My Services tabs, the plan selector (active Broadband
@@ -48,7 +47,7 @@ export function UsagePage() {
 
   let content;
   if (services.isPending) {
-    content = <LoadingState label="Loading your services…" />;
+    content = <UsageReportsPlaceholder />;
   } else if (services.isError) {
     content = (
       <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />

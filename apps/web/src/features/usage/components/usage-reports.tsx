@@ -50,6 +50,36 @@ function ChartTypeSelector({
   );
 }
 
+/**
+ * The reports' place while the plan is not known yet: the plan selector's, the 'Usage last
+ * updated' line's, the tabs' and the report's space, so nothing moves when they arrive.
+ */
+export function UsageReportsPlaceholder() {
+  return (
+    <>
+      <div className="toolbar" aria-hidden="true">
+        <div className="field field--inline">
+          <span className="field__label-placeholder">Plan</span>
+          <span className="select-placeholder" />
+        </div>
+      </div>
+      <div className="usage-reports">
+        <p className="usage-updated" aria-hidden="true" />
+        <div className="report-tabs" aria-hidden="true">
+          {tabsFor(false).map((tab) => (
+            <span key={tab.id} className="report-tabs__tab report-tabs__tab--placeholder">
+              {tab.label}
+            </span>
+          ))}
+        </div>
+        <div className="usage-panel usage-panel--loading">
+          <LoadingState label="Loading your services…" />
+        </div>
+      </div>
+    </>
+  );
+}
+
 export type UsageReportsProps = {
   serviceid: number;
   access: UsageAccess;
@@ -154,13 +184,13 @@ export function UsageReports({
           <strong>{summary.data.plan}</strong> ({summary.data.technology})
         </p>
       )}
-      {summary.data && (
-        <p className="usage-updated">
-          {lastUpdated
+      {/* Its line is kept while the summary loads, so the tabs below stay where they are. */}
+      <p className="usage-updated" aria-hidden={summary.data ? undefined : true}>
+        {summary.data &&
+          (lastUpdated
             ? `Usage last updated: ${brisbaneDateTime(lastUpdated)} (Brisbane time)`
-            : 'No usage recorded yet this period.'}
-        </p>
-      )}
+            : 'No usage recorded yet this period.')}
+      </p>
       <ReportTabs
         tabs={tabs}
         selected={view.tab.id}
@@ -170,7 +200,9 @@ export function UsageReports({
         onIntent={handleIntent}
       />
       <div
-        className="usage-panel"
+        className={
+          !view.tab.by && summary.isPending ? 'usage-panel usage-panel--loading' : 'usage-panel'
+        }
         role="tabpanel"
         id={panelId}
         aria-labelledby={tabId(view.tab.id)}
