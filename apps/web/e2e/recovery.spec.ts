@@ -37,9 +37,12 @@ test.describe('access recovery', () => {
     const contact = page.getByLabel('Email, mobile or username');
     await contact.fill('sam@example');
     await page.getByRole('button', { name: 'Request Access' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
+    // The message stands under the field, which is invalid, focused and described by it.
+    await expect(contact).toHaveAttribute('aria-invalid', 'true');
+    await expect(contact).toHaveAccessibleDescription(
       "The email address you entered doesn't appear to be valid, please enter again.",
     );
+    await expect(contact).toBeFocused();
     await expectNoSeriousA11yViolations(page);
 
     await contact.fill('services');

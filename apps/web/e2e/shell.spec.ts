@@ -167,7 +167,8 @@ test.describe('application shell', () => {
 
     await submitLogin(page, 'twofactor');
 
-    await expect(page.getByRole('alert')).toContainText('Two-factor authentication is required. ');
+    // Asked for a code: information (a status), not an error.
+    await expect(page.getByRole('status')).toContainText('Two-factor authentication is required. ');
     await expect(page.getByLabel('Verification code')).toBeVisible();
     await expect(page.getByLabel('Verification code')).toHaveAttribute(
       'autocomplete',

@@ -10,7 +10,8 @@ test.describe('two-factor login', () => {
     await page.goto('/login');
     await submitLogin(page, 'twofactor');
 
-    await expect(page.getByRole('alert')).toContainText('Two-factor authentication is required. ');
+    // Asked for a code: information (a status), not an error.
+    await expect(page.getByRole('status')).toContainText('Two-factor authentication is required. ');
     const code = page.getByLabel('Verification code');
     await expect(code).toBeFocused();
     await expectNoSeriousA11yViolations(page);
@@ -43,7 +44,8 @@ test.describe('two-factor login', () => {
   test('an authenticator app code completes the login', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, 'authapp');
-    await expect(page.getByRole('alert')).toContainText('Two-factor authentication is required. ');
+    // Asked for a code: information (a status), not an error.
+    await expect(page.getByRole('status')).toContainText('Two-factor authentication is required. ');
 
     const totp = new OTPAuth.TOTP({
       secret: OTPAuth.Secret.fromBase32('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'),
