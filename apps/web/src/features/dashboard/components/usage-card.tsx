@@ -1,3 +1,4 @@
+import { selectService } from '@/lib/selected-service';
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { canBuyBlock, canChangePlan } from '@outpost/domain/services';
 import { useId, useState } from 'react';
@@ -7,7 +8,6 @@ import { getDefaultService } from '@/lib/session';
 import {
   daysRemaining,
   gigabytes,
-  selectedUsageService,
   totalUsedGb,
   runOutProjection,
   usageBars,
@@ -84,7 +84,7 @@ function UsageCardBody({
   const ids = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const services = usageServices(dashboard.services);
-  const service = selectedUsageService(services, chosen, getDefaultService());
+  const service = selectService(services, chosen, getDefaultService());
   if (!service) return <p>There is no usage to show for your services.</p>;
 
   const { links } = dashboard.permissions;

@@ -3,7 +3,6 @@ import { dashboardService } from '@/test/dashboard-fixtures';
 import {
   daysRemaining,
   runOutProjection,
-  selectedUsageService,
   totalUsedGb,
   type UsageService,
   usageBars,
@@ -74,17 +73,6 @@ describe('usage period and plan', () => {
     expect(daysRemaining(usage, Date.parse('2026-11-21T22:00:00.000Z'))).toBe(18);
     expect(daysRemaining(usage, Date.parse('2026-12-10T00:00:00.000Z'))).toBe(0);
   });
-
-  it('offers only services with usage, choosing the chosen one, else the stored default, else the first', () => {
-    const a = withUsage({ serviceid: 1 });
-    const b = withUsage({ serviceid: 2 });
-    const services = usageServices([a, dashboardService({ serviceid: 3, usage: null }), b]);
-    expect(services.map((s) => s.serviceid)).toEqual([1, 2]);
-    expect(selectedUsageService(services, 2, '1')?.serviceid).toBe(2);
-    expect(selectedUsageService(services, null, '2')?.serviceid).toBe(2);
-    expect(selectedUsageService(services, null, '3')?.serviceid).toBe(1);
-    expect(selectedUsageService([], null, null)).toBeUndefined();
-  });
 });
 
 describe('usage level', () => {
@@ -129,5 +117,14 @@ describe('run-out projection', () => {
 
   it('says it is used up once the quota is reached', () => {
     expect(runOutProjection(bar(60), usage, tenDaysIn)).toBe('Used up for this period');
+  });
+});
+
+describe('usageServices', () => {
+  it('offers only the services that have usage figures', () => {
+    const a = withUsage({ serviceid: 1 });
+    const b = withUsage({ serviceid: 2 });
+    const services = usageServices([a, dashboardService({ serviceid: 3, usage: null }), b]);
+    expect(services.map((s) => s.serviceid)).toEqual([1, 2]);
   });
 });

@@ -13,22 +13,6 @@ export function usageServices(services: readonly DashboardService[]): UsageServi
   return services.filter((s): s is UsageService => s.usage !== null);
 }
 
-/**
- * The plan shown: the one chosen in the selector, else the stored default service, else the first
- * service with usage.
- */
-export function selectedUsageService(
-  services: readonly UsageService[],
-  chosen: number | null,
-  storedDefault: string | null,
-): UsageService | undefined {
-  return (
-    services.find((s) => s.serviceid === chosen) ??
-    services.find((s) => String(s.serviceid) === storedDefault) ??
-    services[0]
-  );
-}
-
 /** How a plan is named in the selector: 'Sky Muster Plus AVC000123456789: Sky Muster Plus 50, ...'. */
 export function usageServiceLabel(service: DashboardService): string {
   const alt = service.alt_service_name.replace(/[,\s]+$/, '');

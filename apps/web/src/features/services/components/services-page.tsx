@@ -1,9 +1,9 @@
+import { useUrlState } from '@/lib/url-state';
 import { messages } from '@outpost/contracts/messages';
 import type { Service } from '@outpost/contracts/services';
-import { formatMoney } from '@outpost/domain/format';
+import { formatMoney, shortDateOf } from '@outpost/domain/format';
 import { allowanceLabel, orderServices, speedLabel } from '@outpost/domain/services';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { useSession } from '@/lib/session';
@@ -12,7 +12,6 @@ import { ServiceActions } from './service-actions';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { NoValue, ServiceIdentity } from './service-identity';
 import { ServicesTabs } from '@/components/services-tabs';
-import { shortDate } from '../utils/dates';
 import {
   heldPermissions,
   serviceAllowance,
@@ -45,7 +44,7 @@ export function ServicesPage() {
   const { permissions } = useSession();
   const held = heldPermissions(permissions);
   const { dialog, open, close, prefetch } = useServiceDialog();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setUrlState] = useUrlState();
   const page = Number(searchParams.get('page')) || 1;
 
   const all = orderServices(services.data ?? []);
@@ -55,15 +54,7 @@ export function ServicesPage() {
   const canCancel = held.has('change-plan');
 
   const handlePageChange = (next: number) => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === 1) params.delete('page');
-        else params.set('page', String(next));
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setUrlState({ page: next === 1 ? null : String(next) });
   };
 
   const serviceColumns: DataTableColumn<Service>[] = [
@@ -109,7 +100,7 @@ export function ServicesPage() {
     {
       id: 'effective',
       header: 'Effective',
-      cell: (s) => s.upcoming && shortDate(s.upcoming.effective),
+      cell: (s) => s.upcoming && shortDateOf(s.upcoming.effective),
     },
   ];
   if (canCancel) {

@@ -1,7 +1,7 @@
+import { useUrlState } from '@/lib/url-state';
 import { messages } from '@outpost/contracts/messages';
 import { quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
@@ -25,7 +25,7 @@ import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
 export function UsagePage() {
   const ids = useId();
   const services = useServices();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setUrlState] = useUrlState();
   const offered = usageServices(services.data ?? []);
   const selected = selectUsageService(offered, searchParams.get('service'), getDefaultService());
 
@@ -33,16 +33,7 @@ export function UsagePage() {
     const service = offered.find((s) => String(s.serviceid) === serviceid);
     if (!service) return;
     const view = defaultView(service.is_limitless);
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        params.set('service', serviceid);
-        params.set('tab', view.tab);
-        params.set('chart', view.chart);
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setUrlState({ service: serviceid, tab: view.tab, chart: view.chart });
   };
 
   let content;

@@ -1,6 +1,6 @@
+import { useUrlState } from '@/lib/url-state';
 import type { UsageType } from '@outpost/contracts/usage';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useUsageSummary } from '../api/get-usage-summary';
@@ -105,7 +105,7 @@ export function UsageReports({
   showPlan = false,
 }: UsageReportsProps) {
   const ids = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setUrlState] = useUrlState();
   const summary = useUsageSummary(access, serviceid);
   const limitless = knownLimitless ?? summary.data?.is_limitless;
 
@@ -127,15 +127,7 @@ export function UsageReports({
   const panelId = `${ids}-panel`;
 
   const show = (tab: UsageTab, chart: UsageType) => {
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        params.set('tab', tab);
-        params.set('chart', chart);
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setUrlState({ tab, chart });
   };
   const handleIntent = (tab: UsageTabInfo) => {
     // The chart code (uPlot) downloads while the pointer is on its way.
