@@ -237,6 +237,55 @@ export function WizardStep<S extends string>({
   );
 }
 
+export type WizardSavingStepProps<S extends string> = {
+  flow: WizardFlow<S>;
+  id: S;
+  /** The heading while saving ('Saving the nickname'); the progress label adds the ellipsis. */
+  saving: string;
+  /** The heading once done ('Nickname saved'). */
+  done: string;
+  /** What was done, announced as a status. */
+  status: ReactNode;
+  /** More to read once done. */
+  children?: ReactNode;
+};
+
+/** The saving step of a flow: progress while the submit runs, then what was done, read out. */
+export function WizardSavingStep<S extends string>({
+  flow,
+  id,
+  saving,
+  done,
+  status,
+  children,
+}: WizardSavingStepProps<S>) {
+  return (
+    <WizardStep flow={flow} id={id} heading={flow.done ? done : saving} progress={`${saving}…`}>
+      <p className="form-status" role="status">
+        {status}
+      </p>
+      {children}
+    </WizardStep>
+  );
+}
+
+/** A form's submit button: disabled while busy, saying so ('Logging in...'). */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
 /**
  * Browser Back while a wizard is open steps it back (or closes it at the first step) instead of
  * leaving the page. Rendered by the Modal's users inside a data router only: outside one (a

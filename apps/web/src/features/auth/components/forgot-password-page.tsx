@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/wizard';
 import { useRequestAccess } from '../api/request-access';
 import { checkContact, recoveryErrorMessage } from '../utils/recovery';
 
@@ -78,13 +78,9 @@ export function ForgotPasswordPage() {
             <FormProvider {...form}>
               <form className="form" onSubmit={handleSubmit} noValidate>
                 <ContactField<ContactValues> name="contact" />
-                <button
-                  type="submit"
-                  className="button button--primary button--block"
-                  disabled={sending}
-                >
-                  {sending ? 'Sending...' : 'Request Access'}
-                </button>
+                <SubmitButton busy={sending} busyLabel="Sending...">
+                  Request Access
+                </SubmitButton>
               </form>
             </FormProvider>
           </>

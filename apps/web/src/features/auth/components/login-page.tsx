@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Field } from '@/components/form/field';
 import { PasswordInput } from '@/components/password-input';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/wizard';
 import { getBrand } from '@/lib/brand';
 import { isNativePlatform } from '@/lib/platform';
 import { safeRedirect } from '@/lib/redirect';
@@ -115,13 +115,9 @@ export function LoginPage() {
               />
             )}
 
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={submitting}
-            >
-              {submitting ? 'Logging in...' : 'Log In'}
-            </button>
+            <SubmitButton busy={submitting} busyLabel="Logging in...">
+              Log In
+            </SubmitButton>
           </form>
         </FormProvider>
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/wizard';
 import { setDefaultService } from '@/lib/session';
 import { useVerifyAccess } from '../api/verify-access';
 import { checkVerifyInput, contactFromSearch, recoveryErrorMessage } from '../utils/recovery';
@@ -94,13 +94,9 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
           <form className="form" onSubmit={handleSubmit} noValidate>
             <ContactField<VerifyValues> name="contact" />
             <CodeField<VerifyValues> name="code" hint="6 digits, from the email or SMS we sent." />
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={verifying || forcedUpdate}
-            >
-              {verifying ? 'Verifying...' : 'Verify Access'}
-            </button>
+            <SubmitButton busy={verifying || forcedUpdate} busyLabel="Verifying...">
+              Verify Access
+            </SubmitButton>
           </form>
         </FormProvider>
         <p className="auth-card__links">

@@ -6,7 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
-import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import {
+  FormAlert,
+  useWizardFlow,
+  WizardModal,
+  WizardSavingStep,
+  WizardStep,
+} from '@/components/wizard';
 import { useAvailableBlocks } from '../api/get-available-blocks';
 import { reloadAfterPurchase, usePurchaseBlock } from '../api/purchase-block';
 import { serviceAllowance, serviceLabel } from '../utils/service-display';
@@ -137,24 +143,22 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
           </ul>
         </WizardStep>
       )}
-      <WizardStep
+      <WizardSavingStep
         flow={flow}
         id="buying"
-        heading={flow.done ? 'Data block bought' : 'Buying your data block'}
-        progress="Buying your data block…"
+        saving="Buying your data block"
+        done="Data block bought"
+        status={
+          purchased && `You have bought ${purchased.block} for ${formatMoney(purchased.price)}.`
+        }
       >
         {purchased && (
-          <>
-            <p className="form-status" role="status">
-              You have bought {purchased.block} for {formatMoney(purchased.price)}.
-            </p>
-            <p>
-              It can take up to two and a half hours to be added to your service, and it expires at
-              the end of the day on {lastDayBefore(purchased.expires)}.
-            </p>
-          </>
+          <p>
+            It can take up to two and a half hours to be added to your service, and it expires at
+            the end of the day on {lastDayBefore(purchased.expires)}.
+          </p>
         )}
-      </WizardStep>
+      </WizardSavingStep>
     </WizardModal>
   );
 }

@@ -1,6 +1,6 @@
 import { shortDateOf } from '@outpost/domain/format';
 import type { Service } from '@outpost/contracts/services';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
 import { useChangePlan } from '../api/change-plan';
 import { serviceLabel } from '../utils/service-display';
 
@@ -63,16 +63,13 @@ export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanCh
           If you cancel it, you stay on {service.plan}.
         </p>
       </WizardStep>
-      <WizardStep
+      <WizardSavingStep
         flow={flow}
         id="cancelling"
-        heading={flow.done ? 'Plan change cancelled' : 'Cancelling the plan change'}
-        progress="Cancelling the plan change…"
-      >
-        <p className="form-status" role="status">
-          The upcoming plan change has been cancelled. You stay on {service.plan}.
-        </p>
-      </WizardStep>
+        saving="Cancelling the plan change"
+        done="Plan change cancelled"
+        status={`The upcoming plan change has been cancelled. You stay on ${service.plan}.`}
+      />
     </WizardModal>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@outpost/domain/services';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
 import { useChangePlan } from '../api/change-plan';
 import { useAvailablePlans } from '../api/get-available-plans';
 import { planOptionsQueryOptions } from '../api/get-plan-options';
@@ -205,30 +205,18 @@ export function ChangePlanModal({ service, onClose }: ChangePlanModalProps) {
           }}
         />
       </WizardStep>
-      <WizardStep
+      <WizardSavingStep
         flow={flow}
         id="saving"
-        heading={
-          result === null
-            ? 'Changing your plan'
-            : result.when === 'Next Period'
-              ? 'Plan change scheduled'
-              : 'Plan changed'
-        }
-        progress="Changing your plan…"
+        saving="Changing your plan"
+        done={result?.when === 'Next Period' ? 'Plan change scheduled' : 'Plan changed'}
+        status={result && changedText(result, service)}
       >
-        {result && (
-          <>
-            <p className="form-status" role="status">
-              {changedText(result, service)}
-            </p>
-            {result.adjustment !== 0 && <p>{adjustmentText(result.adjustment)}</p>}
-            {result.when !== 'Next Period' && upgrading && (
-              <p>After an upgrade, your new speeds can take 2-3 hours to apply.</p>
-            )}
-          </>
+        {result && result.adjustment !== 0 && <p>{adjustmentText(result.adjustment)}</p>}
+        {result && result.when !== 'Next Period' && upgrading && (
+          <p>After an upgrade, your new speeds can take 2-3 hours to apply.</p>
         )}
-      </WizardStep>
+      </WizardSavingStep>
     </WizardModal>
   );
 }

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
 
@@ -85,16 +85,13 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
           </form>
         </FormProvider>
       </WizardStep>
-      <WizardStep
+      <WizardSavingStep
         flow={flow}
         id="saving"
-        heading={flow.done ? 'Nickname saved' : 'Saving the nickname'}
-        progress="Saving the nickname…"
-      >
-        <p className="form-status" role="status">
-          {serviceLabel(service)} is now called {nickname.trim()}.
-        </p>
-      </WizardStep>
+        saving="Saving the nickname"
+        done="Nickname saved"
+        status={`${serviceLabel(service)} is now called ${nickname.trim()}.`}
+      />
     </WizardModal>
   );
 }
@@ -135,16 +132,13 @@ export function RemoveNicknameModal({ service, onClose }: NicknameModalProps) {
           number again.
         </p>
       </WizardStep>
-      <WizardStep
+      <WizardSavingStep
         flow={flow}
         id="saving"
-        heading={flow.done ? 'Nickname removed' : 'Removing the nickname'}
-        progress="Removing the nickname…"
-      >
-        <p className="form-status" role="status">
-          The nickname has been removed from {plain}.
-        </p>
-      </WizardStep>
+        saving="Removing the nickname"
+        done="Nickname removed"
+        status={`The nickname has been removed from ${plain}.`}
+      />
     </WizardModal>
   );
 }
