@@ -1,5 +1,6 @@
 import type { Service } from '@outpost/contracts/services';
 import { NICKNAME_MAX_LENGTH } from '@outpost/domain/constants';
+import { checkNickname, nicknameRemainingText } from '@outpost/domain/nickname-rules';
 import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
@@ -13,19 +14,11 @@ export type NicknameModalProps = {
   onClose: () => void;
 };
 
-export const NICKNAME_REQUIRED = 'Please enter a nickname, or select Close to leave it as it is.';
-
-/** 'N characters remaining' (spec 2 section 5: the remaining-character counter). */
-export function remainingText(value: string): string {
-  const left = NICKNAME_MAX_LENGTH - value.length;
-  return `${left} ${left === 1 ? 'character' : 'characters'} remaining`;
-}
-
 type NicknameStep = 'form' | 'saving';
 type NicknameValues = { nickname: string };
 
 const nicknameRules = rulesResolver<NicknameValues>({
-  nickname: (value) => (value.trim() === '' ? NICKNAME_REQUIRED : null),
+  nickname: checkNickname,
 });
 
 /** Add Nickname (spec 2): at most 20 characters, with a live remaining-character counter. */
@@ -74,7 +67,7 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
               hint={`A name you will recognise for ${serviceLabel(service)}, such as Home or Shed.`}
               after={
                 <p className="field__hint" aria-live="polite">
-                  {remainingText(nickname)}
+                  {nicknameRemainingText(nickname)}
                 </p>
               }
               type="text"
