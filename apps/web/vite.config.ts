@@ -22,19 +22,27 @@ export default defineConfig({
           groups: [
             // React, the router and TanStack Query change rarely: one long-cached chunk, so an
             // app release does not make customers on metered satellite links download them again.
-            // DOMPurify and uPlot are left out: only lazy chunks use them (the privacy-policy modal and
-            // plan notes; the usage charts), so the first page never downloads them.
+            // DOMPurify, uPlot and react-hook-form are left out: only lazy chunks use them (the
+            // privacy-policy modal and plan notes; the usage charts; the forms and wizards), so a
+            // page without them (the dashboard) never downloads them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
             // first page needs few requests (each is a 600 ms round trip, and HTTP/1.1 opens six).
-            // The Modal primitive is left out: only lazily loaded modals use it.
+            // The Modal primitive and the form pieces (with react-hook-form) are left out: only
+            // lazily loaded modals and form pages use them.
+            // The form pieces and react-hook-form, together: one request for every form page.
+            {
+              name: 'form',
+              test: /[\\/]src[\\/]components[\\/]form[\\/]|node_modules[\\/]react-hook-form[\\/]/,
+              priority: 2,
+            },
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$)|[\\/]packages[\\/](contracts|domain)[\\/]/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]/,
               priority: 1,
             },
           ],
