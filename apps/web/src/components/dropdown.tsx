@@ -1,4 +1,5 @@
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react';
+import { useDismiss } from './use-dismiss';
 
 export type DropdownProps = {
   /** Used for the panel's id. */
@@ -33,27 +34,14 @@ export function Dropdown({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = `${id}-panel`;
 
-  useEffect(() => {
-    if (!open || !overlay) return;
-    const handlePointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target))
-        onOpenChange(false);
-    };
-    document.addEventListener('pointerdown', handlePointerDown);
-    return () => document.removeEventListener('pointerdown', handlePointerDown);
-  }, [open, overlay, onOpenChange]);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  const handleBlur = useDismiss(rootRef, open && overlay, close);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open) return;
     event.stopPropagation();
     onOpenChange(false);
     buttonRef.current?.focus();
-  };
-
-  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!overlay || !open) return;
-    const next = event.relatedTarget;
-    if (next instanceof Node && !rootRef.current?.contains(next)) onOpenChange(false);
   };
 
   const handleClick = () => onOpenChange(!open);

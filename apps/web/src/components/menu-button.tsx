@@ -1,14 +1,15 @@
 import {
-  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  useCallback,
   useEffect,
   useId,
   useRef,
   useState,
 } from 'react';
 import { ChevronDownIcon } from './icons';
+import { useDismiss } from './use-dismiss';
 
 export type MenuButtonProps = {
   /** The button's content (its accessible name). */
@@ -41,12 +42,9 @@ export function MenuButton({ label, children, className }: MenuButtonProps) {
     if (!open) return;
     const list = items();
     (focusOnOpen.current === 'last' ? list.at(-1) : list[0])?.focus();
-    const handlePointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', handlePointerDown);
-    return () => document.removeEventListener('pointerdown', handlePointerDown);
   }, [open]);
+  const dismiss = useCallback(() => setOpen(false), []);
+  const handleBlur = useDismiss(rootRef, open, dismiss);
 
   const openAt = (where: 'first' | 'last') => {
     focusOnOpen.current = where;
@@ -90,11 +88,6 @@ export function MenuButton({ label, children, className }: MenuButtonProps) {
 
   const handleMenuClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target instanceof Element && event.target.closest(ITEM)) close();
-  };
-
-  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget;
-    if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
   };
 
   return (
