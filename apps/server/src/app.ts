@@ -90,8 +90,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
-    // Errors raised before routing (an undecodable URL, a bad header) bypass the error handler;
-    // answer them in the same shape.
     // What Node's HTTP parser refuses (headers or an address too long, a broken request line)
     // never reaches routing; answer it in the same shape as every other error.
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
@@ -103,13 +101,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         error.code === 'HPE_HEADER_OVERFLOW'
           ? [431, 'Request Header Fields Too Large', serverErrors.headersTooLarge]
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? [408, 'Request Timeout', 'Bad request: The request took too long to arrive.']
-            : [400, 'Bad Request', 'Bad request: The request could not be read.'];
+            ? [408, 'Request Timeout', serverErrors.requestTimeout]
+            : [400, 'Bad Request', serverErrors.unreadableRequest];
       const body = JSON.stringify({ data: { error: message } });
       socket.end(
         `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
       );
     },
+    // Errors raised before routing (an undecodable URL, a bad header) bypass the error handler;
+    // answer them in the same shape.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ code: error.code }, 'rejected before routing');
       void (reply as unknown as FastifyReply)

@@ -52,4 +52,6 @@ export const serverErrors = {
   badCharacters:
     'Bad request: The request holds characters that are not allowed (control characters or broken text). Remove them and try again.',
   headersTooLarge: 'Bad request: The address or headers of the request are too long.',
+  requestTimeout: 'Bad request: The request took too long to arrive.',
+  unreadableRequest: 'Bad request: The request could not be read.',
 } as const;

@@ -11,6 +11,19 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+/** A fresh app (so a test may add a route) whose log lines the test reads. */
+async function appWithLog() {
+  const logLines: string[] = [];
+  const app = await buildApp({
+    config: ctx.config,
+    database: ctx.database,
+    logStream: {
+      write: (line: string) => logLines.push(line),
+    } as unknown as NodeJS.WritableStream,
+  });
+  return { app, logLines };
+}
+
 describe('error answers', () => {
   it('answers malformed JSON with 400 and a plain message', async () => {
     const res = await ctx.app.inject({
@@ -52,14 +65,7 @@ describe('error answers', () => {
   });
 
   it('keeps internals out of a 500 and puts them in the log', async () => {
-    const logLines: string[] = [];
-    const app = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      logStream: {
-        write: (line: string) => logLines.push(line),
-      } as unknown as NodeJS.WritableStream,
-    });
+    const { app, logLines } = await appWithLog();
     app.get('/api/test-explode', async () => {
       throw new Error('secret connection string postgres://admin:hunter2@db');
     });
@@ -72,14 +78,7 @@ describe('error answers', () => {
   });
 
   it('logs a failed query by its SQL and the database error, never its parameters', async () => {
-    const logLines: string[] = [];
-    const app = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      logStream: {
-        write: (line: string) => logLines.push(line),
-      } as unknown as NodeJS.WritableStream,
-    });
+    const { app, logLines } = await appWithLog();
     app.get('/api/test-bad-query', async () => {
       await ctx.database.db.execute(sql`select 1 / ${0} as boom, ${'typed-secret-1234'} as x`);
       return {};
