@@ -75,7 +75,32 @@ const envSchema = z.object({
   CSP_SCRIPT_SOURCES: origins,
   CSP_FRAME_SOURCES: origins,
   CSP_CONNECT_SOURCES: origins,
+  // Card and bank payments: Stripe when STRIPE_SECRET_KEY is set (then the publishable key and
+  // webhook signing secret are required too), else the embedded sandbox gateway.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  // Tests only: where stripe-node sends its calls (a local fake of the Stripe API).
+  STRIPE_API_URL: url.optional(),
+  // The billing run's automatic charge: days between a failed charge and the next try, and tries.
+  BILLING_RETRY_DAYS: z.coerce.number().int().min(1).max(14).default(3),
+  BILLING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
+  // The provider's Australian Business Number, printed on tax invoices.
+  PROVIDER_ABN: z
+    .string()
+    .regex(/^[0-9]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$/, 'must be an 11-digit ABN')
+    .default('12 345 678 901'),
+  PROVIDER_ADDRESS: z.string().min(1).max(200).default('PO Box 1, Toowoomba QLD 4350'),
   PRODUCT_PREFIX: z
     .string()
     .regex(/^[a-z0-9-]{1,30}$/, 'must be lower-case letters, digits or dashes')
@@ -113,6 +138,14 @@ export type Config = {
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
+  /** Null: the embedded sandbox gateway. */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiUrl: string | undefined;
+  } | null;
+  billing: { retryDays: number; maxAttempts: number };
   brand: Brand;
 };
 
@@ -126,6 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -154,8 +191,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       frame: e.CSP_FRAME_SOURCES,
       connect: e.CSP_CONNECT_SOURCES,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : null,
+    billing: { retryDays: e.BILLING_RETRY_DAYS, maxAttempts: e.BILLING_MAX_ATTEMPTS },
     brand: {
       providerName: e.PROVIDER_NAME,
+      abn: e.PROVIDER_ABN,
+      address: e.PROVIDER_ADDRESS,
       productPrefix: e.PRODUCT_PREFIX,
       helpPhone: e.HELP_PHONE,
       salesPhone: e.SALES_PHONE,

@@ -48,6 +48,28 @@ export const apiPaths = {
   blog: `${API_PREFIX}/blogs/:slug/`,
   /** Legal and help pages anyone may read (footer links work logged out). */
   page: `${API_PREFIX}/content/pages/:slug/`,
+  // Billing and payments (spec 3 section 7, spec 1 section 7; docs/decisions/015).
+  gatewayInit: `${API_PREFIX}/gateway/init/`,
+  prepareAddPaymentMethod: `${API_PREFIX}/gateway/prepare-add-payment-method/`,
+  commitAddCard: `${API_PREFIX}/gateway/commit-add-card/`,
+  commitAddBank: `${API_PREFIX}/gateway/commit-add-bank/`,
+  startPayment: `${API_PREFIX}/gateway/payment/start/`,
+  postPayment: `${API_PREFIX}/gateway/payment/post/`,
+  paymethods: `${API_PREFIX}/billing/paymethods/`,
+  balance: `${API_PREFIX}/billing/balance/`,
+  transactions: `${API_PREFIX}/billing/transactions/`,
+  invoicePdf: `${API_PREFIX}/billing/invoice/:invoiceid/`,
+  /** The alert's '#number' link (spec 1 section 7); the same PDF. */
+  invoiceDetail: `${API_PREFIX}/invoices/detail/:invoice/`,
+  existingCardPrepare: `${API_PREFIX}/billing/payment/existing-card/prepare/`,
+  existingCardCommit: `${API_PREFIX}/billing/payment/existing-card/commit/`,
+  /** The gateway's signed event notifications (Stripe webhooks; the sandbox calls the same handler). */
+  gatewayWebhook: '/api/gateway/webhook/',
+  // The embedded sandbox gateway's browser-facing calls (sandbox mode only; like Stripe.js's).
+  sandboxConfirmSetup: '/api/sandbox-gateway/setup_intents/:intent/confirm/',
+  sandboxConfirmPayment: '/api/sandbox-gateway/payment_intents/:intent/confirm/',
+  /** The sandbox's stand-in for a bank's authentication page (a 3-D Secure challenge). */
+  sandboxAuthenticate: '/api/sandbox-gateway/authenticate/:intent/',
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',

@@ -1,6 +1,10 @@
 /** The provider's brand: configuration, not code. The server injects it into the page. */
 export type Brand = {
   providerName: string;
+  /** Australian Business Number, on tax invoices. */
+  abn: string;
+  /** Postal address, on tax invoices. */
+  address: string;
   productPrefix: string;
   helpPhone: string;
   salesPhone: string;

@@ -23,6 +23,35 @@ export const messages = {
     missingRefresh: 'Missing refresh token.',
     missingUser: 'Missing user token.',
   },
+  /** Billing and payments (spec 3 sections 2.4-2.6, 4, 5 and 8). */
+  billing: {
+    loadingPaymethods: 'Loading saved payment methods...',
+    loadingCards: 'Loading saved cards...',
+    noSavedCard: 'You need to set up an existing card to make a payment with it',
+    setUpCard: 'Set up card',
+    defaultUpdated: 'Default payment method updated successfully',
+    invoiceDownloaded: 'Invoice downloaded successfully.',
+    downloading: 'Downloading...',
+    removeFailed: (what: 'card details' | 'bank details') => `Falied to remove ${what}`,
+    removeException: (what: 'card details' | 'bank details', message: string) =>
+      `Failed to remove ${what}: ${message}`,
+    defaultFailed: 'Falied to update default payment method',
+    defaultException: (message: string) => `Failed to update default payment method: ${message}`,
+    sendFailed: 'There was a problem sending your data to server. Please try again later.',
+    gatewayInitFailed:
+      'An unexpected error occurred while loading payment gateway. Please refresh the page and try again.',
+    startFailed: 'An unexpected error occurred. Please refresh the page and try again.',
+    postFailed: 'An unexpected error occurred',
+    existingCardFailed: (provider: string) =>
+      `There was an error processing your payment, please try again. If the issue persists please contact ${provider} support.`,
+    amountRequired: 'Amount is required',
+    processing: 'Processing your payment... Please wait.',
+    processingShort: 'Processing...',
+    approved: 'Payment Approved',
+    declined: 'Payment Declined',
+    pending:
+      'Your payment has been submitted to the bank, but the response is taking longer than usual. We’ll keep working on it. It should be visible on your account with 1-2 hours.',
+  },
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',

@@ -3,6 +3,8 @@ import { BRAND_GLOBAL, type Brand } from '@outpost/contracts/brand';
 /** Used by `vite dev` and tests, where no server injects the provider's brand. */
 export const demoBrand: Brand = {
   providerName: 'Outpost Demo Broadband',
+  abn: '12 345 678 901',
+  address: 'PO Box 1, Toowoomba QLD 4350',
   productPrefix: 'outpost',
   helpPhone: '1300 975 707',
   salesPhone: '1300 975 708',

@@ -43,9 +43,14 @@ export const invoices = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** 'Unpaid' | 'Paid' */
     status: text('status').notNull(),
+    /** The billing run's automatic charge: attempts made and when the next one is due (null: none). */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.number),
+    // One invoice per account and period: the billing run may run twice or on two instances.
+    uniqueIndex('invoices_account_period_uq').on(t.accountId, t.periodStart),
     index('invoices_account_idx').on(t.accountId, t.issuedAt),
   ],
 );
@@ -85,9 +90,14 @@ export const transactions = pgTable(
     /** Invoice: 'Unpaid' | 'Paid'; payment: 'Successful' | 'Failed'; credit: 'Applied'. */
     status: text('status').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** The payment it records (payments.id): a payment reaches the ledger at most once. */
+    paymentId: integer('payment_id'),
   },
   // With id: the newest rows of an account (balance, Billing Activity) come straight off the index.
-  (t) => [index('transactions_account_idx').on(t.accountId, t.createdAt, t.id)],
+  (t) => [
+    index('transactions_account_idx').on(t.accountId, t.createdAt, t.id),
+    uniqueIndex('transactions_payment_uq').on(t.paymentId),
+  ],
 );
 
 /** How an account pays: the recurring method and its display text. */
@@ -104,4 +114,8 @@ export const paymethods = pgTable('paymethods', {
   cardExpires: text('card_expires'),
   bankName: text('bank_name'),
   bankAccount: text('bank_account'),
+  /** The gateway's customer and saved payment methods (Stripe or sandbox ids). */
+  gatewayCustomerId: text('gateway_customer_id'),
+  cardPaymentMethodId: text('card_payment_method_id'),
+  bankPaymentMethodId: text('bank_payment_method_id'),
 });
