@@ -151,6 +151,11 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The CSP origins configured, plus Stripe's when Stripe is the gateway. */
+function withStripe(sources: string[], stripeKey: string | undefined, stripe: string[]): string[] {
+  return stripeKey ? [...new Set([...sources, ...stripe])] : sources;
+}
+
 /** Parses the environment once. A bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -186,10 +191,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     internalApiKey: e.INTERNAL_API_KEY,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
+    // Stripe.js and Elements need Stripe's origins (docs.stripe.com/security/guide#content-security-policy).
     csp: {
-      script: e.CSP_SCRIPT_SOURCES,
-      frame: e.CSP_FRAME_SOURCES,
-      connect: e.CSP_CONNECT_SOURCES,
+      script: withStripe(e.CSP_SCRIPT_SOURCES, e.STRIPE_SECRET_KEY, ['https://js.stripe.com']),
+      frame: withStripe(e.CSP_FRAME_SOURCES, e.STRIPE_SECRET_KEY, [
+        'https://js.stripe.com',
+        'https://hooks.stripe.com',
+      ]),
+      connect: withStripe(e.CSP_CONNECT_SOURCES, e.STRIPE_SECRET_KEY, ['https://api.stripe.com']),
     },
     stripe: e.STRIPE_SECRET_KEY
       ? {
