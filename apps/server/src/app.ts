@@ -16,6 +16,7 @@ import { systemClock } from './lib/clock';
 import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
 import { authModule } from './modules/auth/auth.routes';
+import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
@@ -189,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       userTokenTtlSeconds: config.userTokenTtlSeconds,
     },
+  });
+  await app.register(invoicesModule, {
+    deps: { db: database.db, brand: config.brand, publicUrl: config.publicUrl },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
