@@ -26,7 +26,9 @@ export function pdfText(pdf: Buffer): string[] {
     const content = body.toString('latin1');
     for (const block of content.match(/BT[\s\S]*?ET/g) ?? []) {
       let text = '';
-      for (const op of block.match(/\[(?:[^\]])*\]\s*TJ|(?:<[0-9a-fA-F]*>|\((?:\\.|[^)])*\))\s*Tj/g) ?? [])
+      for (const op of block.match(
+        /\[(?:[^\]])*\]\s*TJ|(?:<[0-9a-fA-F]*>|\((?:\\.|[^)])*\))\s*Tj/g,
+      ) ?? [])
         for (const piece of op.match(/<[0-9a-fA-F]*>|\((?:\\.|[^)])*\)/g) ?? [])
           text += piece.startsWith('<')
             ? Buffer.from(piece.slice(1, -1), 'hex').toString('latin1')
