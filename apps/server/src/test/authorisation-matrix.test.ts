@@ -33,6 +33,12 @@ const REVIEWED_PUBLIC_ROUTES = [
   // Legal and help pages (terms, privacy, hardship) are public documents; only pages marked
   // public are served (dashboard.test.ts).
   'page',
+  // The sandbox gateway's stand-ins for Stripe.js and the bank's page: the intent's client secret
+  // is the credential (a wrong one is a plain 404); 404 when Stripe is configured (sandbox-gateway.test.ts).
+  'sandboxConfirmSetup',
+  'sandboxConfirmPayment',
+  'sandboxAuthenticatePage',
+  'sandboxAuthenticate',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];
