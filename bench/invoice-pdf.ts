@@ -1,6 +1,6 @@
 /**
  * Tax invoice PDFs (issue 15): generation time and size of the biggest demo invoice (most lines),
- * drawn 200 times after a warm-up. Budget: median and p95 at most 50 ms, at most 100 KB.
+ * drawn 200 times after a warm-up. Budgets (budgets.json): median and p95 <= 50 ms, <= 100 KiB.
  *
  *   npm run bench:pdf          (BENCH_PDF_RUNS=200, BENCH_PDF_OUT=/tmp/invoice.pdf to keep one)
  */
@@ -12,10 +12,9 @@ import { openPglite, queryRows } from '../apps/server/src/db/client';
 import { renderInvoicePdf } from '../apps/server/src/modules/billing/invoice-pdf';
 import { invoiceDocument, ownedInvoice } from '../apps/server/src/modules/billing/invoices.service';
 import { seedDemo } from '../apps/server/src/seed/demo';
+import { cpuSteal, finish, report } from './lib';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 200);
-const BUDGET_MS = 50;
-const BUDGET_BYTES = 100 * 1024;
 
 const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent' });
 const database = await openPglite();
@@ -30,6 +29,7 @@ const [biggest] = await queryRows<{ id: number; account_id: number; lines: numbe
 const invoice = await ownedInvoice(database.db, biggest!.account_id, biggest!.id);
 const data = await invoiceDocument(database.db, invoice);
 
+const steal = cpuSteal();
 const times: number[] = [];
 let bytes = 0;
 for (let i = 0; i < RUNS + 20; i += 1) {
@@ -42,12 +42,10 @@ for (let i = 0; i < RUNS + 20; i += 1) {
 }
 times.sort((x, y) => x - y);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-const median = at(0.5);
-const p95 = at(0.95);
-console.log(
-  `invoice ${invoice.number} (${biggest!.lines} lines), ${RUNS} runs: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB)`,
-);
+console.log(`invoice ${invoice.number} (${biggest!.lines} lines), ${RUNS} runs`);
+report('pdf.invoice.median', at(0.5), 'ms');
+report('pdf.invoice.p95', at(0.95), 'ms');
+report('pdf.invoice.size', bytes / 1024, 'KiB');
+steal.report();
 await database.close();
-const ok = median <= BUDGET_MS && p95 <= BUDGET_MS && bytes <= BUDGET_BYTES;
-console.log(ok ? 'within budget' : `OVER BUDGET (<= ${BUDGET_MS} ms, <= ${BUDGET_BYTES} bytes)`);
-process.exit(ok ? 0 : 1);
+finish();

@@ -5,6 +5,7 @@ import { formatShortDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
 import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { accounts } from '../accounts/accounts.schema';
@@ -67,6 +68,25 @@ export type BillingRunResult = {
   /** Invoices found paid already (a credit or another payment covered them). */
   settledWithoutCharge: number;
 };
+
+/** The run's dependencies from the configuration. */
+export function billingRunDeps(
+  config: Pick<Config, 'brand' | 'publicUrl' | 'billing'>,
+  db: Db,
+  gateway: PaymentGateway | null,
+  messaging: Messaging,
+  onError?: BillingRunDeps['onError'],
+): BillingRunDeps {
+  return {
+    db,
+    gateway,
+    messaging,
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+    billing: config.billing,
+    ...(onError ? { onError } : {}),
+  };
+}
 
 const BATCH = 100;
 /** How long a claimed charge keeps its invoice before another run may take it over. */
