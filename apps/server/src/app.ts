@@ -18,6 +18,7 @@ import { createMessaging } from './adapters/messaging';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { createPaymentGateway } from './adapters/payments';
 import { authModule } from './modules/auth/auth.routes';
+import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
@@ -198,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       userTokenTtlSeconds: config.userTokenTtlSeconds,
     },
+  });
+  await app.register(invoicesModule, {
+    deps: { db: database.db, brand: config.brand, publicUrl: config.publicUrl },
   });
   await app.register(sandboxGatewayModule, { gateway: paymentGateway });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

@@ -75,7 +75,15 @@ const ownedObject: Record<
     if (!row) throw new Error(`account ${accountId} has no service`);
     return row.id;
   },
-  invoice: undefined,
+  invoice: async (db, accountId) => {
+    // The account's newest invoice (every demo account has 13 months of them).
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from invoices where account_id = ${accountId} order by period_start desc limit 1`,
+    );
+    if (!row) throw new Error(`account ${accountId} has no invoice`);
+    return row.id;
+  },
   alert: async (db, accountId, callerId) => {
     // An alert of the caller (or, for another account, of its first user), made for the test.
     const [owner] = await queryRows<{ id: number }>(
