@@ -33,6 +33,10 @@ const REVIEWED_PUBLIC_ROUTES = [
   // Legal and help pages (terms, privacy, hardship) are public documents; only pages marked
   // public are served (dashboard.test.ts).
   'page',
+  // The card gateway's webhook: the gateway's signature over the raw body is the credential (an
+  // unsigned or wrongly signed event answers 400); each event id is processed once, and what it
+  // records is read from the verified event, never from a customer (payments.test.ts).
+  'gatewayWebhook',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];

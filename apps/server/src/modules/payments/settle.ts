@@ -6,6 +6,7 @@ import { invoices, paymethods } from '../billing/billing.schema';
 import { appendTransaction, balanceCents } from '../billing/ledger';
 import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing';
 import { payments } from './payments.schema';
+import { brandName } from './paymethods.service';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -50,7 +51,9 @@ export async function settlePayment(
       throw new Error(`payment ${paymentId} belongs to another intent`);
     if (FINAL.has(payment.status)) return { payment, recorded: false };
 
-    const card = intent.paymentMethod?.card ?? null;
+    const gatewayCard = intent.paymentMethod?.card ?? null;
+    // Brands as people read them: the gateway's 'visa' is 'Visa' ('Visa ending in 4242').
+    const card = gatewayCard ? { ...gatewayCard, brand: brandName(gatewayCard.brand) } : null;
     const common = {
       intentId: intent.id,
       gatewayStatus: intent.status,
