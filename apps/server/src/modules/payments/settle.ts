@@ -49,7 +49,12 @@ export async function settlePayment(
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     if (payment.intentId !== null && payment.intentId !== intent.id)
       throw new Error(`payment ${paymentId} belongs to another intent`);
-    if (FINAL.has(payment.status)) return { payment, recorded: false };
+    // A new card's declined attempt leaves its PaymentIntent open: the customer may try again with
+    // another card on the same intent, so a later success is still recorded (a decline of a new
+    // card writes no ledger row, so the one Payment row is still free).
+    const retried =
+      payment.status === 'failed' && payment.kind === 'new-card' && intent.status === 'succeeded';
+    if (FINAL.has(payment.status) && !retried) return { payment, recorded: false };
 
     const gatewayCard = intent.paymentMethod?.card ?? null;
     // Brands as people read them: the gateway's 'visa' is 'Visa' ('Visa ending in 4242').
