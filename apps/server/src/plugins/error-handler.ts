@@ -7,6 +7,7 @@ import { isConnectionLost } from '../db/client';
 import type { CommonErrorCode } from '../lib/errors';
 import { AppError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
+import type { SandboxErrorCode } from '../adapters/payments/sandbox.errors';
 import type { AuthErrorCode } from '../modules/auth/auth.errors';
 import type { PaymentsErrorCode } from '../modules/payments/payments.errors';
 import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
@@ -55,7 +56,8 @@ type ErrorCode =
   | AuthErrorCode
   | RecoveryErrorCode
   | ServicesErrorCode
-  | UsageErrorCode;
+  | UsageErrorCode
+  | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -117,6 +119,10 @@ const STATUS_OF: Record<ErrorCode, number> = {
 
   usageCodeRefused: 401,
   noService: 400,
+
+  sandboxUnexpectedState: 400,
+  sandboxMethodNotAllowed: 400,
+  sandboxReturnUrlRefused: 400,
 };
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {

@@ -37,6 +37,12 @@ const REVIEWED_PUBLIC_ROUTES = [
   // unsigned or wrongly signed event answers 400); each event id is processed once, and what it
   // records is read from the verified event, never from a customer (payments.test.ts).
   'gatewayWebhook',
+  // The sandbox gateway's stand-ins for Stripe.js and the bank's page: the intent's client secret
+  // is the credential (a wrong one is a plain 404); 404 when Stripe is configured (sandbox-gateway.test.ts).
+  'sandboxConfirmSetup',
+  'sandboxConfirmPayment',
+  'sandboxAuthenticatePage',
+  'sandboxAuthenticate',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];
