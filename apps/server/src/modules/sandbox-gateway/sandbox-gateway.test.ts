@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
 import type { SandboxConfirm, SandboxConfirmInput } from '@outpost/contracts/billing';
 import type { GatewayEvent } from '../../adapters/payments/gateway';
 import type { SandboxGateway } from '../../adapters/payments/sandbox';
@@ -464,6 +465,21 @@ describe('authentication (3-D Secure)', () => {
     expect(eventsOf(pi.id)).toEqual(['payment_intent.payment_failed']);
   });
 
+  it('an authentication left undone may give way to another card', async () => {
+    const si = await setup();
+    const first = answer(
+      await confirm('setup', si.id, si.clientSecret, card({ number: '4000002760003184' })),
+    );
+    expect(first.status).toBe('requires_action');
+    const second = answer(
+      await confirm('setup', si.id, si.clientSecret, card({ number: '5555555555554444' })),
+    );
+    expect(second.status).toBe('succeeded');
+    expect((await gw.retrieveSetupIntent(si.id)).paymentMethod?.card?.last4).toBe('4444');
+    const late = await authenticate(si.id, si.clientSecret, 'complete');
+    expect(late.statusCode).toBe(400);
+  });
+
   it('refuses a return address of another site (no open redirect)', async () => {
     const si = await setup();
     for (const bad of [
@@ -795,5 +811,53 @@ describe('what is kept', () => {
       si.clientSecret,
     ])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('a connection lost mid-change', () => {
+  it('leaves no half-state: the confirm answers 503, the retry works, a charge is made once', async () => {
+    const saved = await savedMethod(card({ number: '4242424242424242' }));
+    const si = await setup();
+    const count = async (table: string) =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from ${sql.identifier(table)}`,
+        )
+      )[0]!.n;
+    const methodsBefore = await count('sandbox_payment_methods');
+    const intentsBefore = await count('sandbox_intents');
+    // The event's insert (each change's last write) fails as a dropped connection does.
+    await ctx.database.db.execute(sql`
+      create function sandbox_test_lose() returns trigger language plpgsql as $$
+      begin raise exception 'terminating connection' using errcode = '57P01'; end $$`);
+    await ctx.database.db.execute(sql`
+      create trigger sandbox_test_lose before insert on sandbox_events
+      for each row execute function sandbox_test_lose()`);
+    try {
+      const res = await confirm(
+        'setup',
+        si.id,
+        si.clientSecret,
+        card({ number: '4242424242424242' }),
+      );
+      expect(res.statusCode).toBe(503);
+      expect(errorOf(res)).toBe(serverErrors.unavailable);
+      await expect(charge(saved, `lost-${saved}`)).rejects.toThrow();
+      expect(await count('sandbox_payment_methods')).toBe(methodsBefore);
+      expect(await count('sandbox_intents')).toBe(intentsBefore);
+      const read = await gw.retrieveSetupIntent(si.id);
+      expect(read).toMatchObject({ status: 'requires_payment_method', paymentMethod: null });
+    } finally {
+      await ctx.database.db.execute(sql`drop trigger sandbox_test_lose on sandbox_events`);
+      await ctx.database.db.execute(sql`drop function sandbox_test_lose()`);
+    }
+    const again = answer(
+      await confirm('setup', si.id, si.clientSecret, card({ number: '4242424242424242' })),
+    );
+    expect(again.status).toBe('succeeded');
+    const pi = await charge(saved, `lost-${saved}`);
+    expect(pi.status).toBe('succeeded');
+    expect(eventsOf(pi.id)).toEqual(['payment_intent.succeeded']);
   });
 });
