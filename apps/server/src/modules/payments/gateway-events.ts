@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { GatewayEvent, PaymentIntentInfo } from '../../adapters/payments/gateway';
+import type {
+  GatewayEvent,
+  PaymentGateway,
+  PaymentIntentInfo,
+} from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -36,14 +40,28 @@ export type EventOutcome = 'duplicate' | 'ignored' | 'settled';
 /**
  * Handles one verified gateway event (a Stripe webhook, or the sandbox's own delivery): each event
  * id is handled once. The event id is recorded in the same transaction as its outcome, so an event
- * that failed half-way is not marked seen and its redelivery tries again. The intent in the event
- * comes from the gateway (its signature was checked), never from a customer.
+ * that failed half-way is not marked seen and its redelivery tries again.
+ *
+ * The intent is read again from the gateway before anything is recorded: a webhook's object names
+ * its card only by id (no brand or last 4 for the result message, nothing to keep for automatic
+ * payments), and events may arrive out of order; the intent as the gateway has it now is the
+ * truth. Never inside a transaction (the gateway is a network call).
  */
 export async function handleGatewayEvent(
   db: Db,
+  gateway: Pick<PaymentGateway, 'retrievePaymentIntent'>,
   clock: Clock,
   event: GatewayEvent,
 ): Promise<EventOutcome> {
+  const [seen] = await db
+    .select({ id: gatewayEvents.id })
+    .from(gatewayEvents)
+    .where(eq(gatewayEvents.id, event.id));
+  if (seen) return 'duplicate';
+  const intent =
+    PAYMENT_EVENTS.has(event.type) && event.paymentIntent
+      ? await gateway.retrievePaymentIntent(event.paymentIntent.id)
+      : null;
   const now = clock();
   return withTransaction(db, async (tx) => {
     const [fresh] = await tx
@@ -52,8 +70,7 @@ export async function handleGatewayEvent(
       .onConflictDoNothing()
       .returning({ id: gatewayEvents.id });
     if (!fresh) return 'duplicate';
-    const intent = event.paymentIntent;
-    if (!PAYMENT_EVENTS.has(event.type) || !intent) return 'ignored';
+    if (!intent) return 'ignored';
     const paymentId = await paymentFor(tx, intent);
     if (paymentId === null) return 'ignored';
     await settlePayment(tx, paymentId, intent, now);

@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { SandboxConfirm, SandboxConfirmInput } from '@outpost/contracts/billing';
-import type { EventHandler, GatewayEvent, PaymentGateway } from '../../adapters/payments/gateway';
+import type { EventHandler, PaymentGateway } from '../../adapters/payments/gateway';
 import { createSandboxGateway } from '../../adapters/payments/sandbox';
 import type { SandboxGateway } from '../../adapters/payments/sandbox';
 import { buildApp } from '../../app';
@@ -141,37 +140,6 @@ export async function authenticateAtSandbox(
     payload: { client_secret: clientSecret, return_url: returnUrl, outcome },
   });
   return res;
-}
-
-/**
- * Stripe's webhook signature scheme (header `t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`, five
- * minutes' tolerance), for a gateway whose parseWebhook verifies it like stripe-node's
- * constructEvent; the body is the event as the gateway interface reads it.
- */
-export function signedWebhooks(secret: string) {
-  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
-  return {
-    sign(body: string, at = Math.floor(Date.now() / 1000)): string {
-      return `t=${at},v1=${mac(`${at}.${body}`)}`;
-    },
-    parseWebhook(raw: Buffer, signature: string | undefined): GatewayEvent {
-      const parts = new Map<string, string[]>();
-      for (const item of (signature ?? '').split(',')) {
-        const [key, value] = item.split('=');
-        if (key && value) parts.set(key, [...(parts.get(key) ?? []), value]);
-      }
-      const at = Number(parts.get('t')?.[0]);
-      if (!Number.isInteger(at)) throw new Error('no timestamp in the signature');
-      if (Math.abs(Date.now() / 1000 - at) > 300) throw new Error('the signature is stale');
-      const expected = Buffer.from(mac(`${at}.${raw.toString('utf8')}`), 'hex');
-      const good = (parts.get('v1') ?? []).some((v) => {
-        const given = Buffer.from(v, 'hex');
-        return given.length === expected.length && timingSafeEqual(given, expected);
-      });
-      if (!good) throw new Error('no signature matches');
-      return JSON.parse(raw.toString('utf8')) as GatewayEvent;
-    },
-  };
 }
 
 /**

@@ -74,7 +74,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
 
   // The sandbox delivers its own events through the same handler as Stripe's webhooks.
   gateway.onEvent(async (event) => {
-    await handleGatewayEvent(db, clock, event);
+    await handleGatewayEvent(db, gateway, clock, event);
   });
 
   app.route({
@@ -304,7 +304,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
           request.log.info({ err: error }, 'webhook refused: signature');
           throw paymentsError('webhookSignature');
         }
-        const outcome = await handleGatewayEvent(db, clock, event);
+        const outcome = await handleGatewayEvent(db, gateway, clock, event);
         request.log.info({ event: event.id, type: event.type, outcome }, 'gateway event');
         return { data: { received: true } };
       },

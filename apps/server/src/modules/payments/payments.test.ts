@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type {
@@ -9,7 +10,8 @@ import type {
   StartPayment,
 } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
-import type { GatewayEvent } from '../../adapters/payments/gateway';
+import type { PaymentIntentInfo } from '../../adapters/payments/gateway';
+import { createStripeGateway } from '../../adapters/payments/stripe';
 import { queryRows } from '../../db/client';
 import type { Persona } from '../../test/test-app';
 import { apiFor, errorOf } from '../../test/test-app';
@@ -21,7 +23,6 @@ import {
   confirmAtSandbox,
   createPaymentsContext,
   holdableEvents,
-  signedWebhooks,
   wrapGateway,
 } from './payments-test-kit';
 
@@ -30,7 +31,22 @@ const BILLING = 5002; // same account, billing permissions only
 const SERVICES = 5003; // same account, no billing permissions
 const OTHER = 5006; // account 100003: nothing saved, owing
 
-const webhooks = signedWebhooks('whsec_test_payments');
+// The webhook route is driven through Stripe's own signature check (stripe-node's constructEvent,
+// in the Stripe gateway's parseWebhook); every other call goes to the sandbox.
+const WEBHOOK_SECRET = 'whsec_test_payments';
+const stripeParser = createStripeGateway({
+  secretKey: 'sk_test_payments',
+  publishableKey: 'pk_test_payments',
+  webhookSecret: WEBHOOK_SECRET,
+  apiUrl: undefined,
+});
+const signer = new Stripe('sk_test_payments');
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  signer.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp ? { timestamp } : {}),
+  });
 let events: ReturnType<typeof holdableEvents>;
 let ctx: PaymentsTestContext;
 beforeAll(async () => {
@@ -38,7 +54,7 @@ beforeAll(async () => {
     wrap: (sandbox) => {
       events = holdableEvents(sandbox);
       return wrapGateway(sandbox, {
-        parseWebhook: webhooks.parseWebhook,
+        parseWebhook: (raw, signature) => stripeParser.parseWebhook(raw, signature),
         onEvent: events.onEvent,
       });
     },
@@ -94,25 +110,39 @@ async function ledgerRows(paymentId: number) {
   );
 }
 
-async function webhook(event: GatewayEvent, signature?: string) {
+type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
+
+async function webhook(event: StripeEvent, signature?: string) {
   const body = JSON.stringify(event);
   return ctx.app.inject({
     method: 'POST',
     url: apiPaths.gatewayWebhook,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signature ?? webhooks.sign(body),
-    },
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? sign(body) },
     payload: body,
   });
 }
 
-async function paymentEvent(id: string, type: string, intentId: string): Promise<GatewayEvent> {
+/** A PaymentIntent event as Stripe sends it: the intent's card named by its id only. */
+async function paymentEvent(id: string, type: string, intentId: string): Promise<StripeEvent> {
+  const intent: PaymentIntentInfo = await ctx.sandbox.retrievePaymentIntent(intentId);
   return {
     id,
     type,
-    paymentIntent: await ctx.sandbox.retrievePaymentIntent(intentId),
-    setupIntent: null,
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amountCents,
+        currency: 'aud',
+        status: intent.status,
+        client_secret: null,
+        customer: intent.customerId,
+        payment_method: intent.paymentMethod?.id ?? null,
+        last_payment_error: null,
+        latest_charge: null,
+        metadata: intent.metadata,
+      },
+    },
   };
 }
 
@@ -440,7 +470,7 @@ describe('one-off payment with the saved card', () => {
 });
 
 describe('gateway webhook', () => {
-  it('refuses an unsigned or wrongly signed event with a 400', async () => {
+  it("refuses an event without Stripe's valid signature with a 400, and records nothing", async () => {
     const started = await start(3);
     const event = await paymentEvent(
       'evt_bad_sig',
@@ -448,11 +478,21 @@ describe('gateway webhook', () => {
       started.stripePaymentIntent.id,
     );
     const body = JSON.stringify(event);
-    const forged = await webhook(event, signedWebhooks('whsec_wrong').sign(body));
+    const forged = await webhook(event, sign(body, 'whsec_wrong'));
     expect(forged.statusCode).toBe(400);
     expect(errorOf(forged)).toBe(paymentsErrors.webhookSignature);
-    const stale = await webhook(event, webhooks.sign(body, Math.floor(Date.now() / 1000) - 600));
+    const stale = await webhook(
+      event,
+      sign(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600),
+    );
     expect(stale.statusCode).toBe(400);
+    const altered = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.gatewayWebhook,
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) },
+      payload: body.replace('"amount":300', '"amount":1'),
+    });
+    expect(altered.statusCode).toBe(400);
     const unsigned = await ctx.app.inject({
       method: 'POST',
       url: apiPaths.gatewayWebhook,
@@ -467,35 +507,79 @@ describe('gateway webhook', () => {
     expect(seen[0]!.n).toBe(0);
   });
 
-  it('processes an event id once: a replay changes nothing', async () => {
-    const started = await start(4);
+  it('records a payment from a signed event, with the card read from the gateway', async () => {
+    const started = await start(2.5, OTHER);
     events.state.held = true;
     try {
-      await pay(started, '4000000000007726');
+      await pay(started, '5555555555554444');
     } finally {
       events.state.held = false;
     }
+    const event = await paymentEvent(
+      'evt_signed_ok',
+      'payment_intent.succeeded',
+      started.stripePaymentIntent.id,
+    );
+    const res = await webhook(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { received: true } });
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([
+      {
+        amount_cents: -250,
+        status: 'Successful',
+        type: 'Payment',
+        reason: 'One-off payment by Mastercard ending in 4444',
+      },
+    ]);
+    // The customer's post afterwards answers the recorded payment, card named.
+    expect((await post(started, OTHER)).user_message).toMatch(
+      /^Your payment of \$2\.50 by Mastercard ending in 4444 was approved by your bank\./,
+    );
+  });
+
+  it('processes an event id once: its replay is acknowledged and changes nothing', async () => {
+    const started = await start(4);
     const intentId = started.stripePaymentIntent.id;
-    const processing = await paymentEvent('evt_once', 'payment_intent.processing', intentId);
-    expect((await webhook(processing)).statusCode).toBe(200);
-    const status = async () =>
-      (
-        await queryRows<{ status: string }>(
-          ctx.database.db,
-          sql`select status from payments where id = ${started.prepareAPIResult.id}`,
-        )
-      )[0]!.status;
-    expect(await status()).toBe('processing');
-    // The same event id again, now saying it succeeded: already seen, so nothing happens.
-    const replay = await webhook({
-      ...processing,
-      type: 'payment_intent.succeeded',
-      paymentIntent: { ...processing.paymentIntent!, status: 'succeeded', receiptId: '0000-0000' },
+    events.state.held = true;
+    try {
+      // A card whose bank asks for authentication: the intent waits (requires_action).
+      await pay(started, '4000002760003184');
+      const first = await paymentEvent('evt_once', 'payment_intent.processing', intentId);
+      expect((await webhook(first)).statusCode).toBe(200);
+      // The customer authenticates: the payment succeeds at the gateway.
+      await authenticateAtSandbox(
+        ctx.app,
+        intentId,
+        started.stripePaymentIntent.client_secret,
+        'complete',
+      );
+      // The same event id again: already handled, so the gateway is not even asked.
+      const replay = await webhook(first);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ data: { received: true } });
+      expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
+      // A new event records it.
+      const next = await paymentEvent('evt_once_next', 'payment_intent.succeeded', intentId);
+      expect((await webhook(next)).statusCode).toBe(200);
+      expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
+    } finally {
+      events.state.held = false;
+    }
+    const seen = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from gateway_events where id in ('evt_once', 'evt_once_next')`,
+    );
+    expect(seen[0]!.n).toBe(2);
+  });
+
+  it('acknowledges an event it does not act on', async () => {
+    const res = await webhook({
+      id: 'evt_customer',
+      type: 'customer.created',
+      data: { object: { id: 'cus_x', object: 'customer' } },
     });
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ data: { received: true } });
-    expect(await status()).toBe('processing');
-    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { received: true } });
   });
 
   it('refuses a body over its size limit', async () => {
@@ -503,7 +587,7 @@ describe('gateway webhook', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: apiPaths.gatewayWebhook,
-      headers: { 'content-type': 'application/json', 'stripe-signature': webhooks.sign(body) },
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) },
       payload: body,
     });
     expect(res.statusCode).toBe(413);
