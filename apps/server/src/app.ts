@@ -16,12 +16,13 @@ import { systemClock } from './lib/clock';
 import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
 import type { PaymentGateway } from './adapters/payments/gateway';
-import { createPaymentGateway } from './adapters/payments';
+import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
 import { authModule } from './modules/auth/auth.routes';
 import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
+import { paymentsModule } from './modules/payments/payments.routes';
 import { recoveryModule } from './modules/recovery/recovery.routes';
 import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.routes';
 import { servicesModule } from './modules/services/services.routes';
@@ -204,6 +205,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: { db: database.db, brand: config.brand, publicUrl: config.publicUrl },
   });
   await app.register(sandboxGatewayModule, { gateway: paymentGateway });
+  await app.register(paymentsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      gateway: paymentGateway,
+      testNumbers: SANDBOX_TEST_NUMBERS,
+      providerName: config.brand.providerName,
+    },
+  });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
 import type { SandboxErrorCode } from '../adapters/payments/sandbox.errors';
 import type { AuthErrorCode } from '../modules/auth/auth.errors';
+import type { PaymentsErrorCode } from '../modules/payments/payments.errors';
 import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
@@ -49,6 +50,7 @@ export function describeIssue(issue: Issue): string {
 }
 
 type ErrorCode =
+  | PaymentsErrorCode
   | CommonErrorCode
   | PreparedErrorCode
   | AuthErrorCode
@@ -69,6 +71,18 @@ const STATUS_OF: Record<ErrorCode, number> = {
   csrfInvalid: 400,
   csrfUsed: 400,
   csrfExpired: 400,
+
+  removeNeedsBoth: 400,
+  methodNotSaved: 400,
+  cardExpiredDefault: 400,
+  noSavedCard: 400,
+  savedCardChanged: 400,
+  paymentMismatch: 400,
+  // The card gateway could not be reached or refused the call.
+  startFailed: 502,
+  postFailed: 502,
+  setupFailed: 502,
+  webhookSignature: 400,
 
   badCredentials: 401,
   loginRateLimited: 429,

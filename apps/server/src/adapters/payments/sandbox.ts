@@ -275,6 +275,12 @@ function makeMethod(data: SandboxConfirmInput['payment_method_data'], now: Date)
   };
 }
 
+const CONFIRMABLE = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
 const needsAuthentication = (behaviour: string) =>
   behaviour === 'authenticate_on_setup' || behaviour === 'authenticate_always';
 
@@ -349,6 +355,11 @@ export function createSandboxGateway(db: Db, clock: Clock, publicUrl: string): S
     return row;
   }
 
+  /**
+   * At least once: in this process one round runs at a time, so an event reaches the handler
+   * once; two instances may both hand over an event neither has marked yet, so the handler must
+   * be idempotent by event id (as it must be for Stripe's webhooks).
+   */
   async function deliverRound(): Promise<number> {
     if (!handler) return 0;
     const pending = await db
@@ -621,10 +632,8 @@ export function createSandboxGateway(db: Db, clock: Clock, publicUrl: string): S
       const { row, method } = await withTransaction(db, async (tx) => {
         const intent = await lockedIntent(tx, kind, intentId, input.client_secret);
         const what = kind === 'setup' ? 'setup' : 'payment';
-        if (
-          intent.status !== 'requires_payment_method' &&
-          intent.status !== 'requires_confirmation'
-        )
+        // Like Stripe: a new attempt after a failure, or instead of an authentication left undone.
+        if (!CONFIRMABLE.has(intent.status))
           throw sandboxError('sandboxUnexpectedState', what, intent.status);
         const data = input.payment_method_data;
         if (data.type !== intent.methodType)

@@ -465,6 +465,21 @@ describe('authentication (3-D Secure)', () => {
     expect(eventsOf(pi.id)).toEqual(['payment_intent.payment_failed']);
   });
 
+  it('an authentication left undone may give way to another card', async () => {
+    const si = await setup();
+    const first = answer(
+      await confirm('setup', si.id, si.clientSecret, card({ number: '4000002760003184' })),
+    );
+    expect(first.status).toBe('requires_action');
+    const second = answer(
+      await confirm('setup', si.id, si.clientSecret, card({ number: '5555555555554444' })),
+    );
+    expect(second.status).toBe('succeeded');
+    expect((await gw.retrieveSetupIntent(si.id)).paymentMethod?.card?.last4).toBe('4444');
+    const late = await authenticate(si.id, si.clientSecret, 'complete');
+    expect(late.statusCode).toBe(400);
+  });
+
   it('refuses a return address of another site (no open redirect)', async () => {
     const si = await setup();
     for (const bad of [
