@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/modules/**/*.schema.ts', './src/lib/*.schema.ts', './src/adapters/**/*.schema.ts'],
+  schema: [
+    './src/modules/**/*.schema.ts',
+    './src/lib/*.schema.ts',
+    './src/adapters/**/*.schema.ts',
+  ],
   out: './drizzle',
 });

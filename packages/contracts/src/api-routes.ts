@@ -803,6 +803,8 @@ export const billingRoutes = {
     objects: [],
     body: existingCardCommitInput,
     response: existingCardCommitOutput,
+    csrfFrom: 'existingCardPrepare',
+    example: { body: { amount: 1 } },
   }),
   transactions: defineRoute({
     id: 'transactions',

@@ -294,9 +294,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         periodStart: brisbaneMidnight(now, 20),
         paymethod: {
           method: 'Automatic debit from Bank Account',
-          display: 'Bank account ending in 6789',
+          display: 'Bank account ending in 3456',
           bankName: 'Nguyen Pastoral Co',
-          bankAccount: '062-000 ****6789',
+          bankAccount: '000-000 ****3456',
         },
         failedPayment: 3,
       },

@@ -47,9 +47,9 @@ const REVIEWED_PUBLIC_ROUTES = [
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];
 // Commits whose success needs the card gateway's step in the browser between prepare and commit
-// (confirming the intent), or a csrf the generic prepare cannot give: their success, and their
-// account boundary, are tested with the sandbox in payments/paymethods.test.ts and payments.test.ts.
-const NEEDS_GATEWAY_STEP = ['commitAddCard', 'commitAddBank', 'postPayment', 'existingCardCommit'];
+// (confirming the intent): their success, and their account boundary, are tested with the sandbox
+// in payments/paymethods.test.ts and payments.test.ts.
+const NEEDS_GATEWAY_STEP = ['commitAddCard', 'commitAddBank', 'postPayment'];
 
 const HOLDER = { userId: 5001, accountId: 100001 };
 const OTHER_HOLDER = { userId: 5006, accountId: 100003 };

@@ -206,6 +206,27 @@ describe('one-off payment with a new card', () => {
     ]);
   });
 
+  it('marks the unpaid invoice Paid once the payment leaves nothing owing, not before', async () => {
+    const unpaid = () =>
+      queryRows<{ invoice: string; ledger: string }>(
+        ctx.database.db,
+        sql`select i.status as invoice, t.status as ledger from invoices i
+              join transactions t on t.invoice_id = i.id and t.type = 'Invoice'
+             where i.account_id = 100003 order by i.period_start desc limit 1`,
+      );
+    expect(await unpaid()).toEqual([{ invoice: 'Unpaid', ledger: 'Unpaid' }]);
+    const owing = (await balance(OTHER)).amount;
+    const part = await start(1, OTHER);
+    await pay(part, '4242424242424242');
+    await post(part, OTHER);
+    expect(await unpaid()).toEqual([{ invoice: 'Unpaid', ledger: 'Unpaid' }]);
+    const rest = await start((owing - 100) / 100, OTHER);
+    await pay(rest, '4242424242424242');
+    expect((await post(rest, OTHER)).stripe_status).toBe('succeeded');
+    expect(await balance(OTHER)).toEqual({ amount: 0, status: 'Paid' });
+    expect(await unpaid()).toEqual([{ invoice: 'Paid', ledger: 'Paid' }]);
+  });
+
   it("answers 404 for another account's payment, 400 for a wrong csrf or intent", async () => {
     const started = await start(5, BILLING);
     const foreign = await api.post(apiPaths.postPayment, postBody(started), OTHER);

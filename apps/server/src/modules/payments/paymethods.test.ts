@@ -107,7 +107,7 @@ describe('payment methods', () => {
     expect(await paymethodsOf(TWOFACTOR)).toEqual({
       current: { method: 'Automatic debit from Bank Account', status: 'Active' },
       card_details: null,
-      bank_details: { name: 'Nguyen Pastoral Co', account: '062-000 ****6789' },
+      bank_details: { name: 'Nguyen Pastoral Co', account: '000-000 ****3456' },
       accountid: 100002,
     });
   });

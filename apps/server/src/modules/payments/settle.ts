@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PaymentIntentInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { invoices, paymethods } from '../billing/billing.schema';
+import { markInvoicePaid } from '../billing/invoices.service';
 import { appendTransaction, balanceCents } from '../billing/ledger';
 import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing';
 import { payments } from './payments.schema';
@@ -86,11 +87,15 @@ export async function settlePayment(
         invoiceId: payment.invoiceId,
         paymentId,
       });
-      if (payment.invoiceId !== null && (await balanceCents(tx, payment.accountId)) <= 0)
-        await tx
-          .update(invoices)
-          .set({ status: 'Paid', nextChargeAt: null })
-          .where(eq(invoices.id, payment.invoiceId));
+      // Nothing left owing: every unpaid invoice is paid (a one-off payment names none), and the
+      // billing run stops charging them.
+      if ((await balanceCents(tx, payment.accountId)) <= 0) {
+        const unpaid = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.accountId, payment.accountId), eq(invoices.status, 'Unpaid')));
+        for (const invoice of unpaid) await markInvoicePaid(tx, invoice.id);
+      }
       if (payment.saveCard && card && intent.paymentMethod) {
         const [current] = await tx
           .select({ method: paymethods.method })
