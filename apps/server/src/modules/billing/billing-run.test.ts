@@ -385,7 +385,9 @@ describe('the billing run', () => {
       throw new Error('the webhook is late');
     });
     expect(await tick(flaky)).toMatchObject({ charged: 0, gatewayErrors: 1 });
-    gateway.onEvent((event) => handleGatewayEvent(ctx.database.db, gateway, time.clock, event));
+    gateway.onEvent(async (event) => {
+      await handleGatewayEvent(ctx.database.db, gateway, time.clock, event);
+    });
     expect(errors.at(-1)).toBe(`billing run: charging invoice ${invoice.id} failed`);
     const open = await paymentsOf(invoice.id);
     expect(open.map((p) => [p.attempt, p.idempotency_key, p.status])).toEqual([
