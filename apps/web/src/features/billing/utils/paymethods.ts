@@ -1,0 +1,63 @@
+import type { Paymethods } from '@outpost/contracts/billing';
+import {
+  PAYMETHOD_BANK,
+  PAYMETHOD_CARD,
+  type PaymentMethodType,
+} from '@outpost/contracts/billing-rules';
+
+/**
+ * The payment method rules (spec 3 sections 4 and 5): which buttons the recurring payment method
+ * page offers, and whether a saved card is usable for a one-off payment.
+ */
+
+export type PaymethodButtons = {
+  add: boolean;
+  update: boolean;
+  remove: boolean;
+  makeDefault: boolean;
+};
+
+/**
+ * The buttons of one section (card or bank). All need edit-paymethods. Add when nothing is saved,
+ * Update when something is; Remove only when both a card and a bank account exist; Make Default
+ * only when it is saved and not already the default.
+ */
+export function paymethodButtons(
+  methods: Paymethods,
+  type: PaymentMethodType,
+  canEdit: boolean,
+): PaymethodButtons {
+  if (!canEdit) return { add: false, update: false, remove: false, makeDefault: false };
+  const saved = type === 'card' ? methods.card_details !== null : methods.bank_details !== null;
+  const both = methods.card_details !== null && methods.bank_details !== null;
+  const method = type === 'card' ? PAYMETHOD_CARD : PAYMETHOD_BANK;
+  return {
+    add: !saved,
+    update: saved,
+    remove: both,
+    makeDefault: saved && methods.current.method !== method,
+  };
+}
+
+/** 'MM/YYYY' (or 'MM/YY') to [month, full year]; null when unreadable. */
+function parseExpiry(expires: string): [number, number] | null {
+  const match = /^(\d{1,2})\/(\d{2}|\d{4})$/.exec(expires.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? [month, year] : null;
+}
+
+/** A card counts as saved only while not expired: its MM/YYYY against the current month. */
+export function isCardUsable(
+  card: Paymethods['card_details'],
+  now: Date = new Date(),
+): card is NonNullable<Paymethods['card_details']> {
+  if (!card?.last4) return false;
+  const expiry = parseExpiry(card.expires);
+  if (!expiry) return false;
+  const [month, year] = expiry;
+  const thisYear = now.getFullYear();
+  const thisMonth = now.getMonth() + 1;
+  return year > thisYear || (year === thisYear && month >= thisMonth);
+}
