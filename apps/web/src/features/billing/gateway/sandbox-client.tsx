@@ -159,7 +159,7 @@ function CardForm({
             cvc: values.cvc.trim(),
           },
         },
-        return_url: returnUrl(),
+        return_url: returnUrl(true),
       });
       if (!answer) return true;
       const digits = number.replace(/\D/g, '');
@@ -225,7 +225,7 @@ function BankForm({
           },
           billing_details: { name: values.name.trim(), email: values.email.trim() },
         },
-        return_url: returnUrl(),
+        return_url: returnUrl(true),
       });
       if (!answer) return true;
       onResult(resultOf(answer, null));

@@ -44,10 +44,14 @@ export type PaymentGatewayClient = {
 
 export type GatewayLoader = (init: GatewayInit) => Promise<PaymentGatewayClient>;
 
-/** Where the bank's authentication page returns to: this page, without an earlier return's query. */
-export function returnUrl(): string {
+/**
+ * Where the bank's authentication page returns to: this page, without an earlier return's query.
+ * Absolute for Stripe (it requires one); `relative` for the sandbox, which takes only this site's
+ * own addresses and may know the site by another host name (localhost, 127.0.0.1).
+ */
+export function returnUrl(relative = false): string {
   const { origin, pathname } = window.location;
-  return `${origin}${pathname}`;
+  return relative ? pathname : `${origin}${pathname}`;
 }
 
 /** A card brand from its number (for the sandbox's own form; Stripe names it itself). */
