@@ -15,11 +15,16 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
+import type { PaymentGateway } from './adapters/payments/gateway';
+import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
 import { authModule } from './modules/auth/auth.routes';
+import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { devOutboxModule } from './modules/dev/outbox.routes';
+import { paymentsModule } from './modules/payments/payments.routes';
 import { recoveryModule } from './modules/recovery/recovery.routes';
+import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.routes';
 import { servicesModule } from './modules/services/services.routes';
 import { usageModule } from './modules/usage/usage.routes';
 import { supportModule } from './modules/support/support.routes';
@@ -38,6 +43,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
+    /** The card and bank gateway (Stripe or the sandbox) every payment module uses. */
+    paymentGateway: PaymentGateway;
   }
 }
 
@@ -48,6 +55,8 @@ export type AppDeps = {
   rateLimits?: RateLimitStore;
   /** Mail and SMS; by default from config (SMTP / HTTP SMS) or the outbox. */
   messaging?: Messaging;
+  /** The card and bank gateway; by default from config (Stripe or the embedded sandbox). */
+  paymentGateway?: PaymentGateway;
   /** A pino destination for tests that read the log. */
   logStream?: NodeJS.WritableStream;
 };
@@ -160,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const messaging = deps.messaging ?? createMessaging(config, database.db);
+  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, database.db, clock);
+  app.decorate('paymentGateway', paymentGateway);
   const authDeps = {
     db: database.db,
     clock,
@@ -188,6 +199,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brandName: config.brand.providerName,
       publicUrl: config.publicUrl,
       userTokenTtlSeconds: config.userTokenTtlSeconds,
+    },
+  });
+  await app.register(invoicesModule, {
+    deps: { db: database.db, brand: config.brand, publicUrl: config.publicUrl },
+  });
+  await app.register(sandboxGatewayModule, { gateway: paymentGateway });
+  await app.register(paymentsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      gateway: paymentGateway,
+      testNumbers: SANDBOX_TEST_NUMBERS,
+      providerName: config.brand.providerName,
     },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

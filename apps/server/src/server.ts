@@ -2,6 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
+import { createMessaging } from './adapters/messaging';
+import { isSandboxGateway } from './adapters/payments';
+import { billingRunDeps, runBillingRun } from './modules/billing/billing-run';
 import { startServiceJobs } from './modules/services/jobs';
 import { DEMO_PASSWORD, demoLogins, isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -28,6 +31,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  const gateway = app.paymentGateway;
+  const billing = billingRunDeps(
+    config,
+    database.db,
+    gateway,
+    createMessaging(config, database.db),
+    (error, context) => app.log.error({ err: error }, context),
+  );
   const stopJobs =
     config.jobsIntervalSeconds > 0
       ? startServiceJobs(
@@ -35,6 +46,11 @@ async function main(): Promise<void> {
             db: database.db,
             clock: () => new Date(),
             blockActivationMs: config.blockActivationSeconds * 1000,
+            more: [
+              // Invoices and automatic charges, then the sandbox's undelivered events.
+              (now) => runBillingRun(billing, now),
+              ...(isSandboxGateway(gateway) ? [() => gateway.deliverPending()] : []),
+            ],
           },
           config.jobsIntervalSeconds * 1000,
           (error) => app.log.error({ err: error }, 'service jobs failed'),

@@ -37,20 +37,32 @@ export type OperationKey = {
 
 /** Stores a pending operation and returns its csrf (only the hash is kept). */
 export async function prepareOperation(db: Db, key: OperationKey, now: Date): Promise<string> {
+  return (await prepareOperationRecord(db, key, now)).csrf;
+}
+
+/** prepareOperation, also answering the operation's id and when it expires. */
+export async function prepareOperationRecord(
+  db: Db,
+  key: OperationKey,
+  now: Date,
+): Promise<{ id: number; csrf: string; expiresAt: Date }> {
   const csrf = newOpaqueToken();
-  await db.insert(preparedOperations).values({
-    csrfHash: hashToken(csrf),
-    kind: key.kind,
-    userId: key.userId,
-    payloadHash: payloadHash(key.payload),
-    expiresAt: new Date(now.getTime() + PREPARE_TTL_MS),
-    createdAt: now,
-  });
+  const [row] = await db
+    .insert(preparedOperations)
+    .values({
+      csrfHash: hashToken(csrf),
+      kind: key.kind,
+      userId: key.userId,
+      payloadHash: payloadHash(key.payload),
+      expiresAt: new Date(now.getTime() + PREPARE_TTL_MS),
+      createdAt: now,
+    })
+    .returning({ id: preparedOperations.id, expiresAt: preparedOperations.expiresAt });
   // Expired operations are of no use to anyone: clear a few out as we go.
   await db
     .delete(preparedOperations)
     .where(lt(preparedOperations.expiresAt, new Date(now.getTime() - PREPARE_TTL_MS)));
-  return csrf;
+  return { id: row!.id, csrf, expiresAt: row!.expiresAt };
 }
 
 /**

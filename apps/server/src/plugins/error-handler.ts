@@ -7,7 +7,9 @@ import { isConnectionLost } from '../db/client';
 import type { CommonErrorCode } from '../lib/errors';
 import { AppError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
+import type { SandboxErrorCode } from '../adapters/payments/sandbox.errors';
 import type { AuthErrorCode } from '../modules/auth/auth.errors';
+import type { PaymentsErrorCode } from '../modules/payments/payments.errors';
 import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
@@ -48,12 +50,14 @@ export function describeIssue(issue: Issue): string {
 }
 
 type ErrorCode =
+  | PaymentsErrorCode
   | CommonErrorCode
   | PreparedErrorCode
   | AuthErrorCode
   | RecoveryErrorCode
   | ServicesErrorCode
-  | UsageErrorCode;
+  | UsageErrorCode
+  | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -67,6 +71,18 @@ const STATUS_OF: Record<ErrorCode, number> = {
   csrfInvalid: 400,
   csrfUsed: 400,
   csrfExpired: 400,
+
+  removeNeedsBoth: 400,
+  methodNotSaved: 400,
+  cardExpiredDefault: 400,
+  noSavedCard: 400,
+  savedCardChanged: 400,
+  paymentMismatch: 400,
+  // The card gateway could not be reached or refused the call.
+  startFailed: 502,
+  postFailed: 502,
+  setupFailed: 502,
+  webhookSignature: 400,
 
   badCredentials: 401,
   loginRateLimited: 429,
@@ -103,6 +119,10 @@ const STATUS_OF: Record<ErrorCode, number> = {
 
   usageCodeRefused: 401,
   noService: 400,
+
+  sandboxUnexpectedState: 400,
+  sandboxMethodNotAllowed: 400,
+  sandboxReturnUrlRefused: 400,
 };
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {

@@ -18,6 +18,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { loadContent } from '../modules/content/load-content';
 import { seedLedger } from './ledger';
 import { brisbaneMidnight, demoUsageProfiles, seedServices } from './services';
+import { seedGateway } from './gateway';
 import { seedUsage } from './usage';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
@@ -306,5 +307,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         currentUnpaid: true,
       },
     ]);
+    await seedGateway(tx, now);
   });
 }

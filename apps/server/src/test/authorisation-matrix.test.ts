@@ -33,6 +33,16 @@ const REVIEWED_PUBLIC_ROUTES = [
   // Legal and help pages (terms, privacy, hardship) are public documents; only pages marked
   // public are served (dashboard.test.ts).
   'page',
+  // The card gateway's webhook: the gateway's signature over the raw body is the credential (an
+  // unsigned or wrongly signed event answers 400); each event id is processed once, and what it
+  // records is read from the verified event, never from a customer (payments.test.ts).
+  'gatewayWebhook',
+  // The sandbox gateway's stand-ins for Stripe.js and the bank's page: the intent's client secret
+  // is the credential (a wrong one is a plain 404); 404 when Stripe is configured (sandbox-gateway.test.ts).
+  'sandboxConfirmSetup',
+  'sandboxConfirmPayment',
+  'sandboxAuthenticatePage',
+  'sandboxAuthenticate',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];
@@ -69,7 +79,15 @@ const ownedObject: Record<
     if (!row) throw new Error(`account ${accountId} has no service`);
     return row.id;
   },
-  invoice: undefined,
+  invoice: async (db, accountId) => {
+    // The account's newest invoice (every demo account has 13 months of them).
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from invoices where account_id = ${accountId} order by period_start desc limit 1`,
+    );
+    if (!row) throw new Error(`account ${accountId} has no invoice`);
+    return row.id;
+  },
   alert: async (db, accountId, callerId) => {
     // An alert of the caller (or, for another account, of its first user), made for the test.
     const [owner] = await queryRows<{ id: number }>(

@@ -33,6 +33,7 @@ export type PaymentMethodInfo = {
 
 export type SetupIntentInfo = {
   id: string;
+  /** The sandbox keeps only a hash: its retrieve (and a replayed create) answers ''. */
   clientSecret: string;
   status: IntentStatus;
   customerId: string | null;
@@ -43,6 +44,7 @@ export type SetupIntentInfo = {
 
 export type PaymentIntentInfo = {
   id: string;
+  /** The sandbox keeps only a hash: its retrieve (and a replayed create) answers ''. */
   clientSecret: string;
   status: IntentStatus;
   amountCents: number;
@@ -103,4 +105,26 @@ export type PaymentGateway = {
   parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
   /** Where events go (the payments module's handler); the sandbox delivers its own through it. */
   onEvent(handler: EventHandler): void;
+  /**
+   * The sandbox only: delivers its events not yet handled (a handler that failed leaves its event
+   * pending) and answers how many were delivered. The billing jobs call it; Stripe redelivers
+   * webhooks itself.
+   */
+  deliverPending?(): Promise<number>;
 };
+
+/**
+ * A request the gateway refused (Stripe's invalid_request_error and idempotency_error: no such
+ * customer or payment method, an idempotency key reused with other parameters). Not a decline:
+ * declines are returned as an intent's lastError.
+ */
+export class GatewayRequestError extends Error {
+  constructor(
+    readonly type: string,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayRequestError';
+  }
+}

@@ -63,6 +63,11 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id),
     serviceId: integer('service_id').references(() => services.id),
+    /**
+     * 'service' (a plan, in advance) | 'option' (a plan option, in advance) | 'data-block' |
+     * 'plan-adjustment' (the last two: the period before, from account_charges).
+     */
+    kind: text('kind').notNull().default('service'),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
   },

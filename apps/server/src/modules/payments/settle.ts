@@ -6,6 +6,7 @@ import { invoices, paymethods } from '../billing/billing.schema';
 import { appendTransaction, balanceCents } from '../billing/ledger';
 import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing';
 import { payments } from './payments.schema';
+import { brandName } from './paymethods.service';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -48,9 +49,16 @@ export async function settlePayment(
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     if (payment.intentId !== null && payment.intentId !== intent.id)
       throw new Error(`payment ${paymentId} belongs to another intent`);
-    if (FINAL.has(payment.status)) return { payment, recorded: false };
+    // A new card's declined attempt leaves its PaymentIntent open: the customer may try again with
+    // another card on the same intent, so a later success is still recorded (a decline of a new
+    // card writes no ledger row, so the one Payment row is still free).
+    const retried =
+      payment.status === 'failed' && payment.kind === 'new-card' && intent.status === 'succeeded';
+    if (FINAL.has(payment.status) && !retried) return { payment, recorded: false };
 
-    const card = intent.paymentMethod?.card ?? null;
+    const gatewayCard = intent.paymentMethod?.card ?? null;
+    // Brands as people read them: the gateway's 'visa' is 'Visa' ('Visa ending in 4242').
+    const card = gatewayCard ? { ...gatewayCard, brand: brandName(gatewayCard.brand) } : null;
     const common = {
       intentId: intent.id,
       gatewayStatus: intent.status,

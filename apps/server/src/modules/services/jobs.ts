@@ -78,7 +78,13 @@ export async function activateDataBlocks(db: Db, now: Date, delayMs: number): Pr
   return rows.length;
 }
 
-export type JobDeps = { db: Db; clock: () => Date; blockActivationMs: number };
+export type JobDeps = {
+  db: Db;
+  clock: () => Date;
+  blockActivationMs: number;
+  /** Other modules' jobs, run in order after these on each tick (the billing run). */
+  more?: ((now: Date) => Promise<unknown>)[];
+};
 
 /** Runs the jobs every `intervalMs` until the returned stop function is called. */
 export function startServiceJobs(
@@ -93,6 +99,7 @@ export function startServiceJobs(
       const now = deps.clock();
       await runPeriodRollover(deps.db, now);
       await activateDataBlocks(deps.db, now, deps.blockActivationMs);
+      for (const job of deps.more ?? []) await job(now);
     })()
       .catch(onError)
       .finally(() => {

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { Brand } from '@outpost/contracts/brand';
 import type { PlanDocumentName, PlanOption } from '@outpost/contracts/services';
 import { formatMoney, formatShortDate } from '@outpost/domain/format';
 import { allowanceLabel, minimumCosts, speedLabel } from '@outpost/domain/services';
+import { renderPdf } from '../../lib/pdf';
 import type { PlanRow } from './services.service';
 
 const titles: Record<PlanDocumentName, string> = {
@@ -22,22 +22,20 @@ export function renderPlanDocument(
   brand: Brand,
   issued: Date,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `${titles[document]}: ${plan.name}`,
-      Author: brand.providerName,
-      CreationDate: issued,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  return renderPdf(
+    { title: `${titles[document]}: ${plan.name}`, author: brand.providerName, created: issued },
+    (doc) => drawPlanDocument(doc, plan, options, document, brand, issued),
+  );
+}
 
+function drawPlanDocument(
+  doc: PDFKit.PDFDocument,
+  plan: PlanRow,
+  options: PlanOption[],
+  document: PlanDocumentName,
+  brand: Brand,
+  issued: Date,
+): void {
   const ref = (document === 'kfs' ? plan.kfsRef : plan.cisRef) ?? '';
   const costs = minimumCosts(plan.priceCents);
   const allowance = allowanceLabel({
@@ -103,6 +101,4 @@ export function renderPlanDocument(
     `Call us on ${brand.helpPhone}.`,
     'If we have not resolved your complaint, you can contact the Telecommunications Industry Ombudsman (TIO).',
   ]);
-  doc.end();
-  return finished;
 }

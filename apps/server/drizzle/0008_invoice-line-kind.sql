@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_lines" ADD COLUMN "kind" text DEFAULT 'service' NOT NULL;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { billingRoutes } from '@outpost/contracts/api-routes';
+import { invoiceFileName } from '@outpost/contracts/billing';
+import type { Brand } from '@outpost/contracts/brand';
+import type { Db } from '../../db/client';
+import { attachmentDisposition } from '../../lib/pdf';
+import { routeFor } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceDocument, listTransactions, ownedInvoice } from './invoices.service';
+
+export type InvoicesDeps = { db: Db; brand: Brand; publicUrl: string };
+
+/**
+ * Invoices and Payments History (spec 3 section 2.4) and the tax invoice PDFs. Everything is read
+ * within the caller's account: another account's invoice answers 404, as a missing one does.
+ */
+export const invoicesModule: FastifyPluginAsyncZod<{ deps: InvoicesDeps }> = async (
+  app,
+  { deps },
+) => {
+  const { db, brand } = deps;
+
+  app.route({
+    ...routeFor(billingRoutes.transactions),
+    handler: async (request) => ({
+      data: await listTransactions(db, requireAuth(request).accountId),
+    }),
+  });
+
+  const sendInvoice = async (accountId: number, invoiceId: number, reply: FastifyReply) => {
+    const invoice = await ownedInvoice(db, accountId, invoiceId);
+    const pdf = await renderInvoicePdf(await invoiceDocument(db, invoice), brand, deps.publicUrl);
+    return (
+      reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          attachmentDisposition(invoiceFileName(brand.productPrefix, invoice.number)),
+        )
+        .header('cache-control', 'private, no-store')
+        // The typed reply describes the JSON errors only (the row's `produces` route).
+        .send(pdf as never)
+    );
+  };
+
+  app.route({
+    ...routeFor(billingRoutes.invoicePdf),
+    handler: (request, reply) =>
+      sendInvoice(requireAuth(request).accountId, request.params.invoiceid, reply),
+  });
+
+  app.route({
+    ...routeFor(billingRoutes.invoiceDetail),
+    handler: (request, reply) =>
+      sendInvoice(requireAuth(request).accountId, request.params.invoice, reply),
+  });
+};

@@ -1,0 +1,208 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import type { ExistingCardCommit, StartPayment } from '@outpost/contracts/billing';
+import { messages } from '@outpost/contracts/messages';
+import type { PaymentGateway } from '../../adapters/payments/gateway';
+import { queryRows } from '../../db/client';
+import { apiFor, errorOf } from '../../test/test-app';
+import type { PaymentsTestContext } from './payments-test-kit';
+import {
+  GatewayTimeout,
+  cardInput,
+  confirmAtSandbox,
+  createPaymentsContext,
+  holdableEvents,
+  wrapGateway,
+} from './payments-test-kit';
+
+const BILLING = 5002; // account 100001: Visa 4242 saved at the sandbox by the seed
+
+/**
+ * What the next calls of a kind do: 'before' times out without reaching the gateway, 'after'
+ * reaches it (the charge is made) and then the answer is lost, 'delay' answers late.
+ */
+type Fault = 'before' | 'after' | 'delay';
+const faults: Record<'charge' | 'createPayment' | 'retrievePayment' | 'createSetup', Fault[]> = {
+  charge: [],
+  createPayment: [],
+  retrievePayment: [],
+  createSetup: [],
+};
+
+/** How many times each kind reached the wrapper. */
+const calls: Record<keyof typeof faults, number> = {
+  charge: 0,
+  createPayment: 0,
+  retrievePayment: 0,
+  createSetup: 0,
+};
+
+function faulty<A extends unknown[], R>(
+  kind: keyof typeof faults,
+  call: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    calls[kind] += 1;
+    const fault = faults[kind].shift();
+    if (fault === 'before') throw new GatewayTimeout();
+    if (fault === 'delay') await sleep(300);
+    const answer = await call(...args);
+    if (fault === 'after') throw new GatewayTimeout();
+    return answer;
+  };
+}
+
+let events: ReturnType<typeof holdableEvents>;
+let ctx: PaymentsTestContext;
+beforeAll(async () => {
+  ctx = await createPaymentsContext({
+    wrap: (sandbox) => {
+      events = holdableEvents(sandbox);
+      const overrides: Partial<PaymentGateway> = {
+        onEvent: events.onEvent,
+        chargeOffSession: faulty('charge', (input) => sandbox.chargeOffSession(input)),
+        createPaymentIntent: faulty('createPayment', (input) => sandbox.createPaymentIntent(input)),
+        retrievePaymentIntent: faulty('retrievePayment', (id) => sandbox.retrievePaymentIntent(id)),
+        createSetupIntent: faulty('createSetup', (input) => sandbox.createSetupIntent(input)),
+      };
+      return wrapGateway(sandbox, overrides);
+    },
+  });
+});
+afterAll(async () => ctx.close());
+
+const api = apiFor(() => ctx, BILLING);
+
+async function ledgerRows(paymentId: number) {
+  return queryRows<{ amount_cents: number }>(
+    ctx.database.db,
+    sql`select amount_cents from transactions where payment_id = ${paymentId}`,
+  );
+}
+
+async function charges(paymentId: number) {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from sandbox_intents where metadata->>'payment_id' = ${String(paymentId)}`,
+  );
+  return row!.n;
+}
+
+async function prepareSaved() {
+  const res = await api.post(apiPaths.existingCardPrepare, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; csrf: string };
+}
+
+const commit = async (csrf: string, amount: number) => {
+  const res = await api.post(apiPaths.existingCardCommit, { csrf, amount });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as ExistingCardCommit;
+};
+
+describe('a saved-card charge the gateway does not answer', () => {
+  it('answers a clean error and records nothing when the call never reached the gateway; a retry charges once', async () => {
+    const prepared = await prepareSaved();
+    faults.charge.push('before');
+    expect(await commit(prepared.csrf, 12)).toEqual({
+      card: { type: 'Visa', last4: '4242' },
+      error: messages.billing.existingCardFailed(ctx.config.brand.providerName),
+      ok: false,
+      payment: null,
+    });
+    expect(await ledgerRows(prepared.id)).toEqual([]);
+    expect(await charges(prepared.id)).toBe(0);
+    const retried = await commit(prepared.csrf, 12);
+    expect(retried.ok).toBe(true);
+    expect(retried.payment?.stripe_status).toBe('succeeded');
+    expect(await charges(prepared.id)).toBe(1);
+    expect(await ledgerRows(prepared.id)).toEqual([{ amount_cents: -1200 }]);
+  });
+
+  it('charges once when the answer was lost and the commit is sent again (same idempotency key)', async () => {
+    const prepared = await prepareSaved();
+    faults.charge.push('after');
+    events.state.held = true;
+    try {
+      const lost = await commit(prepared.csrf, 8.8);
+      expect(lost.ok).toBe(false);
+      expect(lost.error).toBe(messages.billing.existingCardFailed(ctx.config.brand.providerName));
+      expect(await ledgerRows(prepared.id)).toEqual([]);
+      // The gateway did charge: the retry's idempotency key brings back that charge.
+      expect(await charges(prepared.id)).toBe(1);
+      const retried = await commit(prepared.csrf, 8.8);
+      expect(retried.ok).toBe(true);
+      expect(retried.payment?.stripe_status).toBe('succeeded');
+    } finally {
+      events.state.held = false;
+    }
+    await ctx.sandbox.deliverPending();
+    expect(await charges(prepared.id)).toBe(1);
+    expect(await ledgerRows(prepared.id)).toEqual([{ amount_cents: -880 }]);
+  });
+
+  it('refuses a retry with another amount than the first attempt', async () => {
+    const prepared = await prepareSaved();
+    faults.charge.push('before');
+    expect((await commit(prepared.csrf, 5)).ok).toBe(false);
+    const res = await api.post(apiPaths.existingCardCommit, { csrf: prepared.csrf, amount: 6 });
+    expect(res.statusCode).toBe(400);
+    expect(await charges(prepared.id)).toBe(0);
+  });
+
+  it('lets commits that arrive while a slow charge is under way wait for its answer', async () => {
+    const prepared = await prepareSaved();
+    faults.charge.push('delay');
+    const before = calls.charge;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => commit(prepared.csrf, 3.3)));
+    expect(answers.every((a) => a.ok && a.payment?.stripe_status === 'succeeded')).toBe(true);
+    // Only the first asked the gateway; the others waited for its answer.
+    expect(calls.charge - before).toBe(1);
+    expect(await charges(prepared.id)).toBe(1);
+    expect(await ledgerRows(prepared.id)).toHaveLength(1);
+  });
+});
+
+describe('other gateway calls that fail', () => {
+  it('answers the start-payment text when the intent cannot be made', async () => {
+    faults.createPayment.push('before');
+    const res = await api.post(apiPaths.startPayment, { amount: 10 });
+    expect(res.statusCode).toBe(502);
+    expect(errorOf(res)).toBe(messages.billing.startFailed);
+  });
+
+  it('answers the post-payment text when the intent cannot be read, and a later post finishes', async () => {
+    const res = await api.post(apiPaths.startPayment, { amount: 10 });
+    const started = res.json().data as StartPayment;
+    await confirmAtSandbox(
+      ctx.app,
+      'payment',
+      started.stripePaymentIntent.id,
+      cardInput(started.stripePaymentIntent.client_secret, { number: '4242424242424242' }),
+    );
+    faults.retrievePayment.push('before');
+    const body = {
+      prepareId: started.prepareAPIResult.id,
+      csrf: started.prepareAPIResult.csrf,
+      intentId: started.stripePaymentIntent.id,
+    };
+    const failed = await api.post(apiPaths.postPayment, body);
+    expect(failed.statusCode).toBe(502);
+    expect(errorOf(failed)).toBe(messages.billing.postFailed);
+    const later = await api.post(apiPaths.postPayment, body);
+    expect(later.statusCode).toBe(200);
+    expect((later.json().data as { stripe_status: string }).stripe_status).toBe('succeeded');
+    expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
+  });
+
+  it('answers a clear error when the setup intent cannot be made', async () => {
+    faults.createSetup.push('before');
+    const res = await api.get(`${apiPaths.prepareAddPaymentMethod}?paymentMethodType=card`);
+    expect(res.statusCode).toBe(502);
+    expect(errorOf(res)).toBe(
+      'Invalid request: The payment provider could not be reached. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,360 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ExistingCardCommit, PostPayment } from '@outpost/contracts/billing';
+import { messages } from '@outpost/contracts/messages';
+import { isUsableSavedCard } from '@outpost/domain/card-rules';
+import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { paymentsError } from './payments.errors';
+import { payments } from './payments.schema';
+import { brandName, ensureGatewayCustomer, paymethodsRow } from './paymethods.service';
+import type { PaymentRow } from './settle';
+import { settlePayment } from './settle';
+
+/** How long a one-off payment's csrf is accepted (start -> post, prepare -> commit). */
+export const PAYMENT_TTL_MS = 30 * 60 * 1000;
+/** A saved-card charge claimed this long ago with no answer (a crash) may be tried again. */
+const CLAIM_STALE_MS = 60 * 1000;
+/** How long a concurrent commit waits for the one that is charging. */
+const CLAIM_WAIT_MS = 20 * 1000;
+/** Marks a saved-card charge whose call to the gateway failed: the next commit tries again. */
+const GATEWAY_UNREACHED = 'gateway_unreached';
+
+export type PaymentsDeps = {
+  db: Db;
+  gateway: PaymentGateway;
+  /** The provider's name, in the saved-card failure text. */
+  providerName: string;
+};
+
+type Caller = { userId: number; accountId: number; permissions: ReadonlySet<string> };
+
+function sameHash(a: string | null, b: string): boolean {
+  if (a === null || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** Cents as the result messages write them: '$12.50', '$1,234.00'. */
+export function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-AU', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+/** The typed dollars (validated: at least 0.5, 2 decimals) in cents. */
+export const centsOf = (amount: number) => Math.round(amount * 100);
+
+const paymentMetadata = (payment: { id: number; accountId: number }) => ({
+  payment_id: String(payment.id),
+  account_id: String(payment.accountId),
+});
+
+/**
+ * Start a one-off payment with a new card: the payment row (its id is the prepare id of the
+ * reference 'PX...'), then the PaymentIntent with the row's idempotency key. The card is kept
+ * for automatic payments when asked and the caller may edit payment methods.
+ */
+export async function startPayment(
+  deps: PaymentsDeps,
+  caller: Caller,
+  body: { amount: number; save_card?: boolean | undefined },
+  now: Date,
+) {
+  const { db, gateway } = deps;
+  const saveCard = body.save_card === true && caller.permissions.has('edit-paymethods');
+  const amountCents = centsOf(body.amount);
+  const csrf = newOpaqueToken();
+  let customerId: string | null;
+  try {
+    customerId = saveCard
+      ? await ensureGatewayCustomer(db, gateway, caller.accountId)
+      : ((await paymethodsRow(db, caller.accountId))?.gatewayCustomerId ?? null);
+  } catch {
+    throw paymentsError('startFailed');
+  }
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      accountId: caller.accountId,
+      userId: caller.userId,
+      kind: 'new-card',
+      amountCents,
+      csrfHash: hashToken(csrf),
+      idempotencyKey: `new-card-${randomUUID()}`,
+      status: 'created',
+      saveCard,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + PAYMENT_TTL_MS),
+    })
+    .returning();
+  let intent: PaymentIntentInfo;
+  try {
+    intent = await gateway.createPaymentIntent({
+      amountCents,
+      customerId,
+      saveCard,
+      metadata: paymentMetadata(payment!),
+      idempotencyKey: payment!.idempotencyKey,
+    });
+  } catch (error) {
+    await db
+      .update(payments)
+      .set({ status: 'canceled', failureCode: GATEWAY_UNREACHED, updatedAt: now })
+      .where(eq(payments.id, payment!.id));
+    throw Object.assign(paymentsError('startFailed'), { cause: error });
+  }
+  await db.update(payments).set({ intentId: intent.id }).where(eq(payments.id, payment!.id));
+  return {
+    stripePaymentIntent: { id: intent.id, client_secret: intent.clientSecret },
+    prepareAPIResult: { id: payment!.id, csrf },
+  };
+}
+
+/** The result modal's message (spec 3 section 4) for a payment as recorded. */
+export function userMessage(payment: PaymentRow): string {
+  const amount = dollars(payment.amountCents);
+  const card =
+    payment.cardType && payment.cardLast4
+      ? ` by ${brandName(payment.cardType)} ending in ${payment.cardLast4}`
+      : '';
+  switch (payment.status) {
+    case 'succeeded':
+      return `Your payment of ${amount}${card} was approved by your bank. Receipt number: ${payment.receiptId}.`;
+    case 'processing':
+      return messages.billing.pending;
+    case 'failed':
+      return `Your payment of ${amount}${card} was declined. Reason: ${payment.failureMessage ?? 'declined by your bank.'}`;
+    case 'canceled':
+      return `Your payment of ${amount} was cancelled.`;
+    default:
+      return payment.gatewayStatus === 'requires_action'
+        ? `Your payment of ${amount} is waiting for your bank's authentication. Please complete it and try again.`
+        : `Your payment of ${amount} was not completed. Please try again.`;
+  }
+}
+
+function postAnswer(payment: PaymentRow): PostPayment {
+  return {
+    amount: payment.amountCents,
+    stripe_status: payment.gatewayStatus ?? 'requires_payment_method',
+    user_message: userMessage(payment),
+    card:
+      payment.cardType && payment.cardLast4
+        ? { type: brandName(payment.cardType), last4: payment.cardLast4 }
+        : null,
+    receipt_id: payment.receiptId,
+  };
+}
+
+/**
+ * Finish a one-off payment: the payment must be the caller's account's (404), the csrf and the
+ * intent must be its own (400, one text for both); the intent's status is read from the gateway
+ * and recorded by settlePayment, which reaches the ledger once however many posts and webhooks
+ * arrive. The answer is built from the recorded payment, so a repeated post answers the same.
+ */
+export async function postPayment(
+  deps: PaymentsDeps,
+  accountId: number,
+  body: { prepareId: number; csrf: string; intentId: string },
+  now: Date,
+): Promise<PostPayment> {
+  const { db, gateway } = deps;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, accountId)));
+  if (!payment || payment.kind !== 'new-card') throw notFound();
+  if (!sameHash(payment.csrfHash, hashToken(body.csrf)) || payment.intentId !== body.intentId)
+    throw paymentsError('paymentMismatch');
+  let intent: PaymentIntentInfo;
+  try {
+    intent = await gateway.retrievePaymentIntent(payment.intentId);
+  } catch (error) {
+    throw Object.assign(paymentsError('postFailed'), { cause: error });
+  }
+  const settled = await settlePayment(db, payment.id, intent, now);
+  return postAnswer(settled.payment);
+}
+
+/** The saved card a one-off payment can use, or the 'set up a card' refusal. */
+async function usableCard(db: Db, accountId: number, now: Date) {
+  const row = await paymethodsRow(db, accountId);
+  const card = row?.cardLast4
+    ? { last4: row.cardLast4, expires: row.cardExpires, type: row.cardType ?? 'Card' }
+    : null;
+  if (!row || !card || !isUsableSavedCard(card, now) || !row.cardPaymentMethodId)
+    throw paymentsError('noSavedCard');
+  return { ...card, paymentMethodId: row.cardPaymentMethodId, customerId: row.gatewayCustomerId };
+}
+
+/**
+ * Prepare a payment with the saved card: the payment row is the prepared operation (its id is
+ * the reference's prepare id, its csrf hash the commit's credential); the amount is set by the
+ * commit that claims it.
+ */
+export async function prepareSavedCardPayment(db: Db, caller: Caller, now: Date) {
+  const card = await usableCard(db, caller.accountId, now);
+  const csrf = newOpaqueToken();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      accountId: caller.accountId,
+      userId: caller.userId,
+      kind: 'saved-card',
+      amountCents: 0,
+      csrfHash: hashToken(csrf),
+      idempotencyKey: `saved-card-${randomUUID()}`,
+      status: 'created',
+      cardType: brandName(card.type),
+      cardLast4: card.last4,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + PAYMENT_TTL_MS),
+    })
+    .returning({ id: payments.id });
+  return { id: payment!.id, csrf, error: null };
+}
+
+type Claim =
+  | { kind: 'charge'; payment: PaymentRow }
+  | { kind: 'answer'; payment: PaymentRow }
+  | { kind: 'wait' };
+
+/**
+ * Who charges: the payment row is locked; the first commit sets the amount (the claim) and
+ * charges; a commit of the same csrf while that charge is under way waits for its answer; one
+ * after a failed call to the gateway (or a claim gone stale) charges again with the same
+ * idempotency key, which the gateway answers with the first charge rather than a second one.
+ */
+async function claimSavedCardPayment(
+  db: Db,
+  accountId: number,
+  body: { csrf: string; amount: number },
+  now: Date,
+): Promise<Claim> {
+  return withTransaction(db, async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.csrfHash, hashToken(body.csrf)),
+          eq(payments.accountId, accountId),
+          eq(payments.kind, 'saved-card'),
+        ),
+      )
+      .for('update');
+    if (!payment) throw paymentsError('paymentMismatch');
+    if (payment.intentId !== null || payment.status !== 'created')
+      return { kind: 'answer', payment };
+    const amountCents = centsOf(body.amount);
+    if (payment.amountCents === 0) {
+      if (payment.expiresAt && payment.expiresAt <= now) throw paymentsError('paymentMismatch');
+      const card = await usableCard(tx, accountId, now);
+      if (card.last4 !== payment.cardLast4) throw paymentsError('savedCardChanged');
+    } else {
+      // Claimed before: the same amount only (the idempotency key stands for it).
+      if (payment.amountCents !== amountCents) throw paymentsError('paymentMismatch');
+      const stale = now.getTime() - payment.updatedAt.getTime() >= CLAIM_STALE_MS;
+      if (payment.failureCode !== GATEWAY_UNREACHED && !stale) return { kind: 'wait' };
+    }
+    const [claimed] = await tx
+      .update(payments)
+      .set({ amountCents, failureCode: null, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return { kind: 'charge', payment: claimed! };
+  });
+}
+
+const cardOf = (payment: PaymentRow) =>
+  payment.cardType && payment.cardLast4
+    ? { type: brandName(payment.cardType), last4: payment.cardLast4 }
+    : null;
+
+/** The gateway could not be reached: nothing was recorded, the same csrf may be sent again. */
+function unreached(payment: PaymentRow | null, providerName: string): ExistingCardCommit {
+  return {
+    card: payment ? cardOf(payment) : null,
+    error: messages.billing.existingCardFailed(providerName),
+    ok: false,
+    payment: null,
+  };
+}
+
+function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCardCommit {
+  const card = cardOf(payment);
+  if (payment.intentId === null || payment.gatewayStatus === null)
+    return unreached(payment, providerName);
+  return {
+    card,
+    error: null,
+    ok: true,
+    payment: {
+      stripe_status: payment.gatewayStatus,
+      stripe_reason: payment.status === 'failed' ? payment.failureMessage : null,
+      receipt_id: payment.receiptId,
+      amount: payment.amountCents,
+      prepareid: payment.id,
+    },
+  };
+}
+
+/**
+ * Commit a payment with the saved card: charged off-session once (see claimSavedCardPayment),
+ * recorded by settlePayment. ok:false only when the gateway could not be reached (nothing was
+ * recorded; the same csrf may be sent again). A decline is ok:true with the gateway's status and
+ * the bank's reason in stripe_reason, so the page shows 'Payment Declined' with the reason.
+ */
+export async function commitSavedCardPayment(
+  deps: PaymentsDeps,
+  accountId: number,
+  body: { csrf: string; amount: number },
+  clock: () => Date,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<ExistingCardCommit> {
+  const { db, gateway, providerName } = deps;
+  const waitUntil = Date.now() + CLAIM_WAIT_MS;
+  let claim = await claimSavedCardPayment(db, accountId, body, clock());
+  while (claim.kind === 'wait') {
+    // Another commit of this csrf is charging: its answer is ours (it never charges twice).
+    if (Date.now() > waitUntil) return unreached(null, providerName);
+    await sleep(50);
+    claim = await claimSavedCardPayment(db, accountId, body, clock());
+  }
+  if (claim.kind === 'answer') return savedCardAnswer(claim.payment, providerName);
+
+  const payment = claim.payment;
+  const card = await paymethodsRow(db, accountId);
+  let intent: PaymentIntentInfo;
+  try {
+    intent = await gateway.chargeOffSession({
+      amountCents: payment.amountCents,
+      customerId: card!.gatewayCustomerId!,
+      paymentMethodId: card!.cardPaymentMethodId!,
+      metadata: paymentMetadata(payment),
+      idempotencyKey: payment.idempotencyKey,
+    });
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, 'saved-card charge: gateway call failed');
+    const [released] = await db
+      .update(payments)
+      .set({ failureCode: GATEWAY_UNREACHED, updatedAt: clock() })
+      .where(
+        and(eq(payments.id, payment.id), eq(payments.status, 'created'), isNull(payments.intentId)),
+      )
+      .returning();
+    if (released) return unreached(released, providerName);
+    // Its webhook recorded it meanwhile: answer what was recorded.
+    const [recorded] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    return savedCardAnswer(recorded!, providerName);
+  }
+  const settled = await settlePayment(db, payment.id, intent, clock());
+  return savedCardAnswer(settled.payment, providerName);
+}

@@ -1,0 +1,511 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import type {
+  AccountBalance,
+  ExistingCardCommit,
+  PostPayment,
+  SandboxConfirm,
+  StartPayment,
+} from '@outpost/contracts/billing';
+import { messages } from '@outpost/contracts/messages';
+import type { GatewayEvent } from '../../adapters/payments/gateway';
+import { queryRows } from '../../db/client';
+import type { Persona } from '../../test/test-app';
+import { apiFor, errorOf } from '../../test/test-app';
+import { paymentsErrors } from './payments.errors';
+import type { PaymentsTestContext } from './payments-test-kit';
+import {
+  authenticateAtSandbox,
+  cardInput,
+  confirmAtSandbox,
+  createPaymentsContext,
+  holdableEvents,
+  signedWebhooks,
+  wrapGateway,
+} from './payments-test-kit';
+
+const HOLDER = 5001; // account 100001: Visa 4242 saved (and made at the sandbox by the seed)
+const BILLING = 5002; // same account, billing permissions only
+const SERVICES = 5003; // same account, no billing permissions
+const OTHER = 5006; // account 100003: nothing saved, owing
+
+const webhooks = signedWebhooks('whsec_test_payments');
+let events: ReturnType<typeof holdableEvents>;
+let ctx: PaymentsTestContext;
+beforeAll(async () => {
+  ctx = await createPaymentsContext({
+    wrap: (sandbox) => {
+      events = holdableEvents(sandbox);
+      return wrapGateway(sandbox, {
+        parseWebhook: webhooks.parseWebhook,
+        onEvent: events.onEvent,
+      });
+    },
+  });
+});
+afterAll(async () => ctx.close());
+
+const api = apiFor(() => ctx, BILLING);
+
+async function balance(who: Persona = BILLING): Promise<AccountBalance> {
+  const res = await api.get(apiPaths.balance, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as AccountBalance;
+}
+
+async function start(amount: number, who: Persona = BILLING, saveCard = false) {
+  const res = await api.post(
+    apiPaths.startPayment,
+    saveCard ? { amount, save_card: true } : { amount },
+    who,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as StartPayment;
+}
+
+async function pay(started: StartPayment, number: string) {
+  const confirmed = await confirmAtSandbox(
+    ctx.app,
+    'payment',
+    started.stripePaymentIntent.id,
+    cardInput(started.stripePaymentIntent.client_secret, { number }),
+  );
+  expect(confirmed.status, JSON.stringify(confirmed.data)).toBe(200);
+  return confirmed.data as SandboxConfirm;
+}
+
+const postBody = (started: StartPayment) => ({
+  prepareId: started.prepareAPIResult.id,
+  csrf: started.prepareAPIResult.csrf,
+  intentId: started.stripePaymentIntent.id,
+});
+
+async function post(started: StartPayment, who: Persona = BILLING): Promise<PostPayment> {
+  const res = await api.post(apiPaths.postPayment, postBody(started), who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as PostPayment;
+}
+
+async function ledgerRows(paymentId: number) {
+  return queryRows<{ amount_cents: number; status: string; type: string; reason: string | null }>(
+    ctx.database.db,
+    sql`select amount_cents, status, type, reason from transactions where payment_id = ${paymentId}`,
+  );
+}
+
+async function webhook(event: GatewayEvent, signature?: string) {
+  const body = JSON.stringify(event);
+  return ctx.app.inject({
+    method: 'POST',
+    url: apiPaths.gatewayWebhook,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? webhooks.sign(body),
+    },
+    payload: body,
+  });
+}
+
+async function paymentEvent(id: string, type: string, intentId: string): Promise<GatewayEvent> {
+  return {
+    id,
+    type,
+    paymentIntent: await ctx.sandbox.retrievePaymentIntent(intentId),
+    setupIntent: null,
+  };
+}
+
+describe('balance', () => {
+  it("answers the account's balance in cents and its status", async () => {
+    const [row] = await queryRows<{ balance_cents: number }>(
+      ctx.database.db,
+      sql`select balance_cents from transactions where account_id = 100003
+           order by created_at desc, id desc limit 1`,
+    );
+    expect(row!.balance_cents).toBeGreaterThan(0);
+    expect(await balance(OTHER)).toEqual({ amount: row!.balance_cents, status: 'Owing' });
+  });
+
+  it('refuses a contact without view-paymethods', async () => {
+    expect((await api.get(apiPaths.balance, SERVICES)).statusCode).toBe(403);
+  });
+});
+
+describe('one-off payment with a new card', () => {
+  it.each([
+    [0.49, 'amount is too short or too small'],
+    [12.345, 'amount is not valid (at most 2 decimals)'],
+  ])('refuses %s dollars with a 400', async (amount, text) => {
+    const res = await api.post(apiPaths.startPayment, { amount });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe(`Invalid request: ${text}.`);
+  });
+
+  it('refuses the services contact', async () => {
+    const res = await api.post(apiPaths.startPayment, { amount: 10 }, SERVICES);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('is approved with a 4242 card, lowers the balance by exactly the cents, once', async () => {
+    const before = await balance(OTHER);
+    const started = await start(12.5, OTHER);
+    expect(started.stripePaymentIntent.id).toMatch(/^pi_/);
+    expect((await pay(started, '4242424242424242')).status).toBe('succeeded');
+    const result = await post(started, OTHER);
+    expect(result).toEqual({
+      amount: 1250,
+      stripe_status: 'succeeded',
+      user_message: `Your payment of $12.50 by Visa ending in 4242 was approved by your bank. Receipt number: ${result.receipt_id}.`,
+      card: { type: 'Visa', last4: '4242' },
+      receipt_id: expect.stringMatching(/^\d{4}-\d{4}$/),
+    });
+    expect(await balance(OTHER)).toEqual({
+      amount: before.amount - 1250,
+      status: before.amount - 1250 > 0 ? 'Owing' : before.amount === 1250 ? 'Paid' : 'In Credit',
+    });
+    // Posted again: the same answer, no second ledger row.
+    expect(await post(started, OTHER)).toEqual(result);
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([
+      {
+        amount_cents: -1250,
+        status: 'Successful',
+        type: 'Payment',
+        reason: 'One-off payment by Visa ending in 4242',
+      },
+    ]);
+  });
+
+  it("answers 404 for another account's payment, 400 for a wrong csrf or intent", async () => {
+    const started = await start(5, BILLING);
+    const foreign = await api.post(apiPaths.postPayment, postBody(started), OTHER);
+    expect(foreign.statusCode).toBe(404);
+    const wrongCsrf = await api.post(apiPaths.postPayment, {
+      ...postBody(started),
+      csrf: 'not-the-csrf',
+    });
+    expect(wrongCsrf.statusCode).toBe(400);
+    expect(errorOf(wrongCsrf)).toBe(paymentsErrors.paymentMismatch);
+    const other = await start(6, BILLING);
+    const wrongIntent = await api.post(apiPaths.postPayment, {
+      ...postBody(started),
+      intentId: other.stripePaymentIntent.id,
+    });
+    expect(wrongIntent.statusCode).toBe(400);
+    expect(errorOf(wrongIntent)).toBe(paymentsErrors.paymentMismatch);
+    expect(errorOf(foreign)).not.toContain(String(started.prepareAPIResult.id));
+  });
+
+  it('records one Payment however many posts and webhook deliveries race', async () => {
+    const before = await balance();
+    const started = await start(33.3);
+    events.state.held = true;
+    try {
+      await pay(started, '4242424242424242');
+    } finally {
+      events.state.held = false;
+    }
+    const intentId = started.stripePaymentIntent.id;
+    const succeeded = await paymentEvent('evt_race_1', 'payment_intent.succeeded', intentId);
+    const answers = await Promise.all([
+      ...Array.from({ length: 50 }, () => api.post(apiPaths.postPayment, postBody(started))),
+      ...Array.from({ length: 25 }, () => webhook(succeeded)),
+      ...Array.from({ length: 25 }, (_, i) => webhook({ ...succeeded, id: `evt_race_other_${i}` })),
+      ctx.sandbox.deliverPending(),
+    ]);
+    for (const answer of answers.slice(0, 100))
+      expect((answer as { statusCode: number }).statusCode).toBe(200);
+    const posts = answers
+      .slice(0, 50)
+      .map((a) => (a as { json: () => { data: PostPayment } }).json().data);
+    expect(new Set(posts.map((p) => JSON.stringify(p))).size).toBe(1);
+    expect(posts[0]!.stripe_status).toBe('succeeded');
+    expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
+    expect((await balance()).amount).toBe(before.amount - 3330);
+  });
+
+  it('leaves the balance unchanged when the card is declined, with the bank reason', async () => {
+    const before = await balance();
+    const started = await start(20);
+    const confirmed = await pay(started, '4000000000000002');
+    expect(confirmed.last_error?.message).toBe('Your card was declined.');
+    const result = await post(started);
+    expect(result).toEqual({
+      amount: 2000,
+      stripe_status: 'requires_payment_method',
+      // A declined card is not kept on the intent (as at Stripe): no card to name.
+      user_message: 'Your payment of $20.00 was declined. Reason: Your card was declined.',
+      card: null,
+      receipt_id: null,
+    });
+    expect(await balance()).toEqual(before);
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
+  });
+
+  it('records a success on the same intent after a declined card', async () => {
+    const started = await start(7.25);
+    await pay(started, '4000000000009995');
+    expect((await post(started)).stripe_status).toBe('requires_payment_method');
+    await pay(started, '4242424242424242');
+    const result = await post(started);
+    expect(result.stripe_status).toBe('succeeded');
+    expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
+  });
+
+  it('answers the pending text while the bank has not answered', async () => {
+    const before = await balance();
+    const started = await start(15);
+    expect((await pay(started, '4000000000007726')).status).toBe('processing');
+    const result = await post(started);
+    expect(result.stripe_status).toBe('processing');
+    expect(result.user_message).toBe(messages.billing.pending);
+    expect(await balance()).toEqual(before);
+  });
+
+  it("needs the bank's authentication for a 3DS card, then is approved", async () => {
+    const started = await start(9.99);
+    const confirmed = await pay(started, '4000002500003155');
+    expect(confirmed.status).toBe('requires_action');
+    expect(confirmed.next_action?.redirect_to_url.url).toContain(started.stripePaymentIntent.id);
+    const early = await post(started);
+    expect(early.stripe_status).toBe('requires_action');
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
+    const back = await authenticateAtSandbox(
+      ctx.app,
+      started.stripePaymentIntent.id,
+      started.stripePaymentIntent.client_secret,
+      'complete',
+    );
+    expect(back.statusCode).toBe(302);
+    const result = await post(started);
+    expect(result.stripe_status).toBe('succeeded');
+    expect(result.user_message).toMatch(
+      /^Your payment of \$9\.99 by Visa ending in 3155 was approved by your bank\. Receipt number: /,
+    );
+    expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
+  });
+
+  it('keeps the card for automatic payments only when asked by someone who may edit them', async () => {
+    await ctx.database.db.execute(
+      sql`update user_permissions set enabled = false where user_id = 5007 and permission = 'edit-paymethods'`,
+    );
+    // authapp (account 100002, bank debit) without edit-paymethods: paid, the card not kept.
+    const refused = await start(5, 5007, true);
+    await pay(refused, '5555555555554444');
+    await post(refused, 5007);
+    const kept = await api.get(apiPaths.paymethods, 5005);
+    expect((kept.json().data as { card_details: unknown }).card_details).toBeNull();
+    // The holder of that account asks: the card is kept; the bank stays the default.
+    const started = await start(5, 5005, true);
+    await pay(started, '5555555555554444');
+    expect((await post(started, 5005)).stripe_status).toBe('succeeded');
+    const after = (await api.get(apiPaths.paymethods, 5005)).json().data as {
+      current: { method: string };
+      card_details: unknown;
+    };
+    expect(after.card_details).toEqual({ last4: '4444', expires: '12/2034', type: 'Mastercard' });
+    expect(after.current.method).toBe('Automatic debit from Bank Account');
+  });
+});
+
+describe('one-off payment with the saved card', () => {
+  async function prepareSaved(who: Persona = BILLING) {
+    const res = await api.post(apiPaths.existingCardPrepare, {}, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { id: number; csrf: string; error: null };
+  }
+
+  it('charges the saved card once for 50 commits at once: one charge, one ledger row', async () => {
+    const before = await balance();
+    const prepared = await prepareSaved();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api.post(apiPaths.existingCardCommit, { csrf: prepared.csrf, amount: 21.5 }),
+      ),
+    );
+    const bodies = answers.map((a) => {
+      expect(a.statusCode, a.body).toBe(200);
+      return a.json().data as ExistingCardCommit;
+    });
+    expect(bodies[0]).toEqual({
+      card: { type: 'Visa', last4: '4242' },
+      error: null,
+      ok: true,
+      payment: {
+        stripe_status: 'succeeded',
+        stripe_reason: null,
+        receipt_id: expect.stringMatching(/^\d{4}-\d{4}$/),
+        amount: 2150,
+        prepareid: prepared.id,
+      },
+    });
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const charges = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from sandbox_intents where metadata->>'payment_id' = ${String(prepared.id)}`,
+    );
+    expect(charges[0]!.n).toBe(1);
+    expect(await ledgerRows(prepared.id)).toHaveLength(1);
+    expect((await balance()).amount).toBe(before.amount - 2150);
+  });
+
+  it('answers a decline as ok with the bank reason, and the balance stays', async () => {
+    // A card that saves but whose every charge is declined, on account 100003.
+    const prepared = await api.get(
+      `${apiPaths.prepareAddPaymentMethod}?paymentMethodType=card`,
+      OTHER,
+    );
+    const setup = prepared.json().data as {
+      addPaymentMethodInitData: { id: number; csrf: string };
+      setupIntent: { id: string; client_secret: string };
+    };
+    await confirmAtSandbox(
+      ctx.app,
+      'setup',
+      setup.setupIntent.id,
+      cardInput(setup.setupIntent.client_secret, { number: '4000000000000341' }),
+    );
+    const added = await api.post(
+      apiPaths.commitAddCard,
+      {
+        id: setup.addPaymentMethodInitData.id,
+        csrf: setup.addPaymentMethodInitData.csrf,
+        stripe_si: setup.setupIntent.id,
+        stripe_si_secret: setup.setupIntent.client_secret,
+      },
+      OTHER,
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const before = await balance(OTHER);
+    const saved = await prepareSaved(OTHER);
+    const res = await api.post(
+      apiPaths.existingCardCommit,
+      { csrf: saved.csrf, amount: 10 },
+      OTHER,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      card: { type: 'Visa', last4: '0341' },
+      error: null,
+      ok: true,
+      payment: {
+        stripe_status: 'requires_payment_method',
+        stripe_reason: 'Your card was declined.',
+        receipt_id: null,
+        amount: 1000,
+        prepareid: saved.id,
+      },
+    });
+    expect(await balance(OTHER)).toEqual(before);
+    expect(await ledgerRows(saved.id)).toEqual([]);
+  });
+
+  it('refuses a commit of another account, and the services contact', async () => {
+    const prepared = await prepareSaved();
+    const foreign = await api.post(
+      apiPaths.existingCardCommit,
+      { csrf: prepared.csrf, amount: 1 },
+      OTHER,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign)).toBe(paymentsErrors.paymentMismatch);
+    expect((await api.post(apiPaths.existingCardPrepare, {}, SERVICES)).statusCode).toBe(403);
+    expect(
+      (await api.post(apiPaths.existingCardCommit, { csrf: prepared.csrf, amount: 1 }, SERVICES))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses an amount under 50 cents or with 3 decimals', async () => {
+    const prepared = await prepareSaved();
+    for (const amount of [0.4, 1.005]) {
+      const res = await api.post(apiPaths.existingCardCommit, { csrf: prepared.csrf, amount });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('needs a saved card that has not expired', async () => {
+    await ctx.database.db.execute(
+      sql`update paymethods set card_expires = '10/2020' where account_id = 100001`,
+    );
+    const res = await api.post(apiPaths.existingCardPrepare, {}, HOLDER);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe(
+      'Invalid request: You need to set up an existing card to make a payment with it.',
+    );
+    await ctx.database.db.execute(
+      sql`update paymethods set card_expires = '08/28' where account_id = 100001`,
+    );
+  });
+});
+
+describe('gateway webhook', () => {
+  it('refuses an unsigned or wrongly signed event with a 400', async () => {
+    const started = await start(3);
+    const event = await paymentEvent(
+      'evt_bad_sig',
+      'payment_intent.succeeded',
+      started.stripePaymentIntent.id,
+    );
+    const body = JSON.stringify(event);
+    const forged = await webhook(event, signedWebhooks('whsec_wrong').sign(body));
+    expect(forged.statusCode).toBe(400);
+    expect(errorOf(forged)).toBe(paymentsErrors.webhookSignature);
+    const stale = await webhook(event, webhooks.sign(body, Math.floor(Date.now() / 1000) - 600));
+    expect(stale.statusCode).toBe(400);
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.gatewayWebhook,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const seen = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from gateway_events where id = 'evt_bad_sig'`,
+    );
+    expect(seen[0]!.n).toBe(0);
+  });
+
+  it('processes an event id once: a replay changes nothing', async () => {
+    const started = await start(4);
+    events.state.held = true;
+    try {
+      await pay(started, '4000000000007726');
+    } finally {
+      events.state.held = false;
+    }
+    const intentId = started.stripePaymentIntent.id;
+    const processing = await paymentEvent('evt_once', 'payment_intent.processing', intentId);
+    expect((await webhook(processing)).statusCode).toBe(200);
+    const status = async () =>
+      (
+        await queryRows<{ status: string }>(
+          ctx.database.db,
+          sql`select status from payments where id = ${started.prepareAPIResult.id}`,
+        )
+      )[0]!.status;
+    expect(await status()).toBe('processing');
+    // The same event id again, now saying it succeeded: already seen, so nothing happens.
+    const replay = await webhook({
+      ...processing,
+      type: 'payment_intent.succeeded',
+      paymentIntent: { ...processing.paymentIntent!, status: 'succeeded', receiptId: '0000-0000' },
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ data: { received: true } });
+    expect(await status()).toBe('processing');
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
+  });
+
+  it('refuses a body over its size limit', async () => {
+    const body = JSON.stringify({ id: 'evt_big', type: 'x', pad: 'x'.repeat(300 * 1024) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.gatewayWebhook,
+      headers: { 'content-type': 'application/json', 'stripe-signature': webhooks.sign(body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
