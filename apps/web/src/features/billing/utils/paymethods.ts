@@ -1,4 +1,5 @@
 import type { Paymethods } from '@outpost/contracts/billing';
+import { isUsableSavedCard } from '@outpost/domain/card-rules';
 import {
   PAYMETHOD_BANK,
   PAYMETHOD_CARD,
@@ -39,25 +40,13 @@ export function paymethodButtons(
   };
 }
 
-/** 'MM/YYYY' (or 'MM/YY') to [month, full year]; null when unreadable. */
-function parseExpiry(expires: string): [number, number] | null {
-  const match = /^(\d{1,2})\/(\d{2}|\d{4})$/.exec(expires.trim());
-  if (!match?.[1] || !match[2]) return null;
-  const month = Number(match[1]);
-  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? [month, year] : null;
-}
-
-/** A card counts as saved only while not expired: its MM/YYYY against the current month. */
+/**
+ * A card counts as saved only while not expired (spec 3 section 5): the domain's rule, the one the
+ * server pays with.
+ */
 export function isCardUsable(
   card: Paymethods['card_details'],
   now: Date = new Date(),
 ): card is NonNullable<Paymethods['card_details']> {
-  if (!card?.last4) return false;
-  const expiry = parseExpiry(card.expires);
-  if (!expiry) return false;
-  const [month, year] = expiry;
-  const thisYear = now.getFullYear();
-  const thisMonth = now.getMonth() + 1;
-  return year > thisYear || (year === thisYear && month >= thisMonth);
+  return isUsableSavedCard(card, now);
 }
