@@ -11,7 +11,7 @@ import { logIn } from './session';
  * the saved-card payment uses.
  */
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -41,8 +41,8 @@ test.describe('Billing: payment methods and one-off payments', () => {
 
     await page.getByRole('button', { name: 'Add Card' }).click();
     const addCard = page.getByRole('dialog', { name: 'Add Card' });
-    await addCard.getByText('Test card numbers').click();
-    await expect(addCard.getByText('4242 4242 4242 4242')).toBeVisible();
+    await addCard.locator('summary', { hasText: 'Test card numbers' }).click();
+    await expect(addCard.getByText('4242424242424242', { exact: true })).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242');
     await expectNoSeriousA11yViolations(page);
     await addCard.getByRole('button', { name: 'Save Card' }).click();
@@ -76,7 +76,8 @@ test.describe('Billing: payment methods and one-off payments', () => {
     await expect(page.getByRole('button', { name: 'Remove Card' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove Account' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Home' }).first().click();
+    // Through the app (no reload): the dashboard's cached data was invalidated by the change.
+    await page.getByRole('banner').getByRole('link', { name: 'Outpost Demo Broadband' }).click();
     const summary = page.getByRole('region', { name: 'Account Summary' });
     await expect(summary).toContainText('Bank Debit');
 

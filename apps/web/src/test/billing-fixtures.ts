@@ -17,7 +17,7 @@ export function paymethods(overrides: Partial<Paymethods> = {}): Paymethods {
   return {
     current: { method: PAYMETHOD_BANK, status: 'Active' },
     card_details: { last4: '4242', expires: '12/2030', type: 'Visa' },
-    bank_details: { name: 'Jordan Citizen', account: '6789' },
+    bank_details: { name: 'Jordan Citizen', account: '062-000 ****6789' },
     accountid: 100001,
     ...overrides,
   };

@@ -199,6 +199,12 @@ export function RecurringPaymentPage() {
   );
 }
 
+/** The account number's last 4 digits, however the server masks it ('062-000 ****6789'). */
+function bankLast4(account: string | undefined): string | null {
+  const digits = account?.replace(/\D/g, '') ?? '';
+  return digits ? `ending in ${digits.slice(-4)}` : null;
+}
+
 function MethodSkeleton() {
   return (
     <div className="skeleton" aria-hidden="true">
@@ -259,11 +265,7 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
               </div>
               <div>
                 <dt>Account number</dt>
-                <dd>
-                  {methods.bank_details?.account
-                    ? `ending in ${methods.bank_details.account}`
-                    : 'N/A'}
-                </dd>
+                <dd>{bankLast4(methods.bank_details?.account) ?? 'N/A'}</dd>
               </div>
             </>
           )}
