@@ -219,7 +219,12 @@ function Landing({
           Pay with your saved card
         </h2>
         {methods.isPending ? (
-          <p role="status">{messages.billing.loadingCards}</p>
+          <>
+            <p role="status">{messages.billing.loadingCards}</p>
+            <div className="paymethod-card__actions" aria-hidden="true">
+              <span className="skeleton__line paymethod-card__button-skeleton" />
+            </div>
+          </>
         ) : usable ? (
           <>
             <p>

@@ -145,10 +145,9 @@ export function RecurringPaymentPage() {
               Current billing method
             </h2>
             {methods.isPending ? (
-              <>
-                <p role="status">{messages.billing.loadingPaymethods}</p>
-                <MethodSkeleton />
-              </>
+              <p className="paymethods__method paymethods__method--loading" role="status">
+                {messages.billing.loadingPaymethods}
+              </p>
             ) : (
               <p className="paymethods__method">
                 {methods.data.current.method}
@@ -205,13 +204,9 @@ function bankLast4(account: string | undefined): string | null {
   return digits ? `ending in ${digits.slice(-4)}` : null;
 }
 
-function MethodSkeleton() {
-  return (
-    <div className="skeleton" aria-hidden="true">
-      <span className="skeleton__line" />
-      <span className="skeleton__line skeleton__line--short" />
-    </div>
-  );
+/** A value still loading: a grey line where it will be (the page announces the loading once). */
+function ValueSkeleton() {
+  return <span className="skeleton__line paymethod-card__value-skeleton" aria-hidden="true" />;
 }
 
 type MethodSectionProps = {
@@ -238,38 +233,46 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
         {title}
         {isDefault && <span className="tag">Default</span>}
       </h2>
-      {!methods ? (
-        <MethodSkeleton />
-      ) : (
-        <dl className="facts">
-          {type === 'card' ? (
-            <>
-              <div>
-                <dt>Card number</dt>
-                <dd>
-                  {methods.card_details
-                    ? `${methods.card_details.type} ending in ${methods.card_details.last4}`
-                    : 'N/A'}
-                </dd>
-              </div>
-              <div>
-                <dt>Expiry</dt>
-                <dd>{methods.card_details?.expires ?? 'N/A'}</dd>
-              </div>
-            </>
-          ) : (
-            <>
-              <div>
-                <dt>Account holder</dt>
-                <dd>{methods.bank_details?.name || 'N/A'}</dd>
-              </div>
-              <div>
-                <dt>Account number</dt>
-                <dd>{bankLast4(methods.bank_details?.account) ?? 'N/A'}</dd>
-              </div>
-            </>
-          )}
-        </dl>
+      <dl className="facts">
+        {type === 'card' ? (
+          <>
+            <div>
+              <dt>Card number</dt>
+              <dd>
+                {!methods ? (
+                  <ValueSkeleton />
+                ) : methods.card_details ? (
+                  `${methods.card_details.type} ending in ${methods.card_details.last4}`
+                ) : (
+                  'N/A'
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Expiry</dt>
+              <dd>{!methods ? <ValueSkeleton /> : (methods.card_details?.expires ?? 'N/A')}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>Account holder</dt>
+              <dd>{!methods ? <ValueSkeleton /> : methods.bank_details?.name || 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Account number</dt>
+              <dd>
+                {!methods ? <ValueSkeleton /> : (bankLast4(methods.bank_details?.account) ?? 'N/A')}
+              </dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {/* The buttons' row keeps its room while loading: whoever may edit always gets one. */}
+      {canEdit && !buttons && (
+        <div className="paymethod-card__actions" aria-hidden="true">
+          <span className="skeleton__line paymethod-card__button-skeleton" />
+        </div>
       )}
       {buttons && (buttons.add || buttons.update || buttons.remove || buttons.makeDefault) && (
         <div className="paymethod-card__actions">
