@@ -22,12 +22,13 @@ export default defineConfig({
           groups: [
             // React, the router and TanStack Query change rarely: one long-cached chunk, so an
             // app release does not make customers on metered satellite links download them again.
-            // DOMPurify, uPlot and react-hook-form are left out: only lazy chunks use them (the
-            // privacy-policy modal and plan notes; the usage charts; the forms and wizards), so a
-            // page without them (the dashboard) never downloads them.
+            // DOMPurify, uPlot, react-hook-form and Stripe.js's loaders are left out: only lazy
+            // chunks use them (the privacy-policy modal and plan notes; the usage charts; the forms
+            // and wizards; the billing pages in Stripe mode), so a page without them (the
+            // dashboard) never downloads them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the

@@ -10,6 +10,8 @@ function heading(route: WebRoute): string {
   if (route.path === '/xd/:uid') return 'Hello World!';
   // The footer's 'Financial Hardship' link opens the Financial Hardship Policy page.
   if (route.path === '/financial-hardship') return 'Financial Hardship Policy';
+  // The Billing page's tabs (spec 3 section 2.3); Unbilled Calls is still a placeholder.
+  if (route.path.startsWith('/billing/') && !route.disabled) return 'Billing';
   return route.title;
 }
 

@@ -9,6 +9,7 @@ import { pageQueryOptions } from '@/features/content/api/get-page';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { latestBlogsQueryOptions } from '@/features/dashboard/api/get-latest-blogs';
 import { accountBlockExpected } from '@/features/dashboard/utils/account';
+import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
@@ -49,6 +50,9 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'data-blocks': () => import('./routes/data-blocks'),
   usage: () => import('./routes/usage'),
   'embed-usage': () => import('./routes/embed-usage'),
+  'billing-invoices': () => import('./routes/billing-invoices'),
+  'billing-one-off-payment': () => import('./routes/billing-one-off-payment'),
+  'billing-recurring-payment-method': () => import('./routes/billing-recurring-payment-method'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -92,6 +96,16 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   // The one-time code's exchange starts with the page's code, then the service's usage.
   '/embed/usage/:otc': (queryClient, url, params) =>
     prefetchEmbedUsage(queryClient, params.otc ?? '', url.searchParams),
+  // The history and the dashboard (Account Summary) together: one level of requests.
+  '/billing/invoices': (queryClient) =>
+    Promise.all([
+      prefetchBilling(queryClient, '/billing/invoices'),
+      queryClient.prefetchQuery(dashboardQueryOptions()),
+    ]),
+  '/billing/one-off-payment': (queryClient) =>
+    prefetchBilling(queryClient, '/billing/one-off-payment'),
+  '/billing/recurring-payment-method': (queryClient) =>
+    prefetchBilling(queryClient, '/billing/recurring-payment-method'),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
   '/news/:slug': (queryClient, _url, params) =>
     queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { cleanErrorMessage } from '@/lib/error-message';
 import { CloseIcon } from './icons';
+import './error-banner.css';
 
 export type ErrorBannerProps = {
   /** The error to show (an ApiError, an Error, a string); nothing is shown when null or undefined. */
   error: unknown;
   /** Called after the user dismisses the banner. */
   onDismiss?: () => void;
+  /** 'success': a done-and-dusted notice in green, read out politely ('Invoice downloaded'). */
+  tone?: 'error' | 'success';
 };
 
 /** The one error banner for every page: the spec's cleaning rules, dismissible. */
-export function ErrorBanner({ error, onDismiss }: ErrorBannerProps) {
+export function ErrorBanner({ error, onDismiss, tone = 'error' }: ErrorBannerProps) {
   const [dismissed, setDismissed] = useState<unknown>(undefined);
   if (error === null || error === undefined || dismissed === error) return null;
 
@@ -20,7 +23,10 @@ export function ErrorBanner({ error, onDismiss }: ErrorBannerProps) {
   };
 
   return (
-    <div className="error-banner" role="alert">
+    <div
+      className={tone === 'success' ? 'error-banner error-banner--success' : 'error-banner'}
+      role={tone === 'success' ? 'status' : 'alert'}
+    >
       <p className="error-banner__text">{cleanErrorMessage(error)}</p>
       <button
         type="button"

@@ -351,6 +351,18 @@ export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blo
   );
 }
 
+/** As apiBlob, with the answer's headers (a Content-Disposition file name). */
+export function apiFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  return request(
+    path,
+    { accept: 'application/pdf, text/csv, application/json', ...options },
+    async (response) => ({ blob: await readBlob(response), headers: response.headers }),
+  );
+}
+
 /** The `data` of a 200 answer; a redirect where data was expected cannot be read. */
 export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const result = await apiRequest<T>(path, options);

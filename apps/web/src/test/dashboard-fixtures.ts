@@ -153,6 +153,22 @@ export function shellResponse(path: string): Response | undefined {
   if (path === apiPaths.latestBlogs) return jsonResponse({ data: { items: latestPosts } });
   if (path === apiPaths.alerts) return jsonResponse({ data: [] });
   if (path === apiPaths.blogs) return jsonResponse({ data: { items: [], categories: [] } });
+  // The billing pages: no history, nothing saved, the sandbox gateway.
+  if (path === apiPaths.transactions) return jsonResponse({ data: [] });
+  if (path === apiPaths.balance) return jsonResponse({ data: { amount: 0, status: 'Paid' } });
+  if (path === apiPaths.gatewayInit)
+    return jsonResponse({
+      data: { stripePublishableKey: 'pk_test_x', mode: 'sandbox', testNumbers: [] },
+    });
+  if (path === apiPaths.paymethods)
+    return jsonResponse({
+      data: {
+        current: { method: 'Not Yet Set', status: '' },
+        card_details: null,
+        bank_details: null,
+        accountid: 100001,
+      },
+    });
   if (path.startsWith(apiPaths.blogs) || path.startsWith(apiPaths.page.replace(':slug/', '')))
     return errorResponse(404, NOT_FOUND);
   return undefined;

@@ -10,9 +10,8 @@ export type AlertListProps = {
   alerts: readonly Alert[];
   onMarkRead: (alertId: number) => void;
   /**
-   * Downloads the invoice an alert names. Not wired yet (invoice PDFs arrive with the billing
-   * issue): while it is undefined the '#number' stays text in the message; once given, each alert
-   * with an invoice also offers a 'Download invoice #number' button.
+   * Downloads the invoice an alert names (failures silent): each alert with an invoice offers a
+   * 'Download invoice #number' button; without it the '#number' stays text in the message.
    */
   onDownloadInvoice?: (invoice: AlertInvoice) => void;
 };

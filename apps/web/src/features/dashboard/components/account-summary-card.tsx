@@ -8,6 +8,8 @@ export type AccountSummaryCardProps = {
   dashboard: Dashboard | null;
   /** Whether the user may open a page (its route's permissions). */
   canVisit: (path: string) => boolean;
+  /** 'invoices': the Billing page's card (spec 3 section 2.4): dd/mm/yyyy, only Update Payment. */
+  variant?: 'dashboard' | 'invoices';
 };
 
 const statusClass: Readonly<Record<string, string>> = {
@@ -20,7 +22,12 @@ const statusClass: Readonly<Record<string, string>> = {
  * Account Summary (spec 1 section 2): the balance with its status, the period's end, the payment
  * method ('Bank Debit', 'Credit Card' or as given), and the links the user's flags allow.
  */
-export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardProps) {
+export function AccountSummaryCard({
+  dashboard,
+  canVisit,
+  variant = 'dashboard',
+}: AccountSummaryCardProps) {
+  const onInvoices = variant === 'invoices';
   const account = dashboard?.account;
   const links = dashboard?.permissions.links;
   const showBill = links?.['view-current-bill'] === true;
@@ -45,7 +52,7 @@ export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardPr
             </div>
             <div>
               <dt>Period end date</dt>
-              <dd>{periodEndDate(dashboard.period.current_end)}</dd>
+              <dd>{periodEndDate(dashboard.period.current_end, onInvoices)}</dd>
             </div>
             <div>
               <dt>Payment method</dt>
@@ -56,7 +63,7 @@ export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardPr
             </div>
           </dl>
           <div className="dashboard-card__actions">
-            {showBill && canVisit('/billing/invoices') && (
+            {showBill && !onInvoices && canVisit('/billing/invoices') && (
               <Link to="/billing/invoices" className="button button--primary button--small">
                 View Current Bill
               </Link>
@@ -66,7 +73,7 @@ export function AccountSummaryCard({ dashboard, canVisit }: AccountSummaryCardPr
                 Update Payment
               </Link>
             )}
-            {links?.['view-account'] && canVisit('/services') && (
+            {links?.['view-account'] && !onInvoices && canVisit('/services') && (
               <Link to="/services" className="dashboard-card__link">
                 View Services
               </Link>

@@ -16,8 +16,9 @@ export function shortDateOf(day: number, month: number, year: number): string {
   return `${two(day)}/${two(month)}/${two(year % 100)}`;
 }
 
-/** The period's last day ({day_in_month, mm, year}) as dd/mm/yy. */
-export function periodEndDate(end: Dashboard['period']['current_end']): string {
+/** The period's last day ({day_in_month, mm, year}) as dd/mm/yy (`fullYear`: dd/mm/yyyy). */
+export function periodEndDate(end: Dashboard['period']['current_end'], fullYear = false): string {
+  if (fullYear) return `${two(end.day_in_month)}/${two(end.mm)}/${end.year}`;
   return shortDateOf(end.day_in_month, end.mm, end.year);
 }
 

@@ -1,0 +1,3 @@
+import { OneOffPaymentPage } from '@/features/billing/components/one-off-payment-page';
+
+export { OneOffPaymentPage as Component };

@@ -1,0 +1,3 @@
+import { RecurringPaymentPage } from '@/features/billing/components/recurring-payment-page';
+
+export { RecurringPaymentPage as Component };

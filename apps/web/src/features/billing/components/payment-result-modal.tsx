@@ -1,0 +1,64 @@
+import { messages } from '@outpost/contracts/messages';
+import { LoadingState } from '@/components/loading-state';
+import { Modal, savingStatus } from '@/components/modal';
+import { dollars } from '../utils/amount';
+import { outcomeTitle, type PaymentResult } from '../utils/payment-result';
+
+const tone = { Approved: 'success', Declined: 'danger', Pending: 'warning' } as const;
+
+/**
+ * The one-off payment's result (spec 3 section 2.6): 'Processing your payment... Please wait.'
+ * (cannot be closed), then Approved (green), Declined (red) or Pending (amber) with the amount,
+ * the reference and the message. Closing returns to the landing screen.
+ */
+export function PaymentResultModal({
+  result,
+  onClose,
+}: {
+  result: PaymentResult;
+  onClose: () => void;
+}) {
+  const processing = result.kind === 'processing';
+  const title =
+    result.kind === 'processing'
+      ? 'Processing payment'
+      : result.kind === 'failed'
+        ? 'Payment Error'
+        : outcomeTitle[result.outcome];
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      status={processing ? savingStatus.processing : savingStatus.success}
+      initialFocus="title"
+      className="payment-result"
+      footer={
+        processing ? undefined : (
+          <button type="button" className="button button--primary" onClick={onClose}>
+            Close
+          </button>
+        )
+      }
+    >
+      {result.kind === 'processing' ? (
+        <LoadingState label={messages.billing.processing} />
+      ) : result.kind === 'failed' ? (
+        <div className="payment-result__body payment-result__body--danger" role="alert">
+          <p>{result.message}</p>
+          {result.reference && <p>Reference: {result.reference}</p>}
+        </div>
+      ) : (
+        <div
+          className={`payment-result__body payment-result__body--${tone[result.outcome]}`}
+          role="status"
+        >
+          <p className="payment-result__status">{outcomeTitle[result.outcome]}</p>
+          <p>Amount: {dollars(result.amount)}</p>
+          {result.reference && <p>Reference: {result.reference}</p>}
+          <p>{result.message}</p>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,250 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { permissionNames } from '@outpost/contracts/permissions';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { billingRoutes, paymethods } from '@/test/billing-fixtures';
+import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { type FetchCall, stubApi } from '@/test/services-fixtures';
+import type { Paymethods } from '@outpost/contracts/billing';
+
+const PATCH = `PATCH ${apiPaths.paymethods}`;
+
+function setup({
+  methods = paymethods(),
+  canEdit = true,
+  patch,
+}: {
+  methods?: Paymethods;
+  canEdit?: boolean;
+  patch?: (call: FetchCall) => Response | Promise<Response>;
+} = {}) {
+  signIn({ permissions: permissionNames.filter((p) => canEdit || p !== 'edit-paymethods') });
+  const api = stubApi({
+    ...billingRoutes(methods),
+    ...(patch ? { [PATCH]: patch } : {}),
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+  return { ...renderApp('/billing/recurring-payment-method'), calls: api.calls };
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name: new RegExp(`^${name}`) });
+}
+
+describe('Recurring Payment Method', () => {
+  it('shows the loading text, then the current method, the card and the bank account', async () => {
+    signIn();
+    let answer: (r: Response) => void = () => {};
+    const api = stubApi({
+      ...billingRoutes(),
+      [`GET ${apiPaths.paymethods}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderApp('/billing/recurring-payment-method');
+    expect(await screen.findByText('Loading saved payment methods...')).toBeInTheDocument();
+    answer(jsonResponse({ data: paymethods() }));
+    expect(await screen.findByText('Automatic debit from Bank Account')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(within(section('Credit Card')).getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(within(section('Credit Card')).getByText('12/2030')).toBeInTheDocument();
+    expect(within(section('Direct Debit')).getByText('Jordan Citizen')).toBeInTheDocument();
+    expect(within(section('Direct Debit')).getByText('ending in 6789')).toBeInTheDocument();
+  });
+
+  it("shows 'N/A' where nothing is saved, and only Add buttons", async () => {
+    setup({
+      methods: paymethods({
+        card_details: null,
+        bank_details: null,
+        current: { method: 'Not Yet Set', status: '' },
+      }),
+    });
+    await screen.findByText('Not Yet Set');
+    expect(within(section('Direct Debit')).getAllByText('N/A')).toHaveLength(2);
+    expect(within(section('Credit Card')).getAllByText('N/A')).toHaveLength(2);
+    const buttons = screen
+      .getAllByRole('button', { name: /Card|Account|Default/ })
+      .map((b) => b.textContent);
+    expect(buttons).toEqual(['Add Card', 'Add Account']);
+  });
+
+  it('offers Update, Remove and Make Default as the rules allow', async () => {
+    setup();
+    await screen.findByText('Automatic debit from Bank Account');
+    const card = within(section('Credit Card'));
+    const bank = within(section('Direct Debit'));
+    expect(card.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Update Card',
+      'Make Default (Credit Card)',
+      'Remove Card',
+    ]);
+    expect(bank.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Update Account',
+      'Remove Account',
+    ]);
+  });
+
+  it('offers no buttons without edit-paymethods', async () => {
+    setup({ canEdit: false });
+    await screen.findByText('Automatic debit from Bank Account');
+    expect(within(section('Credit Card')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(section('Direct Debit')).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it("makes the card the default ('Updating...'), says so and reloads the methods and the dashboard", async () => {
+    let answer: (r: Response) => void = () => {};
+    const { user, calls, queryClient } = setup({
+      patch: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(await screen.findByRole('button', { name: 'Make Default (Credit Card)' }));
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      current: { method: 'Automatic debit from Credit Card' },
+    });
+    answer(
+      jsonResponse({
+        data: paymethods({
+          current: { method: 'Automatic debit from Credit Card', status: 'Active' },
+        }),
+      }),
+    );
+    expect(
+      await screen.findByText('Default payment method updated successfully'),
+    ).toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['billing', 'paymethods'], exact: true });
+    expect(invalidate).toHaveBeenCalledWith({
+      queryKey: ['users', 'current', 'dashboard'],
+      exact: true,
+    });
+  });
+
+  it("prefers the server's message when removing fails, else 'Falied to remove card details'", async () => {
+    let status = 400;
+    const { user } = setup({
+      patch: () =>
+        status === 400
+          ? errorResponse(400, 'Invalid request: a default method cannot be removed.')
+          : new Response('oops', { status: 500 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error: a default method cannot be removed.',
+    );
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Remove Card' }));
+    expect(await screen.findByText('Falied to remove card details')).toBeInTheDocument();
+  });
+
+  it("labels the removal 'Removing Account...' while it runs", async () => {
+    const { user, calls } = setup({ patch: () => new Promise<Response>(() => {}) });
+    await user.click(await screen.findByRole('button', { name: 'Remove Account' }));
+    expect(await screen.findByRole('button', { name: 'Removing Account...' })).toBeDisabled();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ bank_details: null });
+  });
+});
+
+describe('Add Card (sandbox gateway)', () => {
+  const prepared = {
+    addPaymentMethodInitData: {
+      id: 41,
+      csrf: 'add-csrf',
+      stripe_cus: 'cus_sandbox1',
+      expires: '2026-11-24T15:00:00.000Z',
+    },
+    setupIntent: { id: 'seti_abcdefgh1234', client_secret: 'seti_abcdefgh1234_secret_xyz' },
+  };
+  const confirmPath = `POST /api/sandbox-gateway/setup_intents/seti_abcdefgh1234/confirm/`;
+
+  function setupAdd(confirm: () => Response) {
+    signIn();
+    const api = stubApi({
+      ...billingRoutes(paymethods({ card_details: null })),
+      [`GET ${apiPaths.prepareAddPaymentMethod}?paymentMethodType=card`]: () =>
+        jsonResponse({ data: prepared }),
+      [confirmPath]: confirm,
+      [`POST ${apiPaths.commitAddCard}`]: () =>
+        jsonResponse({
+          data: {
+            status: 'Approved',
+            message: 'Your card was successfully added.',
+            paymethods: paymethods(),
+          },
+        }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    return { ...renderApp('/billing/recurring-payment-method'), calls: api.calls };
+  }
+
+  async function fillCard(user: ReturnType<typeof setupAdd>['user'], number: string) {
+    await user.click(await screen.findByRole('button', { name: 'Add Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Card' });
+    await user.type(await within(dialog).findByLabelText('Card number'), number);
+    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Card' }));
+    return dialog;
+  }
+
+  it('confirms the details with the gateway, then commits them and shows the server message', async () => {
+    const { user, calls } = setupAdd(() =>
+      jsonResponse({
+        data: {
+          id: 'seti_abcdefgh1234',
+          status: 'succeeded',
+          payment_method: 'pm_sandbox42',
+          next_action: null,
+          last_error: null,
+        },
+      }),
+    );
+    const dialog = await fillCard(user, '4242 4242 4242 4242');
+    expect(
+      await within(dialog).findByText('Your card was successfully added.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === confirmPath.slice(5))?.body).toMatchObject({
+      client_secret: 'seti_abcdefgh1234_secret_xyz',
+      payment_method_data: {
+        type: 'card',
+        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      },
+    });
+    expect(calls.find((c) => c.path === apiPaths.commitAddCard)?.body).toEqual({
+      id: 41,
+      csrf: 'add-csrf',
+      stripe_si: 'seti_abcdefgh1234',
+      stripe_si_secret: 'seti_abcdefgh1234_secret_xyz',
+      stripe_pm: 'pm_sandbox42',
+      stripe_status: 'succeeded',
+      stripe_message: null,
+      card_type: 'Visa',
+      card_last4: '4242',
+      card_expires: '12/2030',
+    });
+  });
+
+  it('maps a decline with the status table and commits nothing', async () => {
+    const { user, calls } = setupAdd(() =>
+      jsonResponse({
+        data: {
+          id: 'seti_abcdefgh1234',
+          status: 'requires_payment_method',
+          payment_method: null,
+          next_action: null,
+          last_error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        },
+      }),
+    );
+    const dialog = await fillCard(user, '4000 0000 0000 0002');
+    expect(
+      await within(dialog).findByText('Your card was declined by your bank.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === apiPaths.commitAddCard)).toBe(false);
+  });
+});
