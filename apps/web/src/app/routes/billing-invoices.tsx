@@ -1,7 +1,7 @@
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { routePermissions } from '@outpost/contracts/web-routes';
 import { InvoicesPage } from '@/features/billing/components/invoices-page';
-import { accountSummaryHidden } from '@/features/billing/utils/account-summary';
+import { accountSummaryShown } from '@/features/billing/utils/account-summary';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { AccountSummaryCard } from '@/features/dashboard/components/account-summary-card';
 import { useSession } from '@/lib/session';
@@ -18,7 +18,7 @@ export function Component() {
   return (
     <InvoicesPage
       summary={
-        !accountSummaryHidden(data) && (
+        accountSummaryShown(data) && (
           <AccountSummaryCard dashboard={data} canVisit={canVisit} variant="invoices" />
         )
       }

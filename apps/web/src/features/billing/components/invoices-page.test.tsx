@@ -111,14 +111,14 @@ describe('Invoices', () => {
     ).toEqual(['5', '10', '50', '100']);
   });
 
-  it('hides the Account Summary when permissions.blocks.account is set, and shows it otherwise', async () => {
-    setup(pdfResponse, true);
+  it('hides the Account Summary from a caller who may not see the account (blocks.account unset)', async () => {
+    setup(pdfResponse, false);
     await screen.findByRole('table', { name: 'Invoices and Payments History' });
     expect(screen.queryByRole('region', { name: 'Account Summary' })).toBeNull();
   });
 
-  it('shows the Account Summary with dd/mm/yyyy and Update Payment when the flag is not set', async () => {
-    setup(pdfResponse, false);
+  it('shows the Account Summary with dd/mm/yyyy and Update Payment when blocks.account is set', async () => {
+    setup(pdfResponse, true);
     const card = await screen.findByRole('region', { name: 'Account Summary' });
     expect(within(card).getByText('09/12/2026')).toBeInTheDocument();
     expect(within(card).getByText('Owing')).toBeInTheDocument();
