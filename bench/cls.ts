@@ -23,6 +23,9 @@ const ROUTES = process.env.CLS_ROUTES?.split(',') ?? [
   '/services',
   '/services/usage',
   '/services/data-blocks',
+  '/billing/invoices',
+  '/billing/one-off-payment',
+  '/billing/recurring-payment-method',
   '/news',
 ];
 const LIMIT = 0.1;
