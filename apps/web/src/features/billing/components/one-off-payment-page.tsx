@@ -122,9 +122,7 @@ export function OneOffPaymentPage() {
   return (
     <BillingLayout>
       {init.isError ? (
-        <div className="billing-alert billing-alert--danger" role="alert">
-          {messages.billing.gatewayInitFailed}
-        </div>
+        <FormAlert>{messages.billing.gatewayInitFailed}</FormAlert>
       ) : screen === 'landing' ? (
         <Landing
           saveCard={saveCard}
