@@ -28,6 +28,7 @@ import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.
 import { servicesModule } from './modules/services/services.routes';
 import { usageModule } from './modules/usage/usage.routes';
 import { supportModule } from './modules/support/support.routes';
+import { stepUpModule } from './modules/step-up/step-up.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthModule, { database });
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
+  await app.register(stepUpModule, { deps: authDeps });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });

@@ -70,6 +70,34 @@ export const apiPaths = {
   sandboxConfirmPayment: '/api/sandbox-gateway/payment_intents/:intent/confirm/',
   /** The sandbox's stand-in for a bank's authentication page (a 3-D Secure challenge). */
   sandboxAuthenticate: '/api/sandbox-gateway/authenticate/:intent/',
+  // Account (spec 3 sections 2.8 and 7; docs/decisions/016).
+  /** GET: the My Details summary (account id, holder, services count, balance). */
+  userAccount: `${API_PREFIX}/users/current/account/`,
+  /** GET and PATCH the caller's own contact details. */
+  ownContact: `${API_PREFIX}/users/current/contact/`,
+  /** GET the account's contacts; POST a new contact. */
+  contacts: `${API_PREFIX}/users/current/contacts/`,
+  /** GET and PATCH a contact's permissions; the contact itself is `contact` (GET, DELETE). */
+  contactPermissions: `${API_PREFIX}/users/:userid/permissions/`,
+  /** Every permission definition (section, permission, label, level_needed). */
+  permissionDefinitions: `${API_PREFIX}/contacts/permissions/`,
+  roles: `${API_PREFIX}/contacts/roles/`,
+  relationships: `${API_PREFIX}/contacts/relationships/`,
+  /** POST: send a step-up code (or say the authenticator app is used); then POST verify. */
+  stepUpSend: `${API_PREFIX}/users/current/step-up/`,
+  stepUpVerify: `${API_PREFIX}/users/current/step-up/verify/`,
+  preferences: `${API_PREFIX}/users/current/preferences/`,
+  /** The identification method (DOB or PIN): GET and PATCH. */
+  methodPreference: `${API_PREFIX}/users/current/method-preference/`,
+  methodPreferenceOptions: `${API_PREFIX}/users/method-preference/options/`,
+  /** Two-factor status (GET) and method change (PATCH; needs a code). */
+  twoFactor: `${API_PREFIX}/users/current/two-factor/`,
+  /** POST: a new authenticator secret (pending until a PATCH confirms it with a valid code). */
+  twoFactorAuthenticator: `${API_PREFIX}/users/current/two-factor/authenticator/`,
+  /** The caller's active sessions (GET); DELETE one; POST end every other. */
+  sessions: `${API_PREFIX}/users/current/sessions/`,
+  session: `${API_PREFIX}/users/current/sessions/:sessionid/`,
+  endOtherSessions: `${API_PREFIX}/users/current/sessions/end-others/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',

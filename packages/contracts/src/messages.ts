@@ -52,6 +52,28 @@ export const messages = {
     pending:
       'Your payment has been submitted to the bank, but the response is taking longer than usual. We’ll keep working on it. It should be visible on your account with 1-2 hours.',
   },
+  /** Account pages (spec 3 sections 4, 5 and 8). */
+  account: {
+    required: 'This field is required',
+    /** The identification method's value ('This field is required.' with a full stop). */
+    requiredDot: 'This field is required.',
+    invalidEmail: 'Invalid Email address',
+    phoneHint: (a: string, b: string) => `Example: ${a} or ${b}`,
+    savingContact: 'Saving new contact...',
+    contactAdded: 'That person has been added to your account.',
+    permissionsSaved: 'Those permission updates have been saved and are effective right now.',
+    removeConfirm: 'Would you like to proceed with this change?',
+    removing: 'Removing contact... Please wait.',
+    removed: 'That person has been removed from your account.',
+    updatingDetails: 'Updating your contact details... Please wait.',
+    success: 'Success!',
+    securityUpdated: 'Your account security has been updated.',
+    loadPage: 'There was a problem loading the page. Please try again later.',
+    newUserPermissionsFailed: "There was a problem loading new user's permission.",
+    sendFailed: 'There was a problem sending your data to server. Please try again later.',
+    pinHint: 'Please select a 4 digit pin number',
+    defaultRole: 'Account Holder',
+  },
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',
@@ -83,4 +105,6 @@ export const serverErrors = {
   headersTooLarge: 'Bad request: The address or headers of the request are too long.',
   requestTimeout: 'Bad request: The request took too long to arrive.',
   unreadableRequest: 'Bad request: The request could not be read.',
+  stepUpRequired:
+    'Verification required: confirm it is you with a one-time code before making this change.',
 } as const;

@@ -111,3 +111,21 @@ export function hasAllPermissions(
 ): boolean {
   return needed.every((name) => (granted as Record<string, true | undefined>)[name] === true);
 }
+
+/**
+ * A short fingerprint of a set of permission names (FNV-1a over the sorted names), sent by the
+ * server on every authenticated answer as `X-Permissions`. The client compares it with the map it
+ * keeps and reloads the map when they differ, so a permission change reaches the menus on the
+ * affected user's very next request (docs/decisions/016) at the cost of a 10-byte header.
+ */
+export function permissionsFingerprint(names: Iterable<string>): string {
+  let hash = 0x811c9dc5;
+  for (const char of [...names].sort().join(',')) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** The response header that carries the fingerprint. */
+export const PERMISSIONS_HEADER = 'x-permissions';

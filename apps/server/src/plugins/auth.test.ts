@@ -5,8 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes, usageRoutes } from '@outpost/contracts/api-routes';
 import { serverErrors } from '@outpost/contracts/messages';
+import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
+import { heldPermissionsSql } from '../modules/users/users.service';
 import type { Database } from '../db/client';
-import { preparedStatement } from '../db/client';
+import { preparedStatement, queryRows } from '../db/client';
 import { routeFor } from '../lib/route';
 import { mintSession } from '../test/sessions';
 import { openTestDatabase } from '../test/test-app';
@@ -114,5 +116,33 @@ describe('routes that read the caller in their own statement', () => {
     const res = await app.inject({ url: '/usage', headers: { 'x-user-token': userToken } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ data: { error: serverErrors.forbidden } });
+  });
+});
+
+describe('the permissions fingerprint header', () => {
+  it("carries the caller's permissions and changes on the next request after a change", async () => {
+    const { userToken } = await mintSession(database.db, 5004);
+    const first = await app.inject({ url: '/checked', headers: { 'x-user-token': userToken } });
+    const held = await queryRows<{ permission: string }>(
+      database.db,
+      sql`select unnest(${heldPermissionsSql}) as permission
+            from users join roles on roles.id = users.role_id where users.id = 5004`,
+    );
+    const names = held.map((r) => r.permission);
+    expect(first.headers[PERMISSIONS_HEADER]).toBe(permissionsFingerprint(names));
+
+    await database.db.execute(
+      sql`insert into user_permissions (user_id, permission, enabled) values (5004, 'view-services', true)
+          on conflict (user_id, permission) do update set enabled = true`,
+    );
+    const second = await app.inject({ url: '/checked', headers: { 'x-user-token': userToken } });
+    expect(second.headers[PERMISSIONS_HEADER]).toBe(
+      permissionsFingerprint([...names, 'view-services']),
+    );
+  });
+
+  it('is absent on an answer to no one', async () => {
+    const res = await app.inject({ url: '/checked' });
+    expect(res.headers[PERMISSIONS_HEADER]).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RouteContract } from '@outpost/contracts/api-routes';
+import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -12,6 +13,7 @@ import { hashToken } from '../lib/tokens';
 import { roles, users } from '../modules/accounts/accounts.schema';
 import { tokens } from '../modules/auth/auth.schema';
 import { heldPermissionsSql } from '../modules/users/users.service';
+import { requireStepUp } from '../modules/step-up/step-up.service';
 
 export type AuthContext = {
   userId: number;
@@ -227,6 +229,14 @@ export const authPlugin = fp(
     opts: { db: Db; clock: Clock; internalApiKey: string | undefined },
   ) => {
     app.decorateRequest('auth', null);
+    // Every answer to a signed-in caller says which permissions they hold now, as a fingerprint:
+    // the client reloads its map when it differs (decision 016), so a change shows at once.
+    app.addHook('onSend', async (request, reply) => {
+      const auth = request.auth;
+      if (auth && auth.serviceScope === null) {
+        reply.header(PERMISSIONS_HEADER, permissionsFingerprint(auth.permissions));
+      }
+    });
     app.addHook('onRequest', async (request) => {
       const contract = request.routeOptions.config.contract;
       if (!contract) return;
@@ -248,6 +258,8 @@ export const authPlugin = fp(
             headerValue(request, 'x-user-token'),
           );
           authorize(request, contract, auth);
+          // A high-risk change needs a code verified in this session lately (decision 016).
+          if (contract.stepUp) await requireStepUp(opts.db, auth, opts.clock());
           return;
         }
         case 'session': {

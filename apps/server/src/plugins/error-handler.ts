@@ -13,6 +13,7 @@ import type { PaymentsErrorCode } from '../modules/payments/payments.errors';
 import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
+import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 
 type Issue = {
   instancePath: string;
@@ -57,6 +58,7 @@ type ErrorCode =
   | RecoveryErrorCode
   | ServicesErrorCode
   | UsageErrorCode
+  | StepUpErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -67,6 +69,12 @@ const STATUS_OF: Record<ErrorCode, number> = {
   forbidden: 403,
   notFound: 404,
   tooManyRequests: 429,
+
+  stepUpRequired: 403,
+  stepUpCodeWrong: 400,
+  stepUpCodeLocked: 400,
+  stepUpNoAddress: 400,
+  stepUpSendsLimited: 429,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -2,6 +2,7 @@ import { asc, eq, ne, and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectKind, RouteContract } from '@outpost/contracts/api-routes';
 import { apiRoutes } from '@outpost/contracts/api-routes';
+import { serverErrors } from '@outpost/contracts/messages';
 import { buildPath } from '@outpost/contracts/api-paths';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
@@ -50,6 +51,13 @@ const OWN_TOKEN_RULES = ['refresh'];
 // (confirming the intent): their success, and their account boundary, are tested with the sandbox
 // in payments/paymethods.test.ts and payments.test.ts.
 const NEEDS_GATEWAY_STEP = ['commitAddCard', 'commitAddBank', 'postPayment'];
+// Routes whose success needs a one-time code the matrix cannot know (sent by SMS or email, or from
+// an authenticator): their success and their refusals are tested in step-up.test.ts.
+const NEEDS_ONE_TIME_CODE = ['stepUpVerify'];
+
+/** A session for `userId`; for a route that needs a step-up, one that verified a code just now. */
+const sessionFor = (route: RouteContract, userId: number) =>
+  mintSession(ctx.database.db, userId, 'live', new Date(), { stepUp: route.stepUp === true });
 
 const HOLDER = { userId: 5001, accountId: 100001 };
 const OTHER_HOLDER = { userId: 5006, accountId: 100003 };
@@ -111,6 +119,7 @@ const ownedObject: Record<
   plan: undefined,
   ticket: undefined,
   paymethod: undefined,
+  session: undefined,
 };
 
 let ctx: TestContext;
@@ -247,7 +256,18 @@ describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
       },
     );
 
-    it.runIf(!NEEDS_GATEWAY_STEP.includes(route.id))(
+    it.runIf(route.stepUp === true)(
+      'answers 403 step-up required to a session that has not verified a code lately',
+      async () => {
+        const session = await mintSession(ctx.database.db, HOLDER.userId);
+        const ids = await objectIds(route, HOLDER.userId, HOLDER.accountId, 'own');
+        const res = await call(route, { 'x-user-token': session.userToken }, ids);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ data: { error: serverErrors.stepUpRequired } });
+      },
+    );
+
+    it.runIf(!NEEDS_GATEWAY_STEP.includes(route.id) && !NEEDS_ONE_TIME_CODE.includes(route.id))(
       'answers a contact holding the permission, and the account holder, with success',
       async () => {
         const callers = [HOLDER.userId];
@@ -256,7 +276,7 @@ describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
           if (route.permissions.every((p) => granted.has(p))) callers.push(contact);
         }
         for (const caller of callers) {
-          const session = await mintSession(ctx.database.db, caller);
+          const session = await sessionFor(route, caller);
           const ids = await objectIds(route, caller, HOLDER.accountId, 'own');
           const res = await call(route, { 'x-user-token': session.userToken }, ids);
           expect(res.statusCode, `caller ${caller}: ${res.body}`).toBe(200);
@@ -268,7 +288,7 @@ describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
       "answers 404 for another account's object and for a missing one, without the object's data",
       async () => {
         // What the owner sees of the object: none of it may reach the other account's holder.
-        const owner = await mintSession(ctx.database.db, HOLDER.userId);
+        const owner = await sessionFor(route, HOLDER.userId);
         const ownerIds = await objectIds(route, HOLDER.userId, HOLDER.accountId, 'own');
         const ownerView = await call(route, { 'x-user-token': owner.userToken }, ownerIds);
         expect(ownerView.statusCode).toBe(200);
@@ -277,7 +297,7 @@ describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
           route.produces ? ownerView.body.split(/[\r\n,]+/) : collectStrings(ownerView.json())
         ).filter((s) => s.length >= 4);
 
-        const intruder = await mintSession(ctx.database.db, OTHER_HOLDER.userId);
+        const intruder = await sessionFor(route, OTHER_HOLDER.userId);
         const foreign = await call(route, { 'x-user-token': intruder.userToken }, ownerIds);
         expect(foreign.statusCode).toBe(404);
         for (const secret of secrets) expect(foreign.body).not.toContain(secret);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hashToken, newOpaqueToken } from '../lib/tokens';
-import { tokens } from '../modules/auth/auth.schema';
+import { sessions, tokens } from '../modules/auth/auth.schema';
 
 export type TokenState = 'live' | 'expired' | 'revoked';
 
@@ -11,7 +11,8 @@ export async function mintSession(
   userId: number,
   state: TokenState = 'live',
   now = new Date(),
-): Promise<{ userToken: string; refreshToken: string }> {
+  options: { stepUp?: boolean } = {},
+): Promise<{ userToken: string; refreshToken: string; familyId: string }> {
   const userToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const familyId = randomUUID();
@@ -36,5 +37,9 @@ export async function mintSession(
       revokedAt,
     },
   ]);
-  return { userToken, refreshToken };
+  if (options.stepUp) {
+    // The session verified a one-time code just now (decision 016's step-up).
+    await db.insert(sessions).values({ familyId, userId, createdAt: now, stepUpAt: now });
+  }
+  return { userToken, refreshToken, familyId };
 }

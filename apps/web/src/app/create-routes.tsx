@@ -53,6 +53,10 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'billing-invoices': () => import('./routes/billing-invoices'),
   'billing-one-off-payment': () => import('./routes/billing-one-off-payment'),
   'billing-recurring-payment-method': () => import('./routes/billing-recurring-payment-method'),
+  'account-details': () => import('./routes/account-details'),
+  'account-permissions': () => import('./routes/account-permissions'),
+  'account-preferences': () => import('./routes/account-preferences'),
+  'account-security': () => import('./routes/account-security'),
   placeholder: () => import('./routes/placeholder'),
 };
 

@@ -10,7 +10,8 @@ import {
   refreshSession,
   setSessionExpiredHandler,
 } from './api-client';
-import { getStoredUser, isLoggedIn, readStoredToken } from './session';
+import { getStoredPermissions, getStoredUser, isLoggedIn, readStoredToken } from './session';
+import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 
 type Call = { path: string; headers: Record<string, string>; init: RequestInit };
 
@@ -23,6 +24,46 @@ function stubFetch(respond: (call: Call) => Response | Promise<Response>) {
   });
   return calls;
 }
+
+describe('permission changes', () => {
+  it('reloads the stored permissions once when the server fingerprint differs, and not when it matches', async () => {
+    signIn({ permissions: ['view-services'] });
+    const same = permissionsFingerprint(['view-services']);
+    const changed = permissionsFingerprint(['view-services', 'view-activity']);
+    let fingerprint = same;
+    const calls = stubFetch((call) => {
+      const body =
+        call.path === apiPaths.permissions
+          ? {
+              data: [
+                { permission: 'view-services', enabled: 1 },
+                { permission: 'view-activity', enabled: 1 },
+                { permission: 'edit-users', enabled: 0 },
+              ],
+            }
+          : { data: {} };
+      return new Response(JSON.stringify(body), {
+        headers: { 'Content-Type': 'application/json', [PERMISSIONS_HEADER]: fingerprint },
+      });
+    });
+
+    await apiData('/api/portal/services/');
+    expect(calls.map((c) => c.path)).toEqual(['/api/portal/services/']);
+
+    fingerprint = changed;
+    await apiData('/api/portal/services/');
+    await vi.waitFor(() =>
+      expect(getStoredPermissions()).toEqual({ 'view-services': true, 'view-activity': true }),
+    );
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/portal/services/',
+      '/api/portal/services/',
+      apiPaths.permissions,
+    ]);
+    await apiData('/api/portal/services/');
+    expect(calls).toHaveLength(4); // the map matches again: no second reload
+  });
+});
 
 describe('api client', () => {
   it('sends the USER token and JSON, and returns data', async () => {

@@ -1,14 +1,18 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { messages } from '@outpost/contracts/messages';
+import type { PermissionEntry } from '@outpost/contracts/auth';
+import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import { loginPath, pathWithSearch } from './redirect';
 import {
   clearSession,
   getRefreshToken,
+  getStoredPermissions,
   getUserToken,
   hasStoredTokens,
   isSessionPayload,
   isTokenExpired,
   readStoredToken,
+  storePermissions,
   storeSession,
 } from './session';
 
@@ -190,6 +194,26 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+let permissionsReload: Promise<void> | null = null;
+
+/**
+ * The server sends a fingerprint of the caller's permissions with every answer; when it differs
+ * from the stored map (someone changed them), the map is reloaded once, in the background, and
+ * menus and guards follow (docs/decisions/016).
+ */
+function watchPermissions(response: Response): void {
+  if (response.type === 'opaqueredirect') return;
+  const seen = response.headers.get(PERMISSIONS_HEADER);
+  if (!seen || permissionsReload || !getUserToken()) return;
+  if (seen === permissionsFingerprint(Object.keys(getStoredPermissions()))) return;
+  permissionsReload = apiData<PermissionEntry[]>(apiPaths.permissions)
+    .then((entries) => storePermissions(entries))
+    .catch(() => undefined)
+    .finally(() => {
+      permissionsReload = null;
+    });
+}
+
 async function send(
   path: string,
   options: RequestOptions,
@@ -214,7 +238,9 @@ async function send(
   if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
   try {
-    return await fetch(path, init);
+    const response = await fetch(path, init);
+    if (options.userToken === undefined) watchPermissions(response);
+    return response;
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiError('HTTP', messages.banner.loadData, undefined, { cause: error });

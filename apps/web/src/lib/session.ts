@@ -195,6 +195,12 @@ export function storeSession(session: SessionOutput): void {
   notify();
 }
 
+/** Replaces the stored permission map (the server said it changed: decision 016). */
+export function storePermissions(entries: SessionOutput['permissions']): void {
+  writeItem(storageKeys.permissions, JSON.stringify(toPermissionMap(entries)));
+  notify();
+}
+
 /** The service a usage link opened (spec 1 section 3 "default service"): the usage page shows it first. */
 export function getDefaultService(): string | null {
   return readItem(storageKeys.defaultService);

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -83,6 +84,14 @@ export const users = pgTable(
      * current one (the forced update). Cleared when the password changes.
      */
     recoveryFamilyId: uuid('recovery_family_id'),
+    /** How the contact identifies themselves on the phone: 'DOB' or 'PIN' (spec 3 section 3). */
+    identifyBy: text('identify_by').notNull().default('DOB'),
+    /** The 4-digit PIN, hashed like a password; null unless identify_by is 'PIN'. */
+    pinHash: text('pin_hash'),
+    /** An authenticator secret being enrolled: it replaces totp_secret once a code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** When an invitation to set a password was sent (a new contact has no password until then). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -104,4 +113,41 @@ export const userPermissions = pgTable(
     enabled: boolean('enabled').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permission] })],
+);
+
+/**
+ * The preferences a contact may set (spec 3 section 3): a section ('Preferences', 'Alternate
+ * Contact', 'Two Factor Authentication'), a type ('selection' with options, 'text', 'email',
+ * 'phone', 'toggle'), the default data and the permissions a contact must all hold to see it.
+ */
+export const preferenceDefinitions = pgTable('preference_definitions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** A stable name the server's own code looks preferences up by ('invoice_delivery'). */
+  key: text('key').notNull().unique(),
+  section: text('section').notNull(),
+  preference: text('preference').notNull(),
+  type: text('type').notNull(),
+  /** The default value, in the shape the type's `data` has. */
+  defaultData: jsonb('default_data').notNull(),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  sort: integer('sort').notNull(),
+});
+
+/** A contact's own value of a preference; absent means the default. */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    preferenceId: integer('preference_id')
+      .notNull()
+      .references(() => preferenceDefinitions.id),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.preferenceId] })],
 );

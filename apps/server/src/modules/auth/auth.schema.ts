@@ -55,7 +55,7 @@ export const verificationCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(), // 'login' | 'recovery'
+    purpose: text('purpose').notNull(), // 'login' | 'recovery' | 'step-up' | 'invite' | 'two-factor'
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -63,4 +63,29 @@ export const verificationCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * One row per session (a login on a device: a token family): what the Sessions list shows and
+ * when the caller last passed a step-up check. Written at login and recovery; a family without a
+ * row (a test's minted session) still authenticates, it just has no step-up.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    familyId: uuid('family_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Updated at most every few minutes by the requests of the session. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** When the caller last verified a one-time code in this session (step-up, decision 016). */
+    stepUpAt: timestamp('step_up_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -11,7 +11,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { users } from '../accounts/accounts.schema';
 import { effectivePermissions } from '../users/users.service';
-import { authEvents, tokens } from './auth.schema';
+import { authEvents, sessions, tokens } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { requireSecondFactor } from './two-factor';
 import type { Messaging } from '../../adapters/messaging';
@@ -60,8 +60,21 @@ export async function issueSession(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'userTokenTtlSeconds' | 'refreshTokenTtlDays'>,
   userId: number,
   familyId: string,
+  meta?: RequestMeta,
 ): Promise<SessionOutput> {
   const now = deps.clock();
+  // The session's row (the Sessions list, step-up): made at login, touched at each refresh.
+  await deps.db
+    .insert(sessions)
+    .values({
+      familyId,
+      userId,
+      createdAt: now,
+      lastUsedAt: now,
+      userAgent: meta?.userAgent?.slice(0, 300) ?? null,
+      ip: meta?.ip ?? null,
+    })
+    .onConflictDoUpdate({ target: sessions.familyId, set: { lastUsedAt: now } });
   const userToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const userExpires = new Date(now.getTime() + deps.userTokenTtlSeconds * 1000);
@@ -177,7 +190,7 @@ export async function login(
   }
 
   await deps.rateLimits.reset(userKey);
-  const session = await issueSession(deps, user.id, randomUUID());
+  const session = await issueSession(deps, user.id, randomUUID(), meta);
   await audit(deps.db, meta, { event: 'login', outcome: 'success', username, userId: user.id });
   return session;
 }
@@ -254,7 +267,7 @@ export async function refresh(
     .where(
       and(eq(tokens.familyId, row.familyId), eq(tokens.type, 'USER'), isNull(tokens.revokedAt)),
     );
-  const session = await issueSession(deps, row.userId, row.familyId);
+  const session = await issueSession(deps, row.userId, row.familyId, meta);
   await audit(deps.db, meta, { event: 'refresh', outcome: 'success', userId: row.userId });
   return session;
 }

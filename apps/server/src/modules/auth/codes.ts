@@ -6,19 +6,23 @@ import { verificationCodes } from './auth.schema';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 
-export type CodePurpose = 'login' | 'recovery';
+export type CodePurpose = 'login' | 'recovery' | 'step-up' | 'invite' | 'two-factor';
 export type CodeCheck = 'ok' | 'invalid' | 'locked';
 
 function hashCode(userId: number, purpose: CodePurpose, code: string): Buffer {
   return createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
 }
 
-/** A new 6-digit code; earlier unused codes of the same purpose stop working. */
+/**
+ * A new 6-digit code; earlier unused codes of the same purpose stop working. `ttlMs` is 10 minutes
+ * unless the purpose needs longer (an invitation).
+ */
 export async function issueCode(
   db: Db,
   userId: number,
   purpose: CodePurpose,
   now: Date,
+  ttlMs: number = CODE_TTL_MS,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
@@ -35,7 +39,7 @@ export async function issueCode(
     userId,
     purpose,
     codeHash: hashCode(userId, purpose, code).toString('hex'),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlMs),
     createdAt: now,
   });
   return code;

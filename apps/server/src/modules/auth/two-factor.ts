@@ -39,16 +39,23 @@ export function totpFor(secret: string): TOTP {
   });
 }
 
-async function checkTotp(deps: TwoFactorDeps, user: TwoFactorUser, code: string): Promise<void> {
-  // Each try is counted before the code is looked at, so parallel guesses cannot pass the limit;
-  // a right code clears the count.
-  const tries = `2fa:totp:${user.id}`;
+/**
+ * Checks an authenticator code of `secret` (the user's, or one being enrolled): 5 tries per 15
+ * minutes, each counted before the code is looked at so parallel guesses cannot pass the limit;
+ * a code's time step is claimed atomically, so a replay (or a parallel twin) fails.
+ */
+export async function claimTotp(
+  deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'rateLimits'>,
+  userId: number,
+  secret: string,
+  code: string,
+): Promise<'ok' | 'invalid' | 'locked'> {
+  const tries = `2fa:totp:${userId}`;
   const tried = await deps.rateLimits.hit(tries, SEND_WINDOW_MS);
-  if (tried.count > CODE_MAX_TRIES) throw authError('appCodeLocked');
+  if (tried.count > CODE_MAX_TRIES) return 'locked';
   const now = deps.clock().getTime();
-  const delta = totpFor(user.totpSecret!).validate({ token: code, timestamp: now, window: 1 });
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
   const step = delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
-  // A code is good for one login: claim its time step atomically, so a replay (or a parallel twin) fails.
   const claimed =
     step === null
       ? []
@@ -56,14 +63,18 @@ async function checkTotp(deps: TwoFactorDeps, user: TwoFactorUser, code: string)
           .update(users)
           .set({ totpLastStep: step })
           .where(
-            and(
-              eq(users.id, user.id),
-              or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-            ),
+            and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
           )
           .returning({ id: users.id });
-  if (claimed.length === 0) throw authError('appCodeWrong');
+  if (claimed.length === 0) return 'invalid';
   await deps.rateLimits.reset(tries);
+  return 'ok';
+}
+
+async function checkTotp(deps: TwoFactorDeps, user: TwoFactorUser, code: string): Promise<void> {
+  const result = await claimTotp(deps, user.id, user.totpSecret!, code);
+  if (result === 'locked') throw authError('appCodeLocked');
+  if (result === 'invalid') throw authError('appCodeWrong');
 }
 
 /** Sends a login code by SMS or email and answers with where it went. */

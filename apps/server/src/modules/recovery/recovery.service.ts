@@ -153,6 +153,7 @@ export async function checkRecoveryCode(
 export async function startRecoverySession(
   deps: RecoveryDeps,
   outcome: CodeCheck,
+  meta?: RequestMeta,
 ): Promise<SessionOutput> {
   if (outcome.check === 'locked') throw recoveryError('codeLocked');
   if (outcome.check !== 'ok' || outcome.userId === undefined) throw recoveryError('codeInvalid');
@@ -162,5 +163,5 @@ export async function startRecoverySession(
     .update(users)
     .set({ recoveryFamilyId: familyId })
     .where(eq(users.id, outcome.userId));
-  return issueSession(deps, outcome.userId, familyId);
+  return issueSession(deps, outcome.userId, familyId, meta);
 }

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type { PermissionName } from './permissions';
+
+/**
+ * The route inventory: every API route the server answers, with who may call it.
+ * The server registers routes from these entries, so a route cannot exist without a row.
+ *
+ * access:
+ *  - public: no token;
+ *  - user: a USER token of an active contact;
+ *  - refresh: a REFRESH token (only the refresh call);
+ *  - session: the USER or the REFRESH token of a session (logout: a session whose USER token has
+ *    expired must still be revocable);
+ *  - usage: also accepts the usage-only token scoped to one service (embedded usage);
+ *  - internal: the provider's own systems (a service key), never a customer;
+ *  - staff: provider staff only.
+ */
+export type RouteAccess =
+  'public' | 'user' | 'refresh' | 'session' | 'usage' | 'internal' | 'staff';
+
+export type ObjectKind =
+  | 'service'
+  | 'invoice'
+  | 'user'
+  | 'alert'
+  | 'plan'
+  | 'ticket'
+  | 'paymethod'
+  /** One of the caller's own sessions (a login on a device). */
+  | 'session';
+
+/** A request field that names an account-owned object; the server must scope it to the caller. */
+export type ObjectRef = {
+  in: 'params' | 'querystring' | 'body';
+  name: string;
+  kind: ObjectKind;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RouteContract = {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  access: RouteAccess;
+  permissions: readonly PermissionName[];
+  objects: readonly ObjectRef[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
+  produces?: string;
+  /**
+   * A commit route: the id of the prepare route whose csrf it takes. Tests call that route first
+   * with the same params and body (less csrf) and add the csrf it returns.
+   */
+  csrfFrom?: string;
+  /**
+   * A high-risk change (adding or removing a contact, granting permissions): the caller must
+   * have verified a one-time code in this session within the last STEP_UP_FRESH_MS, else the
+   * route answers 403 serverErrors.stepUpRequired (docs/decisions/016).
+   */
+  stepUp?: true;
+  /**
+   * A valid request apart from the object ids in `objects` (tests fill those per caller).
+   * The authorisation matrix and the fuzz test start from it.
+   */
+  example?: {
+    params?: Record<string, unknown>;
+    querystring?: Record<string, unknown>;
+    body?: unknown;
+  };
+};
+
+export function defineRoute<const T extends RouteContract>(route: T): T {
+  return route;
+}
