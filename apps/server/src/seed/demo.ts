@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { roleDefinitions } from '@outpost/contracts/roles';
@@ -308,5 +308,16 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       },
     ]);
     await seedGateway(tx, now);
+    // Other seed files (one line each) go above this line.
+
+    // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an
+    // account made at run time gets the next free id.
+    for (const table of ['users', 'accounts']) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+        ),
+      );
+    }
   });
 }
