@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { prefetchContactsPage } from '@/features/account/api/prefetch-contacts';
 import { alertsQueryOptions } from '@/features/alerts/api/get-alerts';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { pageQueryOptions } from '@/features/content/api/get-page';
@@ -111,6 +112,7 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   '/billing/recurring-payment-method': (queryClient) =>
     prefetchBilling(queryClient, '/billing/recurring-payment-method'),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
+  '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>
     queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),
   '/support/:product-customer-terms': (queryClient, _url, params) => {

@@ -12,6 +12,7 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
   if (shell) return shell;
   if (path === apiPaths.profile) return jsonResponse(profileBody);
   if (path === apiPaths.services) return jsonResponse({ data: [] });
+  if (path === apiPaths.contacts) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

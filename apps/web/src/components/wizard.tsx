@@ -36,6 +36,8 @@ export type SubmitOptions<S extends string, V, R> = {
   event?: string;
   track?: (result: R, variables: V) => AnalyticsProps;
   onSuccess?: (result: R, variables: V) => void;
+  /** After a failure has returned to the error step (a flow that closes on failure). */
+  onError?: (error: unknown, variables: V) => void;
 };
 
 export type WizardFlow<S extends string> = {
@@ -137,6 +139,7 @@ export function useWizardFlow<S extends string>({
             setStatus(savingStatus.idle);
             goTo(options.errorStep);
             setFailure(error);
+            options.onError?.(error, variables);
           },
           onSettled: () => {
             submitting.current = false;

@@ -1,10 +1,6 @@
-import { AccountLayout } from '@/features/account/components/account-layout';
+import { ContactsPage } from '@/features/account/components/contacts-page';
 
-/** /account/permissions (spec 3 section 2.8). */
+/** /account/permissions (spec 3 section 2.8): the contacts and their permissions. */
 export function Component() {
-  return (
-    <AccountLayout title="Account Permissions">
-      <p>Coming soon.</p>
-    </AccountLayout>
-  );
+  return <ContactsPage />;
 }

@@ -1,6 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { type FieldValues, type Path, useFormContext } from 'react-hook-form';
 
+/** A choice of a select Field. */
+export type FieldOption = { value: string; label: string };
+
 /** What a Field hands its control: wire these onto the input (or use the default input). */
 export type ControlProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
@@ -17,6 +20,10 @@ export type FieldProps<V extends FieldValues> = {
   after?: ReactNode;
   /** A control other than a plain input (a password input with its eye button). */
   control?: (props: ControlProps) => ReactNode;
+  /** A select instead of an input, with these choices. */
+  options?: readonly FieldOption[];
+  /** With `options`: a first, empty choice ('Select a role'), chosen while nothing else is. */
+  emptyOption?: string;
   className?: string;
 } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -34,6 +41,8 @@ export function Field<V extends FieldValues>({
   hint,
   after,
   control,
+  options,
+  emptyOption,
   className,
   ...input
 }: FieldProps<V>) {
@@ -68,7 +77,26 @@ export function Field<V extends FieldValues>({
           {hint}
         </p>
       )}
-      {control ? control(props) : <input {...props} />}
+      {options ? (
+        <select
+          {...registered}
+          id={id}
+          disabled={input.disabled}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        >
+          {emptyOption !== undefined && <option value="">{emptyOption}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : control ? (
+        control(props)
+      ) : (
+        <input {...props} />
+      )}
       {message && (
         <p id={errorId} className="field__error">
           {message}

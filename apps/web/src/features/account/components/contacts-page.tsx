@@ -1,0 +1,188 @@
+import type { ContactListItem } from '@outpost/contracts/contacts';
+import { messages } from '@outpost/contracts/messages';
+import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { useId, useState } from 'react';
+import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { ErrorBanner } from '@/components/error-banner';
+import { LoadError } from '@/components/load-error';
+import { useSession } from '@/lib/session';
+import { useContacts } from '../api/get-contacts';
+import { contactName } from '../utils/contact-form';
+import { AccountLayout } from './account-layout';
+import { AddContactModal } from './add-contact-modal';
+import { RemoveContactModal } from './remove-contact-modal';
+import { UpdatePermissionsModal } from './update-permissions-modal';
+
+type Open =
+  | { kind: 'add' }
+  | { kind: 'permissions'; contact: ContactListItem }
+  | { kind: 'remove'; contact: ContactListItem }
+  | null;
+
+type Notice = { tone: 'success' | 'error'; error: unknown; at: number } | null;
+
+/** Rows the skeleton keeps room for (a typical account's contacts). */
+const SKELETON_ROWS = 4;
+
+/** Any status other than 'Active' is shown beside the relationship (spec 3 section 3). */
+export function isActive(status: string): boolean {
+  return status.toLowerCase() === 'active';
+}
+
+/**
+ * /account/permissions (spec 3 sections 2.8, 4 and 6): the account's contacts; with edit-users
+ * 'Add Contact' and, on every row but the caller's own, Permissions and Remove.
+ */
+export function ContactsPage() {
+  const ids = useId();
+  const { user, permissions } = useSession();
+  const canEdit = hasAllPermissions(permissions, ['edit-users']);
+  const contacts = useContacts();
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const close = () => setOpen(null);
+
+  const columns: DataTableColumn<ContactListItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      rowHeader: true,
+      cell: (c) => (
+        <>
+          {contactName(c)}
+          {c.user_id === user?.user_id && <span className="contacts__you"> (you)</span>}
+        </>
+      ),
+    },
+    { id: 'email', header: 'Email', cell: (c) => c.email ?? '', className: 'contacts__email' },
+    { id: 'mobile', header: 'Mobile', cell: (c) => c.mobile ?? '' },
+    { id: 'role', header: 'Role', cell: (c) => c.role },
+    {
+      id: 'relationship',
+      header: 'Relationship',
+      cell: (c) => (
+        <>
+          {c.relationship ?? ''}
+          {!isActive(c.role_status) && (
+            <span className="tag contacts__status">{c.role_status}</span>
+          )}
+        </>
+      ),
+    },
+  ];
+  if (canEdit)
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      hideLabelWhenStacked: true,
+      className: 'contacts__actions',
+      cell: (c) =>
+        c.user_id === user?.user_id ? null : (
+          <div className="contacts__buttons">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setOpen({ kind: 'permissions', contact: c })}
+            >
+              Permissions<span className="visually-hidden"> of {contactName(c)}</span>
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setNotice(null);
+                setOpen({ kind: 'remove', contact: c });
+              }}
+            >
+              Remove<span className="visually-hidden"> {contactName(c)}</span>
+            </button>
+          </div>
+        ),
+    });
+
+  return (
+    <AccountLayout title="Account Permissions">
+      {notice && (
+        <ErrorBanner
+          key={notice.at}
+          tone={notice.tone}
+          error={notice.error}
+          onDismiss={() => setNotice(null)}
+        />
+      )}
+      <section className="page-section contacts" aria-labelledby={`${ids}-contacts`}>
+        <div className="contacts__header">
+          <h2 id={`${ids}-contacts`}>Contacts</h2>
+          {canEdit && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setNotice(null);
+                setOpen({ kind: 'add' });
+              }}
+            >
+              Add Contact
+            </button>
+          )}
+        </div>
+        <p className="contacts__intro">
+          The people who may act on this account, and what each of them may do.
+        </p>
+        {contacts.isError ? (
+          <LoadError
+            error={messages.account.loadPage}
+            onRetry={() => void contacts.refetch()}
+            resetKey={contacts.errorUpdatedAt}
+          />
+        ) : contacts.isPending ? (
+          <ContactsSkeleton />
+        ) : (
+          <DataTable
+            rows={contacts.data}
+            columns={columns}
+            rowKey={(c) => c.user_id}
+            caption="Contacts"
+            captionHidden
+            className="contacts__table"
+            empty={<p>There are no contacts on this account yet.</p>}
+          />
+        )}
+      </section>
+      {open?.kind === 'add' && <AddContactModal onClose={close} />}
+      {open?.kind === 'permissions' && (
+        <UpdatePermissionsModal contact={open.contact} onClose={close} />
+      )}
+      {open?.kind === 'remove' && (
+        <RemoveContactModal
+          contact={open.contact}
+          onClose={close}
+          onRemoved={() => {
+            close();
+            setNotice({ tone: 'success', error: messages.account.removed, at: Date.now() });
+          }}
+          onFailed={(error) => {
+            close();
+            setNotice({ tone: 'error', error, at: Date.now() });
+          }}
+        />
+      )}
+    </AccountLayout>
+  );
+}
+
+/** The table's room while it loads (a header and a few rows), so nothing moves when it arrives. */
+function ContactsSkeleton() {
+  return (
+    <div className="contacts__skeleton" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading contacts…
+      </p>
+      <div className="skeleton" aria-hidden="true">
+        {Array.from({ length: SKELETON_ROWS + 1 }, (_, i) => (
+          <span key={i} className="skeleton__line contacts__skeleton-row" />
+        ))}
+      </div>
+    </div>
+  );
+}
