@@ -248,6 +248,23 @@ describe('Add Contact', () => {
     ).toEqual([POST, READ, PATCH]);
   });
 
+  it('goes back from Confirm to the step to change, keeping what was entered', async () => {
+    const { user } = setup();
+    await fillDetails(user);
+    await user.selectOptions(screen.getByLabelText('Role'), 'Billing Contact');
+    await user.selectOptions(screen.getByLabelText(/^Relationship/), 'Accountant');
+    await user.click(screen.getByLabelText('Buy data blocks'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the role or permissions' }));
+    expect(await screen.findByRole('heading', { name: 'Roles & Permissions' })).toHaveFocus();
+    expect(screen.getByLabelText(/^Relationship/)).toHaveValue('Accountant');
+    expect(screen.getByLabelText('Buy data blocks')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Change the details' }));
+    expect(await screen.findByRole('heading', { name: 'Details' })).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveValue('robin.example@example.com');
+  });
+
   it('sends no PATCH when every default stays ticked', async () => {
     const { user, sent } = setup();
     await fillDetails(user);

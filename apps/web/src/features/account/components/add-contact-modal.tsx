@@ -315,6 +315,22 @@ export function AddContactModal({ onClose }: AddContactModalProps) {
               ],
             ]}
           />
+          <p className="contact-wizard__edits">
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => flow.goTo('details')}
+            >
+              Change the details
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => flow.goTo('roles')}
+            >
+              Change the role or permissions
+            </button>
+          </p>
           <p>
             We will email {values.email} an invitation with a link to set their own password. Adding
             a contact needs a one-time code to confirm it is you.
