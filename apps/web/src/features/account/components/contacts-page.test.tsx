@@ -121,6 +121,7 @@ describe('Remove Contact', () => {
 
     expect(await screen.findByText(messages.account.removed)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contacts' })).toHaveFocus();
     expect(count(DELETE)).toHaveLength(1);
     await waitFor(() =>
       expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3),

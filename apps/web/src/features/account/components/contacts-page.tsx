@@ -1,7 +1,7 @@
 import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadError } from '@/components/load-error';
@@ -41,6 +41,12 @@ export function ContactsPage() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const close = () => setOpen(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // After a removal the row (and its button, where focus went back to) goes: focus the list.
+  useEffect(() => {
+    if (notice?.tone === 'success') headingRef.current?.focus();
+  }, [notice]);
 
   const columns: DataTableColumn<ContactListItem>[] = [
     {
@@ -112,7 +118,9 @@ export function ContactsPage() {
       )}
       <section className="page-section contacts" aria-labelledby={`${ids}-contacts`}>
         <div className="contacts__header">
-          <h2 id={`${ids}-contacts`}>Contacts</h2>
+          <h2 id={`${ids}-contacts`} ref={headingRef} tabIndex={-1}>
+            Contacts
+          </h2>
           {canEdit && (
             <button
               type="button"
