@@ -405,7 +405,7 @@ describe('changing permissions', () => {
     );
   });
 
-  it("answers 404 for another account's contact and a removed one", async () => {
+  it("answers 404 for another account's contact (a removed one: see removal)", async () => {
     const foreign = await call('PATCH', permissionsUrl(5007), await tokenOf(5001), [
       { permission: 'view-services', enabled: 1 },
     ]);
@@ -539,6 +539,11 @@ describe('removing a contact', () => {
     });
     const again = await call('DELETE', contactUrl(userid), await tokenOf(5001));
     expect(again.statusCode).toBe(404);
+    const patch = await call('PATCH', permissionsUrl(userid), await tokenOf(5001), [
+      { permission: 'view-services', enabled: 1 },
+    ]);
+    expect(patch.statusCode).toBe(404);
+    expect(patch.body).toBe(again.body);
 
     const [audit] = await ctx.database.db
       .select()
