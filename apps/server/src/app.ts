@@ -18,6 +18,7 @@ import { createMessaging } from './adapters/messaging';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
 import { authModule } from './modules/auth/auth.routes';
+import { contactsModule } from './modules/contacts/contacts.routes';
 import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
@@ -187,6 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
   await app.register(stepUpModule, { deps: authDeps });
+  await app.register(contactsModule, {
+    deps: { db: database.db, clock, messaging, brand: config.brand, publicUrl: config.publicUrl },
+  });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });

@@ -2,6 +2,7 @@ import { apiPaths } from './api-paths';
 import { defineRoute } from './route-contract';
 import type { RouteContract } from './route-contract';
 import { accountRoutes } from './account';
+import { contactsRoutes } from './contacts';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
 
@@ -863,8 +864,7 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(usageRoutes),
   ...Object.values(dashboardRoutes),
   ...Object.values(billingRoutes),
-  // The contacts routes join the inventory when the server registers them (issue 16).
-  // ...Object.values(contactsRoutes),
+  ...Object.values(contactsRoutes),
   ...Object.values(accountRoutes),
   ...Object.values(securityRoutes),
   ...Object.values(stepUpRoutes),

@@ -14,6 +14,7 @@ import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
 import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
+import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 
 type Issue = {
   instancePath: string;
@@ -59,6 +60,7 @@ type ErrorCode =
   | ServicesErrorCode
   | UsageErrorCode
   | StepUpErrorCode
+  | ContactsErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -75,6 +77,21 @@ const STATUS_OF: Record<ErrorCode, number> = {
   stepUpCodeLocked: 400,
   stepUpNoAddress: 400,
   stepUpSendsLimited: 429,
+
+  contactEmailTaken: 409,
+  contactRoleUnknown: 400,
+  contactRoleHolder: 400,
+  contactRelationshipInvalid: 400,
+  contactBirthDateFuture: 400,
+  contactBirthDateImplausible: 400,
+  permissionUnknown: 400,
+  permissionRepeated: 400,
+  permissionAboveLevel: 400,
+  permissionNotHeld: 403,
+  ownPermissions: 403,
+  holderPermissions: 403,
+  removeSelf: 403,
+  removeHolder: 403,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -67,9 +67,14 @@ const MISSING_ID = 2_147_483_000;
 /** For each kind of account-owned object: one that belongs to the given account. */
 const ownedObject: Record<
   ObjectKind,
-  ((db: Db, accountId: number, callerId: number) => Promise<number>) | undefined
+  | ((db: Db, accountId: number, callerId: number, route: RouteContract) => Promise<number>)
+  | undefined
 > = {
-  user: async (db, accountId, callerId) => {
+  user: async (db, accountId, callerId, route) => {
+    // A route that changes or removes a contact gets a throwaway contact made for the case: the
+    // contact rules refuse the caller's own row (the other account's holder is alone on it) and
+    // the holder's, and a removal must never take a seeded persona that later cases use.
+    if (route.method !== 'GET') return throwawayContact(db, accountId);
     // Prefer another contact on the account; fall back to the caller when they are the only one.
     const [row] = await db
       .select({ id: users.id })
@@ -122,6 +127,23 @@ const ownedObject: Record<
   session: undefined,
 };
 
+let throwaways = 0;
+
+/** A General Contact (Tenant) with no permissions, on the account, for one case. */
+async function throwawayContact(db: Db, accountId: number): Promise<number> {
+  throwaways += 1;
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into users (account_id, username, given_names, surname, email, role_id, relationship_id)
+        select ${accountId}, ${`matrix-${accountId}-${throwaways}@example.com`}, 'Matrix', 'Throwaway',
+               ${`matrix-${accountId}-${throwaways}@example.com`}, r.id, rel.id
+          from roles r join relationships rel on rel.role_id = r.id
+         where r.role = 'General Contact' and rel.relationship = 'Tenant'
+        returning id`,
+  );
+  return row!.id;
+}
+
 let ctx: TestContext;
 
 async function enabledPermissionSet(db: Db, userId: number): Promise<Set<string>> {
@@ -150,11 +172,12 @@ async function objectIds(
       target === 'missing'
         ? MISSING_ID
         : target === 'own'
-          ? await resolve(ctx.database.db, accountId, callerId)
+          ? await resolve(ctx.database.db, accountId, callerId, route)
           : await resolve(
               ctx.database.db,
               accountId === HOLDER.accountId ? OTHER_HOLDER.accountId : HOLDER.accountId,
               -1,
+              route,
             );
   }
   return ids;
@@ -170,9 +193,12 @@ async function call(
     string | number
   >;
   const query = { ...(route.example?.querystring ?? {}), ...pick(ids, route, 'querystring') };
-  let body: Record<string, unknown> | undefined = route.body
-    ? { ...((route.example?.body as object | undefined) ?? {}), ...pick(ids, route, 'body') }
-    : undefined;
+  // An array body (a list of changes) is sent as its example: spreading it would make an object.
+  let body: Record<string, unknown> | unknown[] | undefined = !route.body
+    ? undefined
+    : Array.isArray(route.example?.body)
+      ? (route.example.body as unknown[])
+      : { ...((route.example?.body as object | undefined) ?? {}), ...pick(ids, route, 'body') };
   if (route.csrfFrom) {
     // A commit: prepare the same request first and commit with its csrf (a placeholder when the
     // prepare is refused, so the commit is judged on its own).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '@outpost/contracts/api-routes';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
@@ -135,10 +135,20 @@ const badPathValue = fc.oneof(
 let ctx: TestContext;
 let userToken: string;
 let refreshToken: string;
+/**
+ * A session that verified a one-time code just before each test: a `stepUp` route refuses any
+ * other with 403 in the auth hook, before its input is read, and the input is what is tested here.
+ */
+let steppedUpToken: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ userToken, refreshToken } = await mintSession(ctx.database.db, 5001));
+});
+beforeEach(async () => {
+  ({ userToken: steppedUpToken } = await mintSession(ctx.database.db, 5001, 'live', new Date(), {
+    stepUp: true,
+  }));
 });
 afterAll(async () => ctx.close());
 
@@ -161,7 +171,7 @@ async function databaseChecksum(): Promise<Record<string, string>> {
 function headersFor(route: RouteContract): Record<string, string> {
   if (route.access === 'refresh') return { 'x-refresh-token': refreshToken };
   if (route.access === 'public') return {};
-  return { 'x-user-token': userToken };
+  return { 'x-user-token': route.stepUp ? steppedUpToken : userToken };
 }
 
 function assertErrorShape(status: number, body: string, what: string) {

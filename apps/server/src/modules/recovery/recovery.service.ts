@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionOutput } from '@outpost/contracts/auth';
 import type { RecoverRequestInput, RecoverVerifyInput } from '@outpost/contracts/recovery';
 import { recoveryServerMessages } from '@outpost/contracts/recovery';
@@ -10,6 +10,7 @@ import { users } from '../accounts/accounts.schema';
 import type { RequestMeta } from '../../lib/route';
 import type { AuthDeps } from '../auth/auth.service';
 import { audit, issueSession } from '../auth/auth.service';
+import type { CodePurpose } from '../auth/codes';
 import { checkCode, issueCode } from '../auth/codes';
 
 export type RecoveryDeps = AuthDeps & { publicUrl: string };
@@ -37,6 +38,11 @@ function contactValue(c: Contact): { field: 'email' | 'mobile' | 'username'; val
   return { field: 'username', value: c.username!.trim() };
 }
 
+/**
+ * The contact the details name: an Active one, or an Invited one (a new contact who has not set a
+ * password yet: their codes are 'invite' codes, decision 016). Removed contacts are never found;
+ * the status is part of the match, so a removed contact with the same email hides no one.
+ */
 async function findUser(db: Db, c: Contact) {
   const { field, value } = contactValue(c);
   const column =
@@ -51,11 +57,15 @@ async function findUser(db: Db, c: Contact) {
       roleStatus: users.roleStatus,
     })
     .from(users)
-    .where(match)
+    .where(and(match, inArray(users.roleStatus, ['Active', 'Invited'])))
     .orderBy(asc(users.id))
     .limit(1);
-  return user && user.roleStatus === 'Active' ? user : undefined;
+  return user;
 }
+
+/** An invited contact's codes are invitations: a check accepts the link they were emailed. */
+const codePurpose = (user: { roleStatus: string }): CodePurpose =>
+  user.roleStatus === 'Invited' ? 'invite' : 'recovery';
 
 /**
  * Requests per person (and per address) in 15 minutes. A matching contact is counted by who they
@@ -109,7 +119,9 @@ export async function issueRecoveryCode(
           : (user.email ?? user.mobile);
     if (!to) throw recoveryError('lookupFailed');
     const bySms = to === user.mobile && body.method !== 'email';
-    const code = await issueCode(tx, user.id, 'recovery', now);
+    // For an invited contact, a new invitation code (10 minutes, like any recovery code); the
+    // earlier link stops working: the newest message is the one to use.
+    const code = await issueCode(tx, user.id, codePurpose(user), now);
     const { field, value } = contactValue(body);
     const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${code}&${field}=${encodeURIComponent(value)}`;
     const name = deps.brand.providerName;
@@ -139,12 +151,21 @@ export async function checkRecoveryCode(
   { body, meta, now }: RecoveryInput<RecoverVerifyInput>,
 ): Promise<CodeCheck> {
   const user = await findUser(tx, body);
-  const check = user ? await checkCode(tx, user.id, 'recovery', body.code, now) : 'invalid';
+  const check = user ? await checkCode(tx, user.id, codePurpose(user), body.code, now) : 'invalid';
+  const accepted = check === 'ok' && user?.roleStatus === 'Invited';
+  if (accepted) {
+    // The invitation is accepted: the contact is Active from now on (and may sign in once they
+    // set the password the recovery session asks for). The code was single use.
+    await tx
+      .update(users)
+      .set({ roleStatus: 'Active' })
+      .where(and(eq(users.id, user.id), eq(users.roleStatus, 'Invited')));
+  }
   await audit(tx, meta, {
     event: 'recovery',
     outcome: check === 'ok' ? 'success' : 'failure',
     userId: user?.id ?? null,
-    detail: `verify: ${check}`,
+    detail: `verify: ${check}${accepted ? ' (invitation accepted)' : ''}`,
   });
   return { userId: user?.id, check };
 }

@@ -11,14 +11,21 @@ import {
 } from '../accounts/accounts.schema';
 
 /**
+ * The grant rule without the status: what the user holds while Active. The contacts module shows
+ * it for an invited contact (who holds nothing until they accept, but will hold this).
+ */
+export const grantedOnceActive = (switchedOn: SQL) => sql<boolean>`(
+  ${roles.level} >= ${permissionDefinitions.levelNeeded}
+  and (${users.isAccountHolder} or ${switchedOn}))`;
+
+/**
  * The grant rule, written once: a contact holds a permission when it is switched on for them (or
  * they are the account holder), their role's level reaches the permission's level, and they are
  * Active. Needs `users`, `roles` and `permission_definitions` in scope; `switchedOn` says whether
  * the user's own switch for the permission is on.
  */
 const grantRule = (switchedOn: SQL) => sql<boolean>`(${users.roleStatus} = 'Active'
-  and ${roles.level} >= ${permissionDefinitions.levelNeeded}
-  and (${users.isAccountHolder} or ${switchedOn}))`;
+  and ${grantedOnceActive(switchedOn)})`;
 
 /** The rule with `user_permissions` left-joined in scope. */
 const granted = grantRule(sql`coalesce(${userPermissions.enabled}, false)`);

@@ -1,0 +1,34 @@
+import { errorMaker } from '../../lib/errors';
+
+/**
+ * The contacts module's refusals (docs/decisions/016, "Contact rules"): code -> the text the
+ * client shows. 'Invalid request:' is the prefix the client turns into 'Error: '. Statuses are in
+ * plugins/error-handler.ts.
+ */
+export const contactsErrors = {
+  contactEmailTaken:
+    'Invalid request: That email address already has a login. Use a different email address.',
+  contactRoleUnknown: 'Invalid request: That role does not exist. Choose one of the roles offered.',
+  contactRoleHolder:
+    'Invalid request: A contact cannot be added as the Account Holder. Choose another role.',
+  contactRelationshipInvalid:
+    'Invalid request: That relationship is not offered for the role you chose. Choose one of its relationships.',
+  contactBirthDateFuture: 'Invalid request: The date of birth must be in the past.',
+  contactBirthDateImplausible: (min: number, max: number) =>
+    `Invalid request: Check the date of birth: a contact must be between ${min} and ${max} years old.`,
+  permissionUnknown: (permission: string) =>
+    `Invalid request: There is no permission called '${permission}'.`,
+  permissionRepeated: (permission: string) =>
+    `Invalid request: The permission '${permission}' appears more than once. Send each permission once.`,
+  permissionAboveLevel: (label: string, role: string) =>
+    `Invalid request: '${label}' cannot be given to a ${role}: the role's level is too low.`,
+  permissionNotHeld: (label: string) =>
+    `Invalid request: You cannot give or take away '${label}' because you do not hold it yourself.`,
+  ownPermissions: 'Invalid request: You cannot change your own permissions.',
+  holderPermissions: "Invalid request: The account holder's permissions cannot be changed.",
+  removeSelf: 'Invalid request: You cannot remove yourself from the account.',
+  removeHolder: 'Invalid request: The account holder cannot be removed from the account.',
+} as const;
+export type ContactsErrorCode = keyof typeof contactsErrors;
+
+export const contactsError = errorMaker(contactsErrors);
