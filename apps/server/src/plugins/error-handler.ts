@@ -14,6 +14,7 @@ import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
 import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
+import type { AccountErrorCode } from '../modules/account/account.errors';
 
 type Issue = {
   instancePath: string;
@@ -59,6 +60,7 @@ type ErrorCode =
   | ServicesErrorCode
   | UsageErrorCode
   | StepUpErrorCode
+  | AccountErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -75,6 +77,14 @@ const STATUS_OF: Record<ErrorCode, number> = {
   stepUpCodeLocked: 400,
   stepUpNoAddress: 400,
   stepUpSendsLimited: 429,
+
+  ownContactReadOnly: 400,
+  ownEmailRequired: 400,
+  ownEmailInvalid: 400,
+  ownMobileInvalid: 400,
+  preferenceReadOnly: 400,
+  preferenceValueInvalid: 400,
+  preferenceListedTwice: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,

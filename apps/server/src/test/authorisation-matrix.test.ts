@@ -170,6 +170,8 @@ async function call(
     string | number
   >;
   const query = { ...(route.example?.querystring ?? {}), ...pick(ids, route, 'querystring') };
+  // A list body (PATCH preferences) is sent as its example: no object ids go into a list.
+  const listBody = Array.isArray(route.example?.body) ? (route.example.body as unknown[]) : null;
   let body: Record<string, unknown> | undefined = route.body
     ? { ...((route.example?.body as object | undefined) ?? {}), ...pick(ids, route, 'body') }
     : undefined;
@@ -190,7 +192,7 @@ async function call(
     url: buildPath(route.path, params),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     headers,
-    ...(body !== undefined ? { payload: body } : {}),
+    ...(listBody ? { payload: listBody } : body !== undefined ? { payload: body } : {}),
   });
 }
 
