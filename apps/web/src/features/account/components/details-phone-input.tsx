@@ -3,7 +3,8 @@ import type { ControlProps } from '@/components/form/field';
 
 /**
  * The contact number control for a Field: numeric keyboard, and only digits stay (the letter 'e'
- * a number input would take, spaces and dashes are removed as they are typed or pasted).
+ * a number input would take, spaces and dashes are removed as they are typed or pasted); the
+ * caret stays where the user was typing.
  */
 export function PhoneInput(props: ControlProps) {
   const { onChange } = props;
@@ -14,7 +15,13 @@ export function PhoneInput(props: ControlProps) {
       inputMode="numeric"
       autoComplete="tel"
       onChange={(event) => {
-        event.target.value = stripPhoneInput(event.target.value);
+        const input = event.target;
+        const digits = stripPhoneInput(input.value);
+        if (digits !== input.value) {
+          const caret = stripPhoneInput(input.value.slice(0, input.selectionStart ?? 0)).length;
+          input.value = digits;
+          input.setSelectionRange(caret, caret);
+        }
         onChange?.(event);
       }}
     />

@@ -202,17 +202,17 @@ function PreferenceItem({ preference: p }: { preference: Preference }) {
     case 'info': {
       const data = p.data as { value: string; change_at: string };
       return (
-        <dl className="facts preferences__info">
-          <div>
-            <dt>{p.preference}</dt>
-            <dd>
-              {data.value}
-              <Link to={data.change_at} className="preferences__change">
-                Change it on Account Security
-              </Link>
-            </dd>
-          </div>
-        </dl>
+        <div className="preferences__info">
+          <dl className="facts">
+            <div>
+              <dt>{p.preference}</dt>
+              <dd>{data.value}</dd>
+            </div>
+          </dl>
+          <Link to={data.change_at} className="preferences__change">
+            Change it on Account Security
+          </Link>
+        </div>
       );
     }
     default:
