@@ -17,6 +17,7 @@ import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
+import { accountModule } from './modules/account/account.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { contactsModule } from './modules/contacts/contacts.routes';
 import { invoicesModule } from './modules/billing/invoices.routes';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsModule, {
     deps: { db: database.db, clock, messaging, brand: config.brand, publicUrl: config.publicUrl },
   });
+  await app.register(accountModule, { db: database.db });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });

@@ -15,6 +15,7 @@ import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
 import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
+import type { AccountErrorCode } from '../modules/account/account.errors';
 
 type Issue = {
   instancePath: string;
@@ -61,6 +62,7 @@ type ErrorCode =
   | UsageErrorCode
   | StepUpErrorCode
   | ContactsErrorCode
+  | AccountErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -92,6 +94,13 @@ const STATUS_OF: Record<ErrorCode, number> = {
   holderPermissions: 403,
   removeSelf: 403,
   removeHolder: 403,
+  ownContactReadOnly: 400,
+  ownEmailRequired: 400,
+  ownEmailInvalid: 400,
+  ownMobileInvalid: 400,
+  preferenceReadOnly: 400,
+  preferenceValueInvalid: 400,
+  preferenceListedTwice: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -19,6 +19,7 @@ import { loadContent } from '../modules/content/load-content';
 import { seedLedger } from './ledger';
 import { brisbaneMidnight, demoUsageProfiles, seedServices } from './services';
 import { seedGateway } from './gateway';
+import { seedPreferences } from './preferences';
 import { seedUsage } from './usage';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
@@ -308,6 +309,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       },
     ]);
     await seedGateway(tx, now);
+    await seedPreferences(tx, passwordHash);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

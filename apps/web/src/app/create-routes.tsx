@@ -4,6 +4,9 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { prefetchContactsPage } from '@/features/account/api/prefetch-contacts';
+import { userAccountQueryOptions } from '@/features/account/api/details-get-account';
+import { ownContactQueryOptions } from '@/features/account/api/details-get-contact';
+import { preferencesQueryOptions } from '@/features/account/api/preferences-get';
 import { alertsQueryOptions } from '@/features/alerts/api/get-alerts';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { pageQueryOptions } from '@/features/content/api/get-page';
@@ -111,6 +114,13 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
     prefetchBilling(queryClient, '/billing/one-off-payment'),
   '/billing/recurring-payment-method': (queryClient) =>
     prefetchBilling(queryClient, '/billing/recurring-payment-method'),
+  // My Details: the summary and the own contact together (two calls, one round trip).
+  '/account/details': (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(userAccountQueryOptions()),
+      queryClient.prefetchQuery(ownContactQueryOptions()),
+    ]),
+  '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>

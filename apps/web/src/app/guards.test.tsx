@@ -13,6 +13,29 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
   if (path === apiPaths.profile) return jsonResponse(profileBody);
   if (path === apiPaths.services) return jsonResponse({ data: [] });
   if (path === apiPaths.contacts) return jsonResponse({ data: [] });
+  // My Details and Account Preferences read these shapes.
+  if (path === apiPaths.userAccount)
+    return jsonResponse({
+      data: {
+        accountid: 1234,
+        account_holder: 'Jordan Citizen',
+        services: 0,
+        balance: { amount: 0, status: 'Paid' },
+      },
+    });
+  if (path === apiPaths.ownContact)
+    return jsonResponse({
+      data: {
+        title: null,
+        given_names: 'Jordan',
+        surname: 'Citizen',
+        email: { email: null },
+        mobile: { phone: null },
+        date_of_birth: null,
+        account: { account_holder: true },
+      },
+    });
+  if (path === apiPaths.preferences) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

@@ -201,6 +201,20 @@ export function storePermissions(entries: SessionOutput['permissions']): void {
   notify();
 }
 
+/**
+ * Updates the stored user's name (My Details saved the contact: spec 3 section 7 "The stored user
+ * name is updated locally"), so the greeting shows it without a new login.
+ */
+export function storeUserName(name: { given_names: string; surname: string }): void {
+  const user = getStoredUser();
+  if (!user) return;
+  writeItem(
+    storageKeys.user,
+    JSON.stringify({ ...user, given_names: name.given_names, surname: name.surname }),
+  );
+  notify();
+}
+
 /** The service a usage link opened (spec 1 section 3 "default service"): the usage page shows it first. */
 export function getDefaultService(): string | null {
   return readItem(storageKeys.defaultService);

@@ -7,14 +7,16 @@ import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { usageAlertRecipients } from '../account/alert-channels';
 import type { UsageService } from './usage.service';
 import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';
 
 /**
  * Usage alerts (Telecommunications Consumer Protections Code): at 50 %, 85 % and 100 % of each
- * metered allowance of the period, once each per period, as an in-app alert for each contact who
- * may see alerts and usage, and by email to the account holder. Unlimited plans get none. When
- * usage jumps past several thresholds at once, all are recorded but only the highest is sent.
+ * metered allowance of the period, once each per period, to each contact who may see the usage,
+ * by the channels their preferences choose (in the portal, email, SMS; decision 016). Unlimited
+ * plans get none. When usage jumps past several thresholds at once, all are recorded but only
+ * the highest is sent.
  */
 
 type Allowance = 'peak' | 'offpeak';
@@ -80,24 +82,24 @@ export async function evaluateUsageAlerts(
   }
   if (messages.length === 0) return 0;
 
-  const recipients = await queryRows<{ id: number; email: string | null; holder: boolean }>(
-    db,
-    sql`select u.id, u.email, u.is_account_holder as holder from users u
-         where u.account_id = ${s.account_id} and u.role_status = 'Active'
-           and (u.is_account_holder or exists (
-             select 1 from user_permissions up
-              where up.user_id = u.id and up.permission = 'view-alerts' and up.enabled))`,
-  );
+  // Each recipient by the channels of their preferences (decision 016); push: issue 19.
+  const recipients = await usageAlertRecipients(db, s.account_id);
   for (const message of messages) {
-    for (const r of recipients)
+    for (const r of recipients.filter((x) => x.inApp))
       await db.execute(sql`insert into alerts (user_id, account_id, kind, message, ref, created_at)
-          values (${r.id}, ${s.account_id}, 'usage', ${`<p>${escapeHtml(message)}</p>`},
+          values (${r.userId}, ${s.account_id}, 'usage', ${`<p>${escapeHtml(message)}</p>`},
                   ${`service:${s.id}`}, ${now})`);
-    for (const r of recipients.filter((x) => x.holder && x.email))
+    for (const r of recipients.filter((x) => x.byEmail))
       await deps.messaging.email.send({
         to: r.email!,
         subject: `${deps.brandName}: data usage update`,
         body: `${message}\n\nSee your usage any time in the portal.`,
+      });
+    for (const r of recipients.filter((x) => x.bySms))
+      await deps.messaging.sms.send({
+        to: r.mobile!,
+        subject: 'Data usage update',
+        body: `${deps.brandName}: ${message}`,
       });
   }
   return messages.length;

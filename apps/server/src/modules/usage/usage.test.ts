@@ -364,6 +364,38 @@ describe('usage alerts', () => {
     expect(emails!.n).toBeGreaterThanOrEqual(3);
   });
 
+  it("honours each recipient's channel preferences: SMS only sends no in-app alert and no email", async () => {
+    const api = apiFor(() => ctx, OTHER);
+    const choose = (inApp: boolean, email: boolean, sms: boolean) =>
+      api.patch(apiPaths.preferences, [
+        { id: 3, data: { value: inApp } },
+        { id: 4, data: { value: email } },
+        { id: 5, data: { value: sms } },
+      ]);
+    expect((await choose(false, false, true)).statusCode).toBe(200);
+    const count = async (where: string) => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from outbox where "to" = ${where} and body like '%You have used 50%'`,
+      );
+      return row!.n;
+    };
+    const [emailsBefore, smsBefore] = [
+      await count('casey.walker@example.com'),
+      await count('0491570111'),
+    ];
+    try {
+      await ingest([
+        record(new Date(periodStart.getTime() + 16 * HOUR), { metered_down: 12600 * MB }),
+      ]);
+      expect(await alertsSent()).toEqual([]);
+      expect(await count('casey.walker@example.com')).toBe(emailsBefore);
+      expect(await count('0491570111')).toBe(smsBefore + 1);
+    } finally {
+      expect((await choose(true, true, false)).statusCode).toBe(200);
+    }
+  });
+
   it('sends none for an unlimited plan', async () => {
     const res = await ingest([
       {

@@ -1,10 +1,4 @@
-import { AccountLayout } from '@/features/account/components/account-layout';
+import { DetailsPage } from '@/features/account/components/details-page';
 
 /** /account/details (spec 3 section 2.8). */
-export function Component() {
-  return (
-    <AccountLayout title="My Details">
-      <p>Coming soon.</p>
-    </AccountLayout>
-  );
-}
+export { DetailsPage as Component };

@@ -1,10 +1,4 @@
-import { AccountLayout } from '@/features/account/components/account-layout';
+import { PreferencesPage } from '@/features/account/components/preferences-page';
 
 /** /account/preferences (spec 3 section 2.8). */
-export function Component() {
-  return (
-    <AccountLayout title="Account Preferences">
-      <p>Coming soon.</p>
-    </AccountLayout>
-  );
-}
+export { PreferencesPage as Component };

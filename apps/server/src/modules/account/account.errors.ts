@@ -1,0 +1,22 @@
+import { ownContactMessages } from '@outpost/domain/own-contact-rules';
+import { errorMaker } from '../../lib/errors';
+
+/**
+ * My Details and Account Preferences (docs/decisions/016). 'Bad request:' texts reach the form as
+ * they are (the spec's words); 'Invalid request:' ones as 'Error: ...'.
+ */
+export const accountErrors = {
+  ownContactReadOnly: (field: 'title' | 'first name' | 'last name') =>
+    `Invalid request: Your ${field} cannot be changed here. Please call us to change it.`,
+  ownEmailRequired: `Bad request: Email: ${ownContactMessages.required}`,
+  ownEmailInvalid: `Bad request: ${ownContactMessages.invalidEmail}`,
+  ownMobileInvalid: `Bad request: Contact Number: ${ownContactMessages.phoneDigits}`,
+  preferenceReadOnly:
+    'Invalid request: Two-factor authentication is changed on Account Security, where a one-time code confirms the change.',
+  preferenceValueInvalid: (preference: string, why: string) =>
+    `Invalid request: ${preference}: ${why}`,
+  preferenceListedTwice: 'Invalid request: Each preference may be listed only once.',
+} as const;
+export type AccountErrorCode = keyof typeof accountErrors;
+
+export const accountError = errorMaker(accountErrors);

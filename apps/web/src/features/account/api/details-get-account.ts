@@ -1,0 +1,22 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import type { UserAccount } from '@outpost/contracts/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '@/lib/api-client';
+
+export const userAccountQueryKey = ['users', 'current', 'account'] as const;
+
+/** GET user account: the My Details summary (account id, holder, services count, balance). */
+export function getUserAccount(signal?: AbortSignal): Promise<UserAccount> {
+  return apiData<UserAccount>(apiPaths.userAccount, { signal });
+}
+
+export function userAccountQueryOptions() {
+  return queryOptions({
+    queryKey: userAccountQueryKey,
+    queryFn: ({ signal }) => getUserAccount(signal),
+  });
+}
+
+export function useUserAccount() {
+  return useQuery(userAccountQueryOptions());
+}

@@ -1,0 +1,229 @@
+import type { OwnContact, UserAccount } from '@outpost/contracts/account';
+import { messages } from '@outpost/contracts/messages';
+import { formatMoney } from '@outpost/domain/format';
+import {
+  checkContactEmail,
+  checkContactPhone,
+  PHONE_EXAMPLES,
+} from '@outpost/domain/own-contact-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { rulesResolver } from '@/components/form/rules-resolver';
+import { LoadError } from '@/components/load-error';
+import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
+import { ownContactQueryKey, useOwnContact } from '../api/details-get-contact';
+import { useUpdateOwnContact } from '../api/details-update-contact';
+import { AccountLayout } from './account-layout';
+import { DetailsPermissionsModal } from './details-permissions-modal';
+import { PhoneInput } from './details-phone-input';
+
+const statusClass: Readonly<Record<UserAccount['balance']['status'], string>> = {
+  Owing: 'status-badge status-badge--owing',
+  Paid: 'status-badge status-badge--paid',
+  'In Credit': 'status-badge status-badge--credit',
+};
+
+/** /account/details (spec 3 sections 2.8, 4, 5): the Summary panel and the own contact form. */
+export function DetailsPage() {
+  const account = useUserAccount();
+  const contact = useOwnContact();
+  const [viewing, setViewing] = useState(false);
+  return (
+    <AccountLayout title="My Details">
+      <div className="account-details">
+        {account.isError ? (
+          <LoadError
+            error={messages.account.loadPage}
+            onRetry={() => void account.refetch()}
+            resetKey={account.errorUpdatedAt}
+          />
+        ) : (
+          <SummaryPanel account={account.data ?? null} />
+        )}
+        {contact.isError ? (
+          <LoadError
+            error={messages.account.loadPage}
+            onRetry={() => void contact.refetch()}
+            resetKey={contact.errorUpdatedAt}
+          />
+        ) : (
+          <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
+        )}
+      </div>
+      {viewing && <DetailsPermissionsModal onClose={() => setViewing(false)} />}
+    </AccountLayout>
+  );
+}
+
+function money(cents: number): string {
+  return cents === 0 ? '$0.00' : formatMoney(cents);
+}
+
+/** A value still loading: a grey line where it will be. */
+function ValueSkeleton() {
+  return <span className="skeleton__line account-details__skeleton" aria-hidden="true" />;
+}
+
+function SummaryPanel({ account }: { account: UserAccount | null }) {
+  const headingId = useId();
+  return (
+    <section
+      className="dashboard-card account-details__summary"
+      aria-labelledby={headingId}
+      aria-busy={!account || undefined}
+    >
+      <h2 id={headingId} className="dashboard-card__title">
+        Summary
+      </h2>
+      <dl className="facts">
+        <div>
+          <dt>Account ID</dt>
+          <dd>{account ? account.accountid : <ValueSkeleton />}</dd>
+        </div>
+        <div>
+          <dt>Account holder</dt>
+          <dd>{account ? account.account_holder : <ValueSkeleton />}</dd>
+        </div>
+        <div>
+          <dt>Services</dt>
+          <dd>{account ? account.services : <ValueSkeleton />}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd className="facts__balance">
+            {account ? (
+              <>
+                <span className="facts__amount">{money(Math.abs(account.balance.amount))}</span>
+                <span className={statusClass[account.balance.status]}>
+                  {account.balance.status}
+                </span>
+              </>
+            ) : (
+              <ValueSkeleton />
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type ContactValues = {
+  title: string;
+  given_names: string;
+  surname: string;
+  email: string;
+  mobile: string;
+};
+
+const contactRules = rulesResolver<ContactValues>({
+  email: checkContactEmail,
+  mobile: checkContactPhone,
+});
+
+function valuesOf(contact: OwnContact | null): ContactValues {
+  return {
+    title: contact?.title ?? '',
+    given_names: contact?.given_names ?? '',
+    surname: contact?.surname ?? '',
+    email: contact?.email.email ?? '',
+    mobile: contact?.mobile.phone ?? '',
+  };
+}
+
+type SaveStep = 'form' | 'saving';
+
+/**
+ * The own contact form (spec 3 section 5): title and names read-only, email required and valid,
+ * a numeric contact number. Saving shows 'Updating your contact details... Please wait.' then
+ * 'Success!'; closing reloads the page's data, so the form shows what was stored.
+ */
+function ContactPanel({
+  contact,
+  onViewPermissions,
+}: {
+  contact: OwnContact | null;
+  onViewPermissions: () => void;
+}) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const handleClose = () => {
+    flow.reset();
+    void queryClient.invalidateQueries({ queryKey: ownContactQueryKey });
+    void queryClient.invalidateQueries({ queryKey: userAccountQueryKey });
+  };
+  const flow = useWizardFlow<SaveStep>({ first: 'form', onClose: handleClose });
+  const save = flow.submitter(useUpdateOwnContact(), { savingStep: 'saving', errorStep: 'form' });
+  const form = useForm<ContactValues>({ resolver: contactRules, values: valuesOf(contact) });
+  const loading = contact === null;
+  const handleSubmit = form.handleSubmit((values) =>
+    save({
+      title: values.title === '' ? null : values.title,
+      given_names: values.given_names,
+      surname: values.surname,
+      email: values.email.trim(),
+      mobile: values.mobile.trim(),
+    }),
+  );
+
+  return (
+    <section
+      className="dashboard-card account-details__contact"
+      aria-labelledby={`${ids}-title`}
+      aria-busy={loading || undefined}
+    >
+      <h2 id={`${ids}-title`} className="dashboard-card__title">
+        Your contact details
+      </h2>
+      {flow.step === 'form' && flow.failure !== null && <FormAlert error={flow.failure} />}
+      <FormProvider {...form}>
+        <form className="form account-details__form" onSubmit={handleSubmit} noValidate>
+          <p className="field__hint">To change your title or name, please call us.</p>
+          <div className="account-details__names">
+            <Field<ContactValues> name="title" label="Title" readOnly />
+            <Field<ContactValues> name="given_names" label="First name" readOnly />
+            <Field<ContactValues> name="surname" label="Last name" readOnly />
+          </div>
+          <Field<ContactValues>
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            disabled={loading}
+          />
+          <Field<ContactValues>
+            name="mobile"
+            label="Contact Number"
+            hint={messages.account.phoneHint(PHONE_EXAMPLES[0], PHONE_EXAMPLES[1])}
+            control={(props) => <PhoneInput {...props} disabled={loading} />}
+          />
+          <div className="button-row">
+            <button type="button" className="button" onClick={onViewPermissions}>
+              View Permissions
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={loading || flow.saving}
+            >
+              Update
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+      {flow.step === 'saving' && (
+        <WizardModal flow={flow} title="Update Contact Details" initialFocus="title">
+          <WizardStep flow={flow} id="saving" progress={messages.account.updatingDetails}>
+            <p className="form-status" role="status">
+              {messages.account.success}
+            </p>
+            <p>Your contact details have been saved.</p>
+          </WizardStep>
+        </WizardModal>
+      )}
+    </section>
+  );
+}
