@@ -14,6 +14,7 @@ import type { RecoveryErrorCode } from '../modules/recovery/recovery.errors';
 import type { ServicesErrorCode } from '../modules/services/services.errors';
 import type { UsageErrorCode } from '../modules/usage/usage.errors';
 import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
+import type { SecurityErrorCode } from '../modules/security/security.errors';
 
 type Issue = {
   instancePath: string;
@@ -59,6 +60,7 @@ type ErrorCode =
   | ServicesErrorCode
   | UsageErrorCode
   | StepUpErrorCode
+  | SecurityErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -75,6 +77,20 @@ const STATUS_OF: Record<ErrorCode, number> = {
   stepUpCodeLocked: 400,
   stepUpNoAddress: 400,
   stepUpSendsLimited: 429,
+
+  identifyByRequired: 400,
+  identifyByUnknown: 400,
+  pinRequired: 400,
+  pinInvalid: 400,
+  dobReadOnly: 400,
+  dobMissing: 400,
+  twoFactorUnchanged: 400,
+  twoFactorNoMobile: 400,
+  twoFactorNoEmail: 400,
+  authenticatorNotStarted: 400,
+  authenticatorCodeRequired: 400,
+  authenticatorCodeWrong: 400,
+  authenticatorCodeLocked: 429,
 
   csrfInvalid: 400,
   csrfUsed: 400,
