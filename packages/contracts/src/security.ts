@@ -9,11 +9,8 @@ import { defineRoute } from './route-contract';
  * two-factor, signed-in devices. The password change is recoveryRoutes.updatePassword.
  */
 
-/** The identification methods a contact can be identified by on the phone (spec 3 section 3). */
-export const IDENTIFY_BY = ['DOB', 'PIN'] as const;
-export type IdentifyBy = (typeof IDENTIFY_BY)[number];
-/** A PIN is exactly 4 digits (spec 3 section 9). */
-export const PIN_PATTERN = /^[0-9]{4}$/;
+export { IDENTIFY_BY, PIN_PATTERN } from '@outpost/domain/identification-rules';
+export type { IdentifyBy } from '@outpost/domain/identification-rules';
 
 export const methodPreferenceOption = z.object({
   value: z.string(),

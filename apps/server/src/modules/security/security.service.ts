@@ -12,7 +12,7 @@ import type {
   TwoFactorMethod,
   TwoFactorStatus,
 } from '@outpost/contracts/security';
-import { IDENTIFY_BY, PIN_PATTERN } from '@outpost/contracts/security';
+import { checkIdentification } from '@outpost/domain/identification-rules';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -72,19 +72,18 @@ export async function updateMethodPreference(
   input: MethodPreferenceInput,
 ): Promise<MethodPreference> {
   const method = input.identify_by;
-  if (method === '') throw securityError('identifyByRequired');
-  if (!(IDENTIFY_BY as readonly string[]).includes(method)) {
-    throw securityError('identifyByUnknown');
-  }
   const value = input.data.value;
+  const problem = checkIdentification(method, value);
+  if (problem === 'methodRequired') throw securityError('identifyByRequired');
+  if (problem === 'methodUnknown') throw securityError('identifyByUnknown');
+  if (problem === 'pinRequired') throw securityError('pinRequired');
+  if (problem === 'pinInvalid') throw securityError('pinInvalid');
   if (method === 'DOB') {
     const row = await identity(db, userId);
     if (!row.dateOfBirth) throw securityError('dobMissing');
     if (value !== '' && value !== row.dateOfBirth) throw securityError('dobReadOnly');
     await db.update(users).set({ identifyBy: 'DOB', pinHash: null }).where(eq(users.id, userId));
   } else {
-    if (value === '') throw securityError('pinRequired');
-    if (!PIN_PATTERN.test(value)) throw securityError('pinInvalid');
     const pinHash = await hashPassword(value);
     await db.update(users).set({ identifyBy: 'PIN', pinHash }).where(eq(users.id, userId));
   }
