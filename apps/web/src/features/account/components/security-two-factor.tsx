@@ -192,12 +192,14 @@ function TwoFactorModal({
 
   const submitApp = appForm.handleSubmit(({ code }) => save({ method: 'totp', code: code.trim() }));
 
-  const title =
+  // Fixed when the dialog opens: the status changes once the change is saved.
+  const [title] = useState(() =>
     intent === 'off'
       ? 'Turn off two-factor authentication'
       : status.enabled
         ? 'Change two-factor method'
-        : 'Turn on two-factor authentication';
+        : 'Turn on two-factor authentication',
+  );
   const busy = verify.isPending || start.isPending || flow.saving;
 
   return (
