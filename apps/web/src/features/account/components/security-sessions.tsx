@@ -95,7 +95,7 @@ export function SecuritySessions() {
                 <div className="security-session__text">
                   <p className="security-session__device">
                     {session.device}
-                    {session.current && <span className="badge">This device</span>}
+                    {session.current && <span className="tag">This device</span>}
                   </p>
                   <p className="security-session__detail">
                     {session.browser} · {session.place}

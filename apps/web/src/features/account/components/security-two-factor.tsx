@@ -46,6 +46,8 @@ export function twoFactorSummary(status: TwoFactorStatus): string {
   }
 }
 
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const methodLabels: Readonly<Record<TwoFactorMethod, string>> = {
   totp: 'Authenticator app',
   sms: 'SMS',
@@ -98,7 +100,7 @@ export function SecurityTwoFactor() {
             >
               {status.data.enabled ? 'On' : 'Off'}
             </span>{' '}
-            {twoFactorSummary(status.data).replace(/^(On|Off): /, '')}
+            {sentenceCase(twoFactorSummary(status.data).replace(/^(On|Off): /, ''))}
           </p>
           <div className="button-row">
             <button
@@ -144,8 +146,10 @@ function TwoFactorModal({
   const ids = useId();
   const flow = useWizardFlow<Step>({ first: intent === 'off' ? 'confirm' : 'choose', onClose });
   const offered = (['totp', 'sms', 'email'] as const).filter((m) => m !== status.method);
+  const unavailable = (m: TwoFactorMethod) =>
+    (m === 'sms' && !status.mobile_hint) || (m === 'email' && !status.email_hint);
   const [method, setMethod] = useState<TwoFactorMethod | null>(
-    intent === 'off' ? null : (offered[0] ?? null),
+    intent === 'off' ? null : (offered.find((m) => !unavailable(m)) ?? null),
   );
   const [stepError, setStepError] = useState<unknown>(null);
   const send = useSendStepUp();
@@ -230,8 +234,6 @@ function TwoFactorModal({
           <fieldset className="choice-group">
             <legend className="choice-group__legend">Get codes by</legend>
             {offered.map((m) => {
-              const unavailable =
-                (m === 'sms' && !status.mobile_hint) || (m === 'email' && !status.email_hint);
               return (
                 <div key={m} className="choice">
                   <input
@@ -240,7 +242,7 @@ function TwoFactorModal({
                     id={`${ids}-${m}`}
                     value={m}
                     checked={method === m}
-                    disabled={unavailable}
+                    disabled={unavailable(m)}
                     aria-describedby={`${ids}-${m}-description`}
                     onChange={() => setMethod(m)}
                   />
