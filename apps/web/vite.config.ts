@@ -25,10 +25,11 @@ export default defineConfig({
             // DOMPurify, uPlot, react-hook-form and Stripe.js's loaders are left out: only lazy
             // chunks use them (the privacy-policy modal and plan notes; the usage charts; the forms
             // and wizards; the billing pages in Stripe mode), so a page without them (the
-            // dashboard) never downloads them.
+            // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
+            // the authenticator set-up on Account Security loads it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the

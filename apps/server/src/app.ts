@@ -31,6 +31,7 @@ import { servicesModule } from './modules/services/services.routes';
 import { usageModule } from './modules/usage/usage.routes';
 import { supportModule } from './modules/support/support.routes';
 import { stepUpModule } from './modules/step-up/step-up.routes';
+import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: { db: database.db, clock, messaging, brand: config.brand, publicUrl: config.publicUrl },
   });
   await app.register(accountModule, { db: database.db });
+  await app.register(securityModule, { deps: authDeps });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });

@@ -16,6 +16,7 @@ import type { UsageErrorCode } from '../modules/usage/usage.errors';
 import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 import type { AccountErrorCode } from '../modules/account/account.errors';
+import type { SecurityErrorCode } from '../modules/security/security.errors';
 
 type Issue = {
   instancePath: string;
@@ -63,6 +64,7 @@ type ErrorCode =
   | StepUpErrorCode
   | ContactsErrorCode
   | AccountErrorCode
+  | SecurityErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -101,6 +103,19 @@ const STATUS_OF: Record<ErrorCode, number> = {
   preferenceReadOnly: 400,
   preferenceValueInvalid: 400,
   preferenceListedTwice: 400,
+  identifyByRequired: 400,
+  identifyByUnknown: 400,
+  pinRequired: 400,
+  pinInvalid: 400,
+  dobReadOnly: 400,
+  dobMissing: 400,
+  twoFactorUnchanged: 400,
+  twoFactorNoMobile: 400,
+  twoFactorNoEmail: 400,
+  authenticatorNotStarted: 400,
+  authenticatorCodeRequired: 400,
+  authenticatorCodeWrong: 400,
+  authenticatorCodeLocked: 429,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -21,6 +21,7 @@ import { brisbaneMidnight, demoUsageProfiles, seedServices } from './services';
 import { seedGateway } from './gateway';
 import { seedPreferences } from './preferences';
 import { seedUsage } from './usage';
+import { seedSecurity } from './security';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -58,6 +59,11 @@ export const demoLogins = [
   {
     username: 'viewer',
     description: 'contact who may see services and usage but not change them',
+  },
+  {
+    username: 'security',
+    description:
+      'account holder of a fourth account, for trying Account Security (two-factor, PIN, devices) on your own',
   },
 ] as const;
 
@@ -310,6 +316,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     ]);
     await seedGateway(tx, now);
     await seedPreferences(tx, passwordHash);
+    await seedSecurity(tx, passwordHash);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
+import { sessions } from '../modules/auth/auth.schema';
 import { effectivePermissions } from '../modules/users/users.service';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
@@ -53,7 +54,12 @@ const OWN_TOKEN_RULES = ['refresh'];
 const NEEDS_GATEWAY_STEP = ['commitAddCard', 'commitAddBank', 'postPayment'];
 // Routes whose success needs a one-time code the matrix cannot know (sent by SMS or email, or from
 // an authenticator): their success and their refusals are tested in step-up.test.ts.
-const NEEDS_ONE_TIME_CODE = ['stepUpVerify'];
+const NEEDS_ONE_TIME_CODE = [
+  'stepUpVerify',
+  // Two-factor changes need, besides a fresh step-up, a valid authenticator code of the pending
+  // secret to turn the app on; tested in security/two-factor.test.ts.
+  'updateTwoFactor',
+];
 
 /** A session for `userId`; for a route that needs a step-up, one that verified a code just now. */
 const sessionFor = (route: RouteContract, userId: number) =>
@@ -124,7 +130,26 @@ const ownedObject: Record<
   plan: undefined,
   ticket: undefined,
   paymethod: undefined,
-  session: undefined,
+  session: async (db, accountId, callerId) => {
+    // A signed-in device of the caller (or, for another account, of its first user), made for the test.
+    const [owner] = await queryRows<{ id: number }>(
+      db,
+      callerId > 0
+        ? sql`select ${callerId}::int as id`
+        : sql`select id from users where account_id = ${accountId} order by id limit 1`,
+    );
+    const minted = await mintSession(db, owner!.id);
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        familyId: minted.familyId,
+        userId: owner!.id,
+        userAgent: 'matrix',
+        ip: '192.0.2.1',
+      })
+      .returning({ id: sessions.id });
+    return row!.id;
+  },
 };
 
 let throwaways = 0;

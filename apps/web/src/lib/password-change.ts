@@ -1,0 +1,21 @@
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export type PasswordChange = {
+  password: string;
+  /** Needed except in the session access recovery started (the forced update). */
+  current_password?: string;
+};
+
+/**
+ * PATCH /api/portal/users/current/profile/ {password, current_password}: 200 or 302 is success.
+ * The server checks the same rules and ends the user's other sessions, not this one.
+ */
+export async function updatePassword(change: PasswordChange): Promise<void> {
+  await apiRequest<unknown>(apiPaths.profile, { method: 'PATCH', body: change });
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
+}
