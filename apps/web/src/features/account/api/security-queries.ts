@@ -8,9 +8,9 @@ import type {
   TwoFactorInput,
   TwoFactorStatus,
 } from '@outpost/contracts/security';
-import type { StepUpSend, StepUpVerify } from '@outpost/contracts/step-up';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { sendStepUpCode, verifyStepUpCode } from '@/lib/step-up';
 
 /** Account Security's calls (spec 3 section 7; docs/decisions/016). */
 
@@ -88,15 +88,14 @@ export function useUpdateTwoFactor() {
 /** POST step-up: sends a one-time code (none for the authenticator app) and says where. */
 export function useSendStepUp() {
   return useMutation({
-    mutationFn: () => apiData<StepUpSend>(apiPaths.stepUpSend, { method: 'POST', body: {} }),
+    mutationFn: sendStepUpCode,
   });
 }
 
 /** POST step-up verify: a right code lets this session make high-risk changes for 10 minutes. */
 export function useVerifyStepUp() {
   return useMutation({
-    mutationFn: (code: string) =>
-      apiData<StepUpVerify>(apiPaths.stepUpVerify, { method: 'POST', body: { code } }),
+    mutationFn: verifyStepUpCode,
   });
 }
 
