@@ -21,8 +21,8 @@ type Open =
 
 type Notice = { tone: 'success' | 'error'; error: unknown; at: number } | null;
 
-/** Rows the skeleton keeps room for (a typical account's contacts). */
-const SKELETON_ROWS = 4;
+/** Rows the skeleton keeps room for (the demo holder's account has five contacts). */
+const SKELETON_ROWS = 5;
 
 /** Any status other than 'Active' is shown beside the relationship (spec 3 section 3). */
 export function isActive(status: string): boolean {
@@ -81,7 +81,7 @@ export function ContactsPage() {
       id: 'actions',
       header: 'Actions',
       hideLabelWhenStacked: true,
-      className: 'contacts__actions',
+      className: 'data-table__actions contacts__actions',
       cell: (c) =>
         c.user_id === user?.user_id ? null : (
           <div className="contacts__buttons">
