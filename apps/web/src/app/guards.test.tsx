@@ -167,7 +167,8 @@ describe('route guards', () => {
       expect(heading).toHaveTextContent(billingTab ? 'Billing' : route.title);
       view.unmount();
     }
-  });
+    // Some thirty pages, each loading its chunk: more than the default 5 s on a busy 2-core runner.
+  }, 30_000);
 });
 
 describe('session on load', () => {
