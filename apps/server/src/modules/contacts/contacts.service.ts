@@ -27,7 +27,7 @@ import {
 } from '../accounts/accounts.schema';
 import { authEvents, sessions, tokens, verificationCodes } from '../auth/auth.schema';
 import { issueCode } from '../auth/codes';
-import { grantedOnceActive } from '../users/users.service';
+import { grantedOnceActive, permissionRows } from '../users/users.service';
 import { contactsError } from './contacts.errors';
 
 export type ContactsDeps = {
@@ -306,27 +306,10 @@ export async function contactPermissions(
   userId: number,
 ): Promise<ContactPermission[]> {
   await contactOfAccount(db, auth, userId, false);
-  const rows = await db
-    .select({
-      permission: permissionDefinitions.permission,
-      group: permissionDefinitions.section,
-      enabled: grantedOnceActive(sql`coalesce(${userPermissions.enabled}, false)`),
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .crossJoin(permissionDefinitions)
-    .leftJoin(
-      userPermissions,
-      and(
-        eq(userPermissions.userId, users.id),
-        eq(userPermissions.permission, permissionDefinitions.permission),
-      ),
-    )
-    .where(eq(users.id, userId))
-    .orderBy(asc(permissionDefinitions.sort));
+  const rows = await permissionRows(db, userId, grantedOnceActive);
   return rows.map((r) => ({
     permission: r.permission,
-    group: r.group,
+    group: r.section,
     enabled: r.enabled ? (1 as const) : (0 as const),
   }));
 }

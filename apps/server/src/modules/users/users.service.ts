@@ -27,9 +27,6 @@ export const grantedOnceActive = (switchedOn: SQL) => sql<boolean>`(
 const grantRule = (switchedOn: SQL) => sql<boolean>`(${users.roleStatus} = 'Active'
   and ${grantedOnceActive(switchedOn)})`;
 
-/** The rule with `user_permissions` left-joined in scope. */
-const granted = grantRule(sql`coalesce(${userPermissions.enabled}, false)`);
-
 /**
  * The names of the permissions a user holds, as a correlated subquery of a query that joins
  * `users` and `roles`: authentication reads them in the same round trip as the token. The switch
@@ -44,12 +41,20 @@ export const heldPermissionsSql = sql<string[]>`(
       and ${userPermissions.permission} = ${permissionDefinitions.permission}
       and ${userPermissions.enabled})`)})`;
 
-/** Every permission definition with whether the user holds it, in display order. */
-export async function effectivePermissions(db: Db, userId: number): Promise<PermissionEntry[]> {
-  const rows = await db
+/**
+ * Every permission definition with its section and whether `rule` grants it to the user, in
+ * display order. The rule sees `user_permissions` left-joined (the user's own switch).
+ */
+export async function permissionRows(
+  db: Db,
+  userId: number,
+  rule: (switchedOn: SQL) => SQL<boolean> = grantRule,
+): Promise<{ permission: string; section: string; enabled: boolean }[]> {
+  return db
     .select({
       permission: permissionDefinitions.permission,
-      enabled: granted,
+      section: permissionDefinitions.section,
+      enabled: rule(sql`coalesce(${userPermissions.enabled}, false)`),
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -63,6 +68,11 @@ export async function effectivePermissions(db: Db, userId: number): Promise<Perm
     )
     .where(eq(users.id, userId))
     .orderBy(asc(permissionDefinitions.sort));
+}
+
+/** Every permission definition with whether the user holds it, in display order. */
+export async function effectivePermissions(db: Db, userId: number): Promise<PermissionEntry[]> {
+  const rows = await permissionRows(db, userId);
   return rows.map((r) => ({ permission: r.permission, enabled: r.enabled ? 1 : 0 }));
 }
 
