@@ -539,6 +539,10 @@ describe('removing a contact', () => {
     });
     const again = await call('DELETE', contactUrl(userid), await tokenOf(5001));
     expect(again.statusCode).toBe(404);
+    // The contact's profile is gone from the account too, with the same answer.
+    const profile = await call('GET', contactUrl(userid), await tokenOf(5001));
+    expect(profile.statusCode).toBe(404);
+    expect(profile.body).toBe(again.body);
     const patch = await call('PATCH', permissionsUrl(userid), await tokenOf(5001), [
       { permission: 'view-services', enabled: 1 },
     ]);

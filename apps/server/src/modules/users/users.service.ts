@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PermissionEntry, Profile } from '@outpost/contracts/auth';
 import type { Db } from '../../db/client';
@@ -97,7 +97,16 @@ function buildProfileQuery(db: Db, inAccount: boolean) {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(relationships, eq(relationships.id, users.relationshipId))
-    .where(inAccount ? and(byId, eq(users.accountId, sql.placeholder('accountId'))) : byId)
+    .where(
+      inAccount
+        ? // A removed contact is no longer part of the account (decision 016).
+          and(
+            byId,
+            eq(users.accountId, sql.placeholder('accountId')),
+            ne(users.roleStatus, 'Removed'),
+          )
+        : byId,
+    )
     .prepare(inAccount ? 'profile_in_account' : 'profile');
 }
 type ProfileQuery = ReturnType<typeof buildProfileQuery>;
