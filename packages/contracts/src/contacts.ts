@@ -11,8 +11,9 @@ import { defineRoute } from './route-contract';
  * protected), whatever the client sends.
  */
 
-/** Titles offered for a contact (spec 3 section 9). */
-export const CONTACT_TITLES = ['Mr', 'Ms', 'Mrs'] as const;
+import { CONTACT_TITLES } from './contacts-rules';
+
+export { CONTACT_TITLES };
 
 /** A contact number: digits only, as the form keeps it ('e' and other letters removed). */
 export const contactMobile = z

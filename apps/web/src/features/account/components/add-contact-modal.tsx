@@ -1,4 +1,5 @@
-import { CONTACT_TITLES, type NewContactInput } from '@outpost/contracts/contacts';
+import { CONTACT_TITLES } from '@outpost/contracts/contacts-rules';
+import type { NewContactInput } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { CONTACT_TITLES, type ContactListItem } from '@outpost/contracts/contacts';
+import { CONTACT_TITLES } from '@outpost/contracts/contacts-rules';
+import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 
 /** Add Contact, step 1 (spec 3 section 5): every field required, a valid email, a numeric number. */
