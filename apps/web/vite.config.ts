@@ -39,12 +39,16 @@ export default defineConfig({
             // The form pieces and react-hook-form, together: one request for every form page.
             {
               name: 'form',
-              test: /[\\/]src[\\/]components[\\/]form[\\/]|node_modules[\\/]react-hook-form[\\/]/,
+              // The new-password fields are left to the two pages that set a password (the forced
+              // update and Account Security), so the login page's form chunk stays small.
+              test: /[\\/]src[\\/]components[\\/]form[\\/](?!new-password-fields)|node_modules[\\/]react-hook-form[\\/]/,
               priority: 2,
             },
+            // The step-up dialog, the password change and the account pages' rules are left to the
+            // pages that use them.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts)-rules)/,
               priority: 1,
             },
           ],
