@@ -24,6 +24,17 @@ const dateParts = z.object({
   year: z.number().int(),
 });
 
+export const dashboardNoticeSchema = z.object({
+  kind: z.enum(['advisory', 'ticket']),
+  /** The advisory's or the ticket's id. */
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  /** Where the notice leads (the advisory on Network Status, the ticket's page). */
+  href: z.string(),
+});
+export type DashboardNotice = z.infer<typeof dashboardNoticeSchema>;
+
 export const dashboardSchema = z.object({
   permissions: z.object({
     links: z.record(z.enum(dashboardLinkKeys), z.boolean()),
@@ -73,6 +84,12 @@ export const dashboardSchema = z.object({
       usage: serviceActivitySummarySchema.nullable(),
     }),
   ),
+  /**
+   * What needs the customer's eye, above the cards (docs/decisions/017): an advisory that affects
+   * one of their services ('Affects your service at 12 Wattle Rd'), a ticket waiting on them.
+   * Advisory notices need the services block, ticket notices view-tickets.
+   */
+  notices: z.array(dashboardNoticeSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardOutput = envelope(dashboardSchema);

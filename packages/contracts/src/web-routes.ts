@@ -103,8 +103,17 @@ export const webRoutes: readonly WebRoute[] = [
     access: 'protected',
     permissions: ['view-tickets'],
   },
-  // 'Make a Request' on My Services (spec 2 section 2); the form arrives with the support issue.
+  {
+    path: '/support/my-tickets/:ticketid',
+    title: 'Ticket',
+    access: 'protected',
+    permissions: ['view-tickets'],
+    example: '/support/my-tickets/240001',
+  },
+  // 'Make a Request' on My Services (spec 2 section 2); docs/decisions/017.
   { path: '/support/new-ticket', title: 'Make a Request', access: 'protected', permissions: [] },
+  // Book a call from a team (docs/decisions/017), from the Contact page.
+  { path: '/support/callback', title: 'Request a Callback', access: 'protected', permissions: [] },
   { path: '/support/live-chat', title: 'Live Chat', access: 'native', permissions: [] },
   { path: '/support/more', title: 'More', access: 'native', permissions: [] },
   {

@@ -66,6 +66,7 @@ export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       next_start: { month: 12, day_in_month: 10, year: 2026 },
       days_remain: 18,
     },
+    notices: [],
     account: {
       accountid: 100001,
       balance: { amount: 0, status: 'Paid' },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
+import type { Alert, Dashboard, DashboardNotice } from '@outpost/contracts/dashboard';
 import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
 import { DAY_MS } from '@outpost/domain/services';
@@ -60,8 +60,11 @@ type ServiceRow = {
   block_offpeak: number;
 };
 
+type NoticeRow = DashboardNotice & { sort: Date | string };
+
 export type DashboardRow = {
   caller: CallerRow;
+  notices: NoticeRow[];
   account: AccountRow | null;
   activity: ActivityRow[];
   services: ServiceRow[];
@@ -81,6 +84,15 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
   'dashboard',
   sql`with caller as materialized (${callerSql})
   select row_to_json(c) as caller,
+    -- Notices (docs/decisions/017), newest first: each module fills its own part of the union.
+    (select coalesce(json_agg(n order by n.sort desc), '[]'::json) from (
+       -- Advisories affecting one of the account's services (network status).
+       select null::text as kind, null::int as id, null::text as title, null::text as message,
+              null::text as href, null::timestamptz as sort where false
+       union all
+       -- Tickets waiting on the customer (status Waiting, shown as Attention).
+       select null::text, null::int, null::text, null::text, null::text, null::timestamptz where false
+    ) n) as notices,
     (select row_to_json(a) from (
        select a.id, a.billing_period_start, a.created_at, pm.display,
               (select t.balance_cents from transactions t where t.account_id = a.id
@@ -190,6 +202,9 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
           : null,
       };
     }),
+    notices: (row.notices ?? [])
+      .filter((n) => (n.kind === 'ticket' ? held.has('view-tickets') : blocks.services))
+      .map(({ kind, id, title, message, href }) => ({ kind, id, title, message, href })),
   };
 }
 

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { AccountSummaryCard } from './account-summary-card';
 import { BillingActivityCard } from './billing-activity-card';
+import { DashboardNotices } from './dashboard-notices';
 import { NewsCard } from './news-card';
 import { SupportCard } from './support-card';
 import { type ServiceActionsProps, UsageCard } from './usage-card';
@@ -63,6 +64,7 @@ export function DashboardPage({
           resetKey={dashboard.errorUpdatedAt}
         />
       )}
+      <DashboardNotices notices={data?.notices ?? []} />
       <div className="dashboard__grid">
         {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}
         {show.services && <UsageCard dashboard={data} canVisit={canVisit} {...serviceActions} />}
