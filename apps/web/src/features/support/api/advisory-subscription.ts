@@ -1,8 +1,9 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
-import type { AdvisoriesPage } from '@outpost/contracts/advisories';
+import type { AdvisoriesPage, AdvisoryDetail } from '@outpost/contracts/advisories';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { advisoryQueryKey } from './get-advisory';
 import { networkStatusQueryKey } from './get-network-status';
 
 type Subscription = { advisoryid: number; subscribed: boolean };
@@ -20,7 +21,11 @@ export function useAdvisorySubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAdvisorySubscription,
-    onSuccess: (result) =>
+    onSuccess: (result) => {
+      queryClient.setQueryData<AdvisoryDetail>(
+        advisoryQueryKey(result.advisoryid),
+        (detail) => detail && { ...detail, subscribed: result.subscribed },
+      );
       queryClient.setQueryData<InfiniteData<AdvisoriesPage, number>>(
         networkStatusQueryKey,
         (data) =>
@@ -35,6 +40,7 @@ export function useAdvisorySubscription() {
               ),
             })),
           },
-      ),
+      );
+    },
   });
 }

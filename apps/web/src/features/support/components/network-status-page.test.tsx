@@ -126,4 +126,29 @@ describe('Outages & Network Status', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
   });
+
+  it('fetches a linked advisory that is not on the pages loaded, by id, and shows it first', async () => {
+    signIn();
+    const api = stubApi({
+      [`GET ${apiPaths.networkStatus}?page=1`]: () =>
+        jsonResponse({ data: pageOf(1, [advisory(50), advisory(49)], true) }),
+      [`GET /api/portal/support/networkstatus/42/`]: () =>
+        jsonResponse({
+          data: advisory(42, {
+            title: 'Older outage',
+            affects: 'Affects your service at 12 Wattle Rd',
+          }),
+        }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderApp('/support/network-status#advisory-42');
+    const linked = await screen.findByRole('region', { name: 'The advisory you followed' });
+    expect(within(linked).getByRole('heading', { name: 'Older outage' })).toBeInTheDocument();
+    expect(linked).toHaveTextContent('Affects your service at 12 Wattle Rd');
+    expect(
+      within(screen.getByRole('list', { name: 'Advisories, newest first' })).getAllByRole(
+        'listitem',
+      ),
+    ).toHaveLength(2);
+  });
 });

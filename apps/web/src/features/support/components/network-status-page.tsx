@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadError } from '@/components/load-error';
 import { useAdvisorySubscription } from '../api/advisory-subscription';
+import { useLinkedAdvisory } from '../api/get-advisory';
 import { useNetworkStatus } from '../api/get-network-status';
 import { SupportLayout } from './support-layout';
 
@@ -25,7 +26,16 @@ export function NetworkStatusPage() {
   const status = useNetworkStatus();
   const items = status.data?.pages.flatMap((p) => p.items) ?? [];
   const list = useRef<HTMLOListElement>(null);
-  useScrollToHash(items.length > 0);
+  const { hash } = useLocation();
+  const linkedId = /^#advisory-(\d{1,10})$/.exec(hash)?.[1];
+  // A linked advisory older than the pages loaded is fetched by id and shown first.
+  const linkedMissing =
+    status.isSuccess &&
+    linkedId !== undefined &&
+    !items.some((i) => i.advisoryid === Number(linkedId));
+  const linked = useLinkedAdvisory(linkedMissing ? Number(linkedId) : null);
+  const shownLinked = linkedMissing ? linked.data : undefined;
+  useScrollToHash(hash, items.length > 0, shownLinked !== undefined);
 
   const handleLoadMore = async () => {
     const before = items.length;
@@ -55,6 +65,13 @@ export function NetworkStatusPage() {
         <p className="network-status__empty">{text.empty}</p>
       ) : (
         <>
+          {shownLinked && (
+            <section aria-label="The advisory you followed" className="network-status__linked">
+              <ul className="advisory-timeline">
+                <AdvisoryItem advisory={shownLinked} />
+              </ul>
+            </section>
+          )}
           <ol ref={list} className="advisory-timeline" aria-label="Advisories, newest first">
             {items.map((item) => (
               <AdvisoryItem key={item.advisoryid} advisory={item.detail} />
@@ -87,19 +104,19 @@ export function NetworkStatusPage() {
 }
 
 /** The dashboard notice links to '#advisory-N': bring that advisory into view once it is shown. */
-function useScrollToHash(loaded: boolean) {
-  const { hash } = useLocation();
+function useScrollToHash(hash: string, loaded: boolean, linkedShown: boolean) {
   useEffect(() => {
     if (!loaded || !hash) return;
     // After the layout's own move of focus to the new page's main content (a parent's effect,
     // which runs after this one), so the advisory keeps it.
     const frame = requestAnimationFrame(() => {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      target?.scrollIntoView({ block: 'start' });
+      // (jsdom, in unit tests, has no scrollIntoView)
+      if (target && 'scrollIntoView' in target) target.scrollIntoView({ block: 'start' });
       target?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
-  }, [loaded, hash]);
+  }, [loaded, hash, linkedShown]);
 }
 
 function statusClass(status: AdvisoryDetail['status']) {
