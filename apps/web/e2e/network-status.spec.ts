@@ -1,5 +1,8 @@
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { E2E_INTERNAL_API_KEY } from './internal-api';
+import { lastOutboxId, newestMessageTo } from './outbox';
 import { logIn } from './session';
 import { expect, test } from './test';
 
@@ -84,5 +87,56 @@ test.describe('network status', () => {
     await page.goto('/support/network-status');
     await expect(advisories(page)).toHaveCount(2);
     await expect(page.getByText(AFFECTS)).toHaveCount(0);
+  });
+
+  test('an update of a followed advisory reaches the customer as an alert and an email', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const headers = { 'X-Service-Key': E2E_INTERNAL_API_KEY };
+    const title = `Tower fault ${Date.now()}`;
+    await logIn(page, 'other', 'Casey');
+
+    // Network operations publish an outage at the tower of Casey's Tenterfield service.
+    const created = await page.request.post(apiPaths.internalAdvisories, {
+      headers,
+      data: {
+        title,
+        severity: 'High',
+        status: 'Investigating',
+        started: new Date().toISOString(),
+        message: 'The tower lost power.',
+        areas: { towers: ['TWR-TEN-02'] },
+      },
+    });
+    expect(created.status()).toBe(200);
+    const { advisoryid } = ((await created.json()) as { data: { advisoryid: number } }).data;
+
+    await page.goto('/support/network-status');
+    const item = advisories(page).filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(item).toContainText('Affects your service at 3 Quarry Rd');
+    await item.getByRole('button', { name: 'Subscribe to updates' }).click();
+    await expect(item.getByRole('status')).toHaveText(
+      "You're subscribed. We'll tell you when this advisory is updated.",
+    );
+
+    // Resolved: an email (Casey's preferences: in the portal and by email) and an in-app alert.
+    const since = await lastOutboxId(page.request);
+    const resolved = await page.request.patch(
+      buildPath(apiPaths.internalAdvisory, { advisoryid }),
+      { headers, data: { status: 'Resolved' } },
+    );
+    expect(resolved.status()).toBe(200);
+    const mail = await newestMessageTo(page.request, 'casey.walker@example.com', since);
+    expect(mail.body).toContain(`Network update: ${title}. It is resolved.`);
+
+    await page.reload();
+    await expect(item).toContainText('Resolved');
+    await expect(item).not.toContainText('Affects your service');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: /^Alerts, \d+ unread$/ }).click();
+    await expect(
+      header.getByRole('listitem').filter({ hasText: `Network update: ${title}. It is resolved.` }),
+    ).toBeVisible();
   });
 });
