@@ -18,6 +18,7 @@ import { createMessaging } from './adapters/messaging';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
 import { accountModule } from './modules/account/account.routes';
+import { advisoriesModule } from './modules/advisories/advisories.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { contactsModule } from './modules/contacts/contacts.routes';
 import { invoicesModule } from './modules/billing/invoices.routes';
@@ -200,6 +201,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(servicesModule, { deps: { db: database.db, clock, brand: config.brand } });
   await app.register(dashboardModule, {
     deps: { db: database.db, clock, brand: config.brand },
+  });
+  await app.register(advisoriesModule, {
+    deps: {
+      db: database.db,
+      clock,
+      messaging,
+      brandName: config.brand.providerName,
+      publicUrl: config.publicUrl,
+    },
   });
   await app.register(usageModule, {
     deps: {

@@ -101,6 +101,14 @@ export const apiPaths = {
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',
+  // Network status (spec 3 section 7: list, then detail by advisory id; docs/decisions/019).
+  networkStatus: `${API_PREFIX}/support/networkstatus/`,
+  advisory: `${API_PREFIX}/support/networkstatus/:advisoryid/`,
+  /** POST subscribes the caller to the advisory's updates, DELETE unsubscribes. */
+  advisorySubscription: `${API_PREFIX}/support/networkstatus/:advisoryid/subscription/`,
+  /** Network operations (X-Service-Key): POST creates; PATCH on one updates. */
+  internalAdvisories: '/api/internal/advisories/',
+  internalAdvisory: '/api/internal/advisories/:advisoryid/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

@@ -74,6 +74,16 @@ export const messages = {
     pinHint: 'Please select a 4 digit pin number',
     defaultRole: 'Account Holder',
   },
+  /** Network status (spec 3 sections 2.7 and 8; docs/decisions/019). */
+  networkStatus: {
+    title: 'Outages & Network Status',
+    loadFailed: 'There was a problem loading data from server. Please try again later.',
+    loadMore: 'Load More',
+    empty: 'There are no network advisories right now. Everything is running normally.',
+    subscribed: "You're subscribed. We'll tell you when this advisory is updated.",
+    unsubscribed: "You're unsubscribed. We won't send you updates about this advisory.",
+    subscribeFailed: 'There was a problem sending your data to server. Please try again later.',
+  },
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',

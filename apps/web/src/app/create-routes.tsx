@@ -16,6 +16,7 @@ import { accountBlockExpected } from '@/features/dashboard/utils/account';
 import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
+import { networkStatusQueryOptions } from '@/features/support/api/get-network-status';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
@@ -61,6 +62,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
+  'network-status': () => import('./routes/network-status'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -121,6 +123,8 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
       queryClient.prefetchQuery(ownContactQueryOptions()),
     ]),
   '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),
+  '/support/network-status': (queryClient) =>
+    queryClient.prefetchInfiniteQuery(networkStatusQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>

@@ -41,7 +41,40 @@ export async function usageAlertRecipients(db: Db, accountId: number): Promise<A
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.accountId, accountId), eq(users.roleStatus, 'Active')))
     .orderBy(users.id);
-  const recipients = contacts.filter((c) => c.permissions.includes('view-activity'));
+  return channelsOf(
+    db,
+    contacts.filter((c) => c.permissions.includes('view-activity')),
+  );
+}
+
+/**
+ * The channels of named users for an alert they asked for themselves (an advisory they
+ * subscribed to; docs/decisions/019): every active one of them, by the same alert channel
+ * preferences as usage alerts (one set of alert preferences per person), the in-app alert again
+ * only with view-alerts. No permission is needed beyond that: the subscription is the consent.
+ */
+export async function alertRecipientsByUser(
+  db: Db,
+  userIds: readonly number[],
+): Promise<AlertRecipient[]> {
+  if (userIds.length === 0) return [];
+  const contacts = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      mobile: users.mobile,
+      permissions: heldPermissionsSql,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(inArray(users.id, [...userIds]), eq(users.roleStatus, 'Active')))
+    .orderBy(users.id);
+  return channelsOf(db, contacts);
+}
+
+type Contact = { id: number; email: string | null; mobile: string | null; permissions: string[] };
+
+async function channelsOf(db: Db, recipients: Contact[]): Promise<AlertRecipient[]> {
   if (recipients.length === 0) return [];
 
   const keys = Object.values(channelKeys);

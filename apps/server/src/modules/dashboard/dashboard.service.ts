@@ -87,8 +87,19 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
     -- Notices (docs/decisions/017), newest first: each module fills its own part of the union.
     (select coalesce(json_agg(n order by n.sort desc), '[]'::json) from (
        -- Advisories affecting one of the account's services (network status).
-       select null::text as kind, null::int as id, null::text as title, null::text as message,
-              null::text as href, null::timestamptz as sort where false
+       -- Open advisories only (a partial index), each with the first covered service's street
+       -- (docs/decisions/019): a lookup by key per open advisory, over the account's few services.
+       select 'advisory'::text as kind, a.id, a.title,
+              'Affects your service at ' || m.street as message,
+              '/support/network-status#advisory-' || a.id as href, a.started as sort
+         from advisories a
+        cross join lateral (
+              select split_part(s.addr_abbr, ',', 1) as street from services s
+               where s.account_id = c.account_id and s.display
+                 and (s.addr_postcode = any(a.postcodes) or s.satellite_beam = any(a.beams)
+                      or s.tower_id = any(a.towers))
+               order by s.id limit 1) m
+        where a.status <> 'Resolved'
        union all
        -- Tickets waiting on the customer (status Waiting, shown as Attention).
        select null::text, null::int, null::text, null::text, null::text, null::timestamptz where false

@@ -100,6 +100,9 @@ export const services = pgTable(
     addrSuburb: text('addr_suburb').notNull(),
     addrState: text('addr_state').notNull(),
     addrPostcode: text('addr_postcode').notNull(),
+    /** The satellite beam (Sky Muster) or tower (fixed wireless) serving it: network advisories name these. */
+    satelliteBeam: text('satellite_beam'),
+    towerId: text('tower_id'),
     hasLandlineBarring: boolean('has_landline_barring').notNull().default(false),
     hasLandlineOptions: boolean('has_landline_options').notNull().default(false),
     hasVoipOptions: boolean('has_voip_options').notNull().default(false),

@@ -1,0 +1,315 @@
+import { sql } from 'drizzle-orm';
+import type {
+  AdvisoriesPage,
+  AdvisoryDetail,
+  CreateAdvisoryInput,
+  UpdateAdvisoryInput,
+} from '@outpost/contracts/advisories';
+import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/contracts/advisories-rules';
+import {
+  ADVISORIES_PER_PAGE,
+  advisoryAnchor,
+  affectsText,
+  formatAest,
+} from '@outpost/contracts/advisories-rules';
+import type { Messaging } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
+import { alertRecipientsByUser } from '../account/alert-channels';
+
+/**
+ * Network status (docs/decisions/019): the advisories network operations publish, which of the
+ * caller's services each one affects, subscriptions, and the delivery of each update to the
+ * advisory's subscribers (in the portal, by email and SMS by their alert preferences), once.
+ */
+
+export type AdvisoryDeps = { db: Db; messaging: Messaging; brandName: string; publicUrl: string };
+
+/** Who is asking: the page flags affected services only for a caller who may see services. */
+export type AdvisoryViewer = { userId: number; accountId: number; seesServices: boolean };
+
+type AdvisoryRow = {
+  id: number;
+  title: string;
+  severity: AdvisorySeverity;
+  status: AdvisoryStatus;
+  started: Date | string;
+  ended: Date | string | null;
+  message: string;
+  street: string | null;
+  subscribed: boolean;
+};
+
+/**
+ * The SQL test of "this advisory covers this service": its postcode, satellite beam or tower is
+ * named. `a` is the advisory, `s` the service. Shared by the page and the dashboard's notices.
+ */
+export const coversServiceSql = sql.raw(
+  `(s.addr_postcode = any(a.postcodes) or s.satellite_beam = any(a.beams) or s.tower_id = any(a.towers))`,
+);
+
+/**
+ * The street of the account's first displayed service an open advisory covers ('12 Wattle Rd',
+ * the part of the service's short address before the town), or null.
+ */
+function affectedStreetSql(accountId: number, seesServices: boolean) {
+  if (!seesServices) return sql`null::text`;
+  return sql`case when a.status <> 'Resolved' then (
+      select split_part(s.addr_abbr, ',', 1) from services s
+       where s.account_id = ${accountId} and s.display and ${coversServiceSql}
+       order by s.id limit 1) end`;
+}
+
+function detailFrom(r: AdvisoryRow): AdvisoryDetail {
+  return {
+    advisoryid: r.id,
+    title: r.title,
+    severity: r.severity,
+    status: r.status,
+    started: new Date(r.started).toISOString(),
+    ended: r.ended === null ? null : new Date(r.ended).toISOString(),
+    message: r.message,
+    affects: r.street ? affectsText(r.street) : null,
+    subscribed: r.subscribed,
+  };
+}
+
+function advisoryColumns(viewer: AdvisoryViewer) {
+  return sql`a.id, a.title, a.severity, a.status, a.started, a.ended, a.message,
+    ${affectedStreetSql(viewer.accountId, viewer.seesServices)} as street,
+    exists (select 1 from advisory_subscriptions x
+             where x.advisory_id = a.id and x.user_id = ${viewer.userId}) as subscribed`;
+}
+
+/**
+ * One page of advisories, newest (latest start) first, each with its detail: one round trip
+ * for the page instead of a list and a detail call per item (docs/decisions/019). One more row
+ * than the page is read to know whether another page exists.
+ */
+export async function listAdvisories(
+  db: Db,
+  viewer: AdvisoryViewer,
+  page: number,
+): Promise<AdvisoriesPage> {
+  const rows = await queryRows<AdvisoryRow>(
+    db,
+    sql`select ${advisoryColumns(viewer)} from advisories a
+         order by a.started desc, a.id desc
+         limit ${ADVISORIES_PER_PAGE + 1} offset ${(page - 1) * ADVISORIES_PER_PAGE}`,
+  );
+  return {
+    page,
+    per_page: ADVISORIES_PER_PAGE,
+    more: rows.length > ADVISORIES_PER_PAGE,
+    items: rows.slice(0, ADVISORIES_PER_PAGE).map((r) => ({
+      advisoryid: r.id,
+      advisory: r.title,
+      detail: detailFrom(r),
+    })),
+  };
+}
+
+export async function getAdvisory(
+  db: Db,
+  viewer: AdvisoryViewer,
+  advisoryId: number,
+): Promise<AdvisoryDetail> {
+  const [row] = await queryRows<AdvisoryRow>(
+    db,
+    sql`select ${advisoryColumns(viewer)} from advisories a where a.id = ${advisoryId}`,
+  );
+  if (!row) throw notFound();
+  return detailFrom(row);
+}
+
+/** Follows (or stops following) an advisory's updates; repeating either changes nothing. */
+export async function setSubscription(
+  db: Db,
+  userId: number,
+  advisoryId: number,
+  subscribed: boolean,
+  now: Date,
+): Promise<{ advisoryid: number; subscribed: boolean }> {
+  const [exists] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from advisories where id = ${advisoryId}`,
+  );
+  if (!exists) throw notFound();
+  if (subscribed)
+    await db.execute(sql`insert into advisory_subscriptions (advisory_id, user_id, created_at)
+        values (${advisoryId}, ${userId}, ${now}) on conflict do nothing`);
+  else
+    await db.execute(sql`delete from advisory_subscriptions
+        where advisory_id = ${advisoryId} and user_id = ${userId}`);
+  return { advisoryid: advisoryId, subscribed };
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
+
+/** Network operations: publishes an advisory. */
+export async function createAdvisory(
+  db: Db,
+  input: CreateAdvisoryInput,
+  now: Date,
+): Promise<{ advisoryid: number; status: AdvisoryStatus }> {
+  const [row] = await queryRows<{ id: number; status: AdvisoryStatus }>(
+    db,
+    sql`insert into advisories (title, severity, status, started, ended, message,
+                                postcodes, beams, towers, created_at, updated_at)
+        values (${input.title}, ${input.severity}, ${input.status}, ${new Date(input.started)},
+                ${input.ended ? new Date(input.ended) : null}, ${input.message},
+                ${textArray(input.areas.postcodes)}, ${textArray(input.areas.beams)},
+                ${textArray(input.areas.towers)}, ${now}, ${now})
+        returning id, status`,
+  );
+  return { advisoryid: row!.id, status: row!.status };
+}
+
+/** What subscribers are told when the update carries no note of its own. */
+function describeUpdate(
+  before: { status: AdvisoryStatus; ended: Date | string | null },
+  input: UpdateAdvisoryInput,
+): string {
+  const parts: string[] = [];
+  if (input.status && input.status !== before.status)
+    parts.push(input.status === 'Resolved' ? 'It is resolved.' : `Status: ${input.status}.`);
+  if (input.ended !== undefined) {
+    const was = before.ended === null ? null : new Date(before.ended).getTime();
+    const now = input.ended === null ? null : new Date(input.ended).getTime();
+    if (was !== now)
+      parts.push(
+        input.ended === null
+          ? 'There is no expected end time yet.'
+          : `${(input.status ?? before.status) === 'Resolved' ? 'Ended' : 'Expected end'}: ${formatAest(input.ended)}.`,
+      );
+  }
+  if (input.message) parts.push(input.message);
+  return parts.length > 0 ? parts.join(' ') : 'The advisory has been updated.';
+}
+
+export type AdvisoryUpdateResult = {
+  advisoryid: number;
+  status: AdvisoryStatus;
+  updateid: number;
+  /** Subscribers this update is owed to (delivered by deliverAdvisoryUpdates). */
+  subscribers: number;
+};
+
+/**
+ * Network operations: updates an advisory (new expected end, status, message, areas). In one
+ * transaction the advisory changes, the update is recorded, and one delivery row is written for
+ * each subscriber of that moment; the caller then runs deliverAdvisoryUpdates.
+ */
+export async function updateAdvisory(
+  db: Db,
+  advisoryId: number,
+  input: UpdateAdvisoryInput,
+  now: Date,
+): Promise<AdvisoryUpdateResult> {
+  return withTransaction(db, async (tx) => {
+    const [before] = await queryRows<{
+      status: AdvisoryStatus;
+      ended: Date | string | null;
+    }>(tx, sql`select status, ended from advisories where id = ${advisoryId} for update`);
+    if (!before) throw notFound();
+    const note = input.note ?? describeUpdate(before, input);
+    const sets = [sql`updated_at = ${now}`];
+    if (input.status) sets.push(sql`status = ${input.status}`);
+    if (input.severity) sets.push(sql`severity = ${input.severity}`);
+    if (input.ended !== undefined)
+      sets.push(sql`ended = ${input.ended === null ? null : new Date(input.ended)}`);
+    if (input.message) sets.push(sql`message = ${input.message}`);
+    if (input.areas)
+      sets.push(
+        sql`postcodes = ${textArray(input.areas.postcodes)}, beams = ${textArray(input.areas.beams)}, towers = ${textArray(input.areas.towers)}`,
+      );
+    const [after] = await queryRows<{ status: AdvisoryStatus; ended: Date | string | null }>(
+      tx,
+      sql`update advisories set ${sql.join(sets, sql`, `)} where id = ${advisoryId}
+          returning status, ended`,
+    );
+    const [update] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into advisory_updates (advisory_id, status, ended, note, created_at)
+          values (${advisoryId}, ${after!.status}, ${after!.ended}, ${note}, ${now})
+          returning id`,
+    );
+    const owed = await queryRows<{ user_id: number }>(
+      tx,
+      sql`insert into advisory_deliveries (update_id, user_id)
+          select ${update!.id}, user_id from advisory_subscriptions where advisory_id = ${advisoryId}
+          returning user_id`,
+    );
+    return {
+      advisoryid: advisoryId,
+      status: after!.status,
+      updateid: update!.id,
+      subscribers: owed.length,
+    };
+  });
+}
+
+type PendingDelivery = {
+  update_id: number;
+  user_id: number;
+  advisory_id: number;
+  title: string;
+  note: string;
+  account_id: number;
+};
+
+/**
+ * Sends what updates owe their subscribers: each delivery row is claimed (sent_at set) by one
+ * statement, so however many senders run at once (the route after its update, a retry), each
+ * subscriber gets each update once: an in-app alert, email and SMS as their preferences choose.
+ * Push is kept as a preference for issue 19, as for usage alerts. Returns the deliveries sent.
+ */
+export async function deliverAdvisoryUpdates(deps: AdvisoryDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const claimed = await queryRows<PendingDelivery>(
+    db,
+    sql`with claimed as (
+          update advisory_deliveries d set sent_at = ${now}
+           where d.sent_at is null
+          returning d.update_id, d.user_id)
+        select c.update_id, c.user_id, u.advisory_id, a.title, u.note, usr.account_id
+          from claimed c
+          join advisory_updates u on u.id = c.update_id
+          join advisories a on a.id = u.advisory_id
+          join users usr on usr.id = c.user_id
+         order by c.update_id, c.user_id`,
+  );
+  if (claimed.length === 0) return 0;
+  const recipients = new Map(
+    (await alertRecipientsByUser(db, [...new Set(claimed.map((c) => c.user_id))])).map((r) => [
+      r.userId,
+      r,
+    ]),
+  );
+  for (const d of claimed) {
+    const r = recipients.get(d.user_id);
+    if (!r) continue; // no longer an active contact
+    const text = `Network update: ${d.title}. ${d.note}`;
+    const link = `${deps.publicUrl}/support/network-status#${advisoryAnchor(d.advisory_id)}`;
+    if (r.inApp)
+      await db.execute(sql`insert into alerts (user_id, account_id, kind, message, ref, created_at)
+          values (${d.user_id}, ${d.account_id}, 'advisory', ${`<p>${escapeHtml(text)}</p>`},
+                  ${`advisory:${d.advisory_id}`}, ${now})`);
+    if (r.byEmail)
+      await deps.messaging.email.send({
+        to: r.email!,
+        subject: `${deps.brandName}: ${d.title}`,
+        body: `${text}\n\nSee the latest on Outages & Network Status: ${link}\n\nYou get these updates because you subscribed to this advisory; unsubscribe on the same page.`,
+      });
+    if (r.bySms)
+      await deps.messaging.sms.send({
+        to: r.mobile!,
+        subject: 'Network update',
+        body: `${deps.brandName}: ${text}`,
+      });
+  }
+  return claimed.length;
+}

@@ -1,0 +1,60 @@
+/**
+ * Network status rules both sides share, without zod (the web bundle imports them;
+ * docs/decisions/019).
+ */
+
+/** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
+export const ADVISORIES_PER_PAGE = 2;
+
+export const ADVISORY_SEVERITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type AdvisorySeverity = (typeof ADVISORY_SEVERITIES)[number];
+
+/** Network operations' statuses; only Resolved ends an advisory's notices and flags. */
+export const ADVISORY_STATUSES = [
+  'Scheduled',
+  'Investigating',
+  'In Progress',
+  'Monitoring',
+  'Resolved',
+] as const;
+export type AdvisoryStatus = (typeof ADVISORY_STATUSES)[number];
+
+/** The anchor of an advisory on /support/network-status (the dashboard notice links to it). */
+export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
+
+/** The dashboard notice's and the page's flag: 'Affects your service at 12 Wattle Rd'. */
+export const affectsText = (street: string) => `Affects your service at ${street}`;
+
+const aestParts = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Brisbane',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * A time in Australian Eastern Standard Time (spec 3 section 2.7; Brisbane keeps no daylight
+ * saving, so it is AEST all year): '25/11/2026, 2:05 pm AEST'.
+ */
+export function formatAest(iso: string | Date): string {
+  const parts = aestParts.formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${get('day')}/${get('month')}/${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod')?.toLowerCase()} AEST`;
+}
+
+/** The timeline's date heading: 'Wed 25 Nov 2026' in AEST. */
+export function formatAestDay(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Brisbane',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  })
+    .format(d)
+    .replace(/,/g, '');
+}
