@@ -2,6 +2,7 @@ import { apiPaths } from './api-paths';
 import { defineRoute } from './route-contract';
 import type { RouteContract } from './route-contract';
 import { accountRoutes } from './account';
+import { callbacksRoutes } from './callbacks';
 import { contactsRoutes } from './contacts';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
@@ -868,4 +869,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(accountRoutes),
   ...Object.values(securityRoutes),
   ...Object.values(stepUpRoutes),
+  ...Object.values(callbacksRoutes),
 ];
