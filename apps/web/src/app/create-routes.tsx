@@ -17,6 +17,9 @@ import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
+import { callbackTimesQueryOptions } from '@/features/support/api/get-callback-times';
+import { callbacksQueryOptions } from '@/features/support/api/get-callbacks';
+import { ownContactForCallbackQueryOptions } from '@/features/support/api/get-own-mobile';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
 import { isNativePlatform } from '@/lib/platform';
@@ -61,6 +64,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
+  'support-callback': () => import('./routes/support-callback'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -122,6 +126,13 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
     ]),
   '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
+  // Request a Callback: the times, the caller's callbacks and their mobile, in one round trip.
+  '/support/callback': (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(callbackTimesQueryOptions()),
+      queryClient.prefetchQuery(callbacksQueryOptions()),
+      queryClient.prefetchQuery(ownContactForCallbackQueryOptions()),
+    ]),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>
     queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),

@@ -17,6 +17,7 @@ export const pageModules = {
   '/billing/one-off-payment': 'billing-one-off-payment',
   '/billing/recurring-payment-method': 'billing-recurring-payment-method',
   '/support/more': 'more-menu',
+  '/support/callback': 'support-callback',
   '/support/:product-customer-terms': 'legal-page',
   '/support/privacy-policy': 'legal-page',
   '/support/financial-hardship-policy': 'legal-page',
