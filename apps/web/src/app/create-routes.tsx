@@ -18,8 +18,6 @@ import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { callbackTimesQueryOptions } from '@/features/support/api/get-callback-times';
-import { callbacksQueryOptions } from '@/features/support/api/get-callbacks';
-import { ownContactForCallbackQueryOptions } from '@/features/support/api/get-own-mobile';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
 import { isNativePlatform } from '@/lib/platform';
@@ -126,12 +124,13 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
     ]),
   '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
-  // Request a Callback: the times, the caller's callbacks and their mobile, in one round trip.
+  // Request a Callback: the times and the caller's mobile (My Details' own-contact call, the same
+  // cache entry) together. 'Your callbacks', below the form, loads with the page's code: its
+  // query options stay out of the main chunk, which the login page's budget has no room for.
   '/support/callback': (queryClient) =>
     Promise.all([
       queryClient.prefetchQuery(callbackTimesQueryOptions()),
-      queryClient.prefetchQuery(callbacksQueryOptions()),
-      queryClient.prefetchQuery(ownContactForCallbackQueryOptions()),
+      queryClient.prefetchQuery(ownContactQueryOptions()),
     ]),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>

@@ -1,22 +1,14 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Callback } from '@outpost/contracts/callbacks';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
 export const callbacksQueryKey = ['support', 'callbacks'] as const;
 
 /** GET the caller's upcoming callbacks, soonest first. */
-export function getCallbacks(signal?: AbortSignal): Promise<Callback[]> {
-  return apiData<Callback[]>(apiPaths.callbacks, { signal });
-}
-
 export function callbacksQueryOptions() {
   return queryOptions({
     queryKey: callbacksQueryKey,
-    queryFn: ({ signal }) => getCallbacks(signal),
+    queryFn: ({ signal }) => apiData<Callback[]>(apiPaths.callbacks, { signal }),
   });
-}
-
-export function useCallbacks() {
-  return useQuery(callbacksQueryOptions());
 }

@@ -3,16 +3,15 @@ import { slotLabel } from '@outpost/domain/callback-slots';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
-import { deviceTimeZone } from '../api/get-callback-times';
-import { useCallbacks } from '../api/get-callbacks';
+import { useQuery } from '@tanstack/react-query';
+import { callbacksQueryOptions } from '../api/get-callbacks';
 import { useCancelCallback } from '../api/cancel-callback';
+import { deviceTimeZone } from '../utils/time-zone';
 
 /** The summary, and the caller's own time when their clock reads otherwise. */
 function yourTime(callback: Callback): string | null {
-  const zone = deviceTimeZone();
-  if (!zone) return null;
   try {
-    const label = slotLabel(new Date(callback.slot), zone);
+    const label = slotLabel(new Date(callback.slot), deviceTimeZone());
     return label.same ? null : `${label.local} your time`;
   } catch {
     return null;
@@ -21,7 +20,7 @@ function yourTime(callback: Callback): string | null {
 
 /** 'Your callbacks': the caller's upcoming callbacks, each with Cancel before its time. */
 export function CallbackList() {
-  const callbacks = useCallbacks();
+  const callbacks = useQuery(callbacksQueryOptions());
   const [cancelling, setCancelling] = useState<Callback | null>(null);
   const [cancelled, setCancelled] = useState<string | null>(null);
 

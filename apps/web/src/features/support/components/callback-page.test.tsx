@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { type FetchCall, stubApi } from '@/test/services-fixtures';
-import { deviceTimeZone } from '../api/get-callback-times';
+import { deviceTimeZone } from '../utils/time-zone';
 
 const slot = (start: string, aest: string, local: string) => ({
   start,
@@ -62,7 +62,7 @@ const booked: Callback = {
 };
 
 const zone = deviceTimeZone();
-const TIMES = `GET ${apiPaths.callbackTimes}${zone ? `?tz=${encodeURIComponent(zone)}` : ''}`;
+const TIMES = `GET ${apiPaths.callbackTimes}?tz=${encodeURIComponent(zone)}`;
 
 function setup({
   callbacks = [] as Callback[],
@@ -166,7 +166,7 @@ describe('Request a Callback', () => {
       slot: '2026-12-01T00:30:00.000Z',
       phone: '0491570156',
       reason: 'Orange light',
-      ...(zone ? { time_zone: zone } : {}),
+      time_zone: zone,
       csrf: 'c1',
     });
   });

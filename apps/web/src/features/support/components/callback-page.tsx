@@ -13,11 +13,13 @@ import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
+import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error';
-import { deviceTimeZone, useCallbackTimes } from '../api/get-callback-times';
+import { callbackTimesQueryOptions } from '../api/get-callback-times';
 import { useOwnContactForCallback } from '../api/get-own-mobile';
 import { BookCallbackModal } from './book-callback-modal';
 import { CallbackList } from './callback-list';
+import { deviceTimeZone } from '../utils/time-zone';
 import { SupportLayout } from './support-layout';
 import './callback.css';
 
@@ -50,7 +52,7 @@ function firstDay(team: CallbackTeamTimes | undefined): string {
  * The caller's upcoming callbacks are listed under it, each with Cancel.
  */
 export function CallbackPage() {
-  const times = useCallbackTimes();
+  const times = useQuery(callbackTimesQueryOptions());
   const contact = useOwnContactForCallback();
   // The number is prefilled from the contact's mobile: wait for it (or its failure) too.
   const ready = times.data !== undefined && !contact.isPending;
@@ -156,14 +158,13 @@ function CallbackForm({
       form.setError('slot', { message: callbackFormMessages.chooseTime });
       return;
     }
-    const zone = deviceTimeZone();
     setPending({
       input: {
         team: values.team,
         slot: values.slot,
         phone: values.phone.trim(),
         reason: values.reason.trim(),
-        ...(zone ? { time_zone: zone } : {}),
+        time_zone: deviceTimeZone(),
       },
       teamName: team.name,
       dayLabel: day.label,
