@@ -21,13 +21,15 @@ const HOLDER = 5001; // account 100001, Queensland services
 const OTHER_HOLDER = 5006; // account 100003, New South Wales services
 /** Contacts of the holder's account made for the capacity test (this suite's ids 5701-5720). */
 const CROWD = Array.from({ length: 20 }, (_, i) => 5701 + i);
+/** More contacts for the other cases, none of whom took part in the rush (5721-5725). */
+const [ANNE, BEN, CARA, DAN, EVE] = [5721, 5722, 5723, 5724, 5725];
 
 /** An AEST wall time as the ISO UTC a client sends. */
 const aest = (local: string) => new Date(`${local}:00+10:00`).toISOString();
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: time.clock });
-  for (const id of CROWD) {
+  for (const id of [...CROWD, ANNE, BEN, CARA, DAN, EVE]) {
     await queryRows(
       ctx.database.db,
       sql`insert into users (id, account_id, username, given_names, surname, email, role_id, relationship_id)
@@ -298,13 +300,13 @@ describe('request callback', () => {
     ['after closing', '2026-11-25T20:00'],
     ['on a day beyond the 5 offered', '2026-12-03T10:00'],
   ])('refuses a slot %s', async (_why, local) => {
-    const res = await prepare(await tokenOf(5702), request({ team: 'sales', slot: aest(local) }));
+    const res = await prepare(await tokenOf(ANNE), request({ team: 'sales', slot: aest(local) }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ data: { error: callbacksErrors.callbackSlotNotOffered } });
   });
 
   it('refuses a Sales & Accounts slot on Sunday and a phone number that is not 8 to 15 digits', async () => {
-    const token = await tokenOf(5703);
+    const token = await tokenOf(BEN);
     const sunday = await prepare(token, request({ team: 'sales', slot: aest('2026-11-29T10:00') }));
     expect(sunday.statusCode).toBe(409);
     const phone = await prepare(token, request({ phone: '0491 570 006' }));
@@ -316,7 +318,7 @@ describe('request callback', () => {
 
 describe('cancel a callback', () => {
   it("frees the seat, closes the ticket and leaves the caller's list", async () => {
-    const token = await tokenOf(5704);
+    const token = await tokenOf(CARA);
     const slot = aest('2026-11-25T16:30');
     const { res } = await book(token, request({ slot }));
     const callback = (res.json() as { data: Callback }).data;
@@ -352,7 +354,7 @@ describe('cancel a callback', () => {
   });
 
   it("answers 404 for another account's callback and another contact's", async () => {
-    const token = await tokenOf(5705);
+    const token = await tokenOf(DAN);
     const { res } = await book(token, request({ team: 'sales', slot: aest('2026-11-26T15:00') }));
     const url = buildPath(apiPaths.callback, {
       callbackid: (res.json() as { data: Callback }).data.callbackid,
@@ -366,12 +368,12 @@ describe('cancel a callback', () => {
   });
 
   it('refuses once the slot has started', async () => {
-    const token = await tokenOf(5706);
+    const token = await tokenOf(EVE);
     const slot = aest('2026-11-24T12:00');
     const { res } = await book(token, request({ team: 'sales', slot }));
     const callback = (res.json() as { data: Callback }).data;
     time.advance(2 * 3_600_000); // 12:00 pm AEST: the call is due now
-    const list = await call('GET', apiPaths.callbacks, await tokenOf(5706));
+    const list = await call('GET', apiPaths.callbacks, await tokenOf(EVE));
     expect((list.json() as { data: Callback[] }).data[0]).toMatchObject({
       callbackid: callback.callbackid,
       cancellable: false,
@@ -379,7 +381,7 @@ describe('cancel a callback', () => {
     const cancel = await call(
       'DELETE',
       buildPath(apiPaths.callback, { callbackid: callback.callbackid }),
-      await tokenOf(5706),
+      await tokenOf(EVE),
     );
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toEqual({ data: { error: callbacksErrors.callbackStarted } });
