@@ -239,6 +239,19 @@ describe('request callback', () => {
     expect(await seats('sales', body.slot)).toBe(1);
   });
 
+  it('books once when the same csrf is committed twice at once (a double click)', async () => {
+    const token = await tokenOf(EVE);
+    const body = request({ slot: aest('2026-11-27T15:00') });
+    const prepared = await prepare(token, body);
+    const { csrf } = (prepared.json() as { data: { csrf: string } }).data;
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => call('POST', apiPaths.requestCallbackCommit, token, { ...body, csrf })),
+    );
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect(a!.json()).toEqual(b!.json());
+    expect(await seats('technical', body.slot)).toBe(1);
+  });
+
   it('lets 2 of 20 contacts committing one slot at once book it; the others are told it is taken', async () => {
     const slot = aest('2026-11-25T16:00');
     const prepared = await Promise.all(
