@@ -31,6 +31,7 @@ import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.
 import { servicesModule } from './modules/services/services.routes';
 import { usageModule } from './modules/usage/usage.routes';
 import { supportModule } from './modules/support/support.routes';
+import { callbacksModule } from './modules/callbacks/callbacks.routes';
 import { stepUpModule } from './modules/step-up/step-up.routes';
 import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -232,6 +233,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gateway: paymentGateway,
       testNumbers: SANDBOX_TEST_NUMBERS,
       providerName: config.brand.providerName,
+    },
+  });
+  await app.register(callbacksModule, {
+    deps: {
+      db: database.db,
+      clock,
+      messaging,
+      providerName: config.brand.providerName,
+      slotCapacity: config.callbacks.slotCapacity,
     },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

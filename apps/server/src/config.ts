@@ -94,6 +94,8 @@ const envSchema = z.object({
   // The billing run's automatic charge: days between a failed charge and the next try, and tries.
   BILLING_RETRY_DAYS: z.coerce.number().int().min(1).max(14).default(3),
   BILLING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  // Callbacks one slot of one team takes (docs/decisions/017): the people free to ring then.
+  CALLBACK_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   // The provider's Australian Business Number, printed on tax invoices.
   PROVIDER_ABN: z
@@ -146,6 +148,7 @@ export type Config = {
     apiUrl: string | undefined;
   } | null;
   billing: { retryDays: number; maxAttempts: number };
+  callbacks: { slotCapacity: number };
   brand: Brand;
 };
 
@@ -209,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     billing: { retryDays: e.BILLING_RETRY_DAYS, maxAttempts: e.BILLING_MAX_ATTEMPTS },
+    callbacks: { slotCapacity: e.CALLBACK_SLOT_CAPACITY },
     brand: {
       providerName: e.PROVIDER_NAME,
       abn: e.PROVIDER_ABN,

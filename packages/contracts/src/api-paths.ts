@@ -98,6 +98,13 @@ export const apiPaths = {
   sessions: `${API_PREFIX}/users/current/sessions/`,
   session: `${API_PREFIX}/users/current/sessions/:sessionid/`,
   endOtherSessions: `${API_PREFIX}/users/current/sessions/end-others/`,
+  // Callbacks (spec 1 section 7: support callback times, request callback; docs/decisions/017).
+  callbackTimes: `${API_PREFIX}/support/callback/times/`,
+  requestCallbackPrepare: `${API_PREFIX}/support/callback/request/prepare/`,
+  requestCallbackCommit: `${API_PREFIX}/support/callback/request/commit/`,
+  /** GET the caller's upcoming callbacks; a callback itself is DELETE `callback` (cancel). */
+  callbacks: `${API_PREFIX}/support/callbacks/`,
+  callback: `${API_PREFIX}/support/callbacks/:callbackid/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',

@@ -3,6 +3,7 @@ import { defineRoute } from './route-contract';
 import type { RouteContract } from './route-contract';
 import { accountRoutes } from './account';
 import { advisoriesRoutes } from './advisories';
+import { callbacksRoutes } from './callbacks';
 import { contactsRoutes } from './contacts';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
@@ -870,4 +871,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(securityRoutes),
   ...Object.values(stepUpRoutes),
   ...Object.values(advisoriesRoutes),
+  ...Object.values(callbacksRoutes),
 ];

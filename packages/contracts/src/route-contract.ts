@@ -27,7 +27,9 @@ export type ObjectKind =
   | 'ticket'
   | 'paymethod'
   /** One of the caller's own sessions (a login on a device). */
-  | 'session';
+  | 'session'
+  /** One of the caller's own callback bookings (docs/decisions/017). */
+  | 'callback';
 
 /** A request field that names an account-owned object; the server must scope it to the caller. */
 export type ObjectRef = {

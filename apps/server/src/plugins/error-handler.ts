@@ -17,6 +17,7 @@ import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
+import type { CallbacksErrorCode } from '../modules/callbacks/callbacks.errors';
 
 type Issue = {
   instancePath: string;
@@ -65,6 +66,7 @@ type ErrorCode =
   | ContactsErrorCode
   | AccountErrorCode
   | SecurityErrorCode
+  | CallbacksErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -116,6 +118,11 @@ const STATUS_OF: Record<ErrorCode, number> = {
   authenticatorCodeRequired: 400,
   authenticatorCodeWrong: 400,
   authenticatorCodeLocked: 429,
+
+  callbackSlotTaken: 409,
+  callbackSlotNotOffered: 409,
+  callbackAlreadyBooked: 409,
+  callbackStarted: 409,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -18,6 +18,7 @@ import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { networkStatusQueryOptions } from '@/features/support/api/get-network-status';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
+import { callbackTimesQueryOptions } from '@/features/support/api/get-callback-times';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
 import { isNativePlatform } from '@/lib/platform';
@@ -63,6 +64,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
   'network-status': () => import('./routes/network-status'),
+  'support-callback': () => import('./routes/support-callback'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -126,6 +128,14 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   '/support/network-status': (queryClient) =>
     queryClient.prefetchInfiniteQuery(networkStatusQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
+  // Request a Callback: the times and the caller's mobile (My Details' own-contact call, the same
+  // cache entry) together. 'Your callbacks', below the form, loads with the page's code: its
+  // query options stay out of the main chunk, which the login page's budget has no room for.
+  '/support/callback': (queryClient) =>
+    Promise.all([
+      queryClient.prefetchQuery(callbackTimesQueryOptions()),
+      queryClient.prefetchQuery(ownContactQueryOptions()),
+    ]),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>
     queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),

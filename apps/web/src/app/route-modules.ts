@@ -18,6 +18,7 @@ export const pageModules = {
   '/billing/recurring-payment-method': 'billing-recurring-payment-method',
   '/support/more': 'more-menu',
   '/support/network-status': 'network-status',
+  '/support/callback': 'support-callback',
   '/support/:product-customer-terms': 'legal-page',
   '/support/privacy-policy': 'legal-page',
   '/support/financial-hardship-policy': 'legal-page',

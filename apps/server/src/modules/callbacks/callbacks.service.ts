@@ -1,0 +1,326 @@
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
+import { ticketNumber } from '@outpost/contracts/tickets-rules';
+import type { CallbackTeam } from '@outpost/domain/callback-slots';
+import {
+  CALLBACK_TEAMS,
+  CALLBACK_TEAM_NAMES,
+  SLOT_MINUTES,
+  TEAM_HOURS_TEXT,
+  bookingSummary,
+  callbackDays,
+  dayLabel,
+  isKnownTimeZone,
+  isOfferedSlot,
+  slotLabel,
+  slotText,
+  timeZoneOfState,
+} from '@outpost/domain/callback-slots';
+import type { OutgoingMessage } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { users } from '../accounts/accounts.schema';
+import { ticketMessages, tickets } from '../tickets/tickets.schema';
+import { createTicket } from '../tickets/tickets.service';
+import { callbacksError } from './callbacks.errors';
+import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
+
+const SLOT_MS = SLOT_MINUTES * 60_000;
+/** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */
+const WINDOW_MS = 21 * 86_400_000;
+
+/** The zone to label slots in: the caller's, when it is a real zone, else their service's state. */
+async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promise<string> {
+  if (tz && isKnownTimeZone(tz)) return tz;
+  const [row] = await queryRows<{ addr_state: string }>(
+    db,
+    sql`select addr_state from services where account_id = ${accountId} order by id limit 1`,
+  );
+  return timeZoneOfState(row?.addr_state);
+}
+
+/** Seats taken per team and slot start (ms) from now on. */
+async function seatsTaken(db: Db, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select()
+    .from(callbackSlotSeats)
+    .where(
+      and(
+        gte(callbackSlotSeats.slotStart, now),
+        sql`${callbackSlotSeats.slotStart} < ${new Date(now.getTime() + WINDOW_MS)}`,
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.team}|${r.slotStart.getTime()}`, r.booked]));
+}
+
+/** Support callback times: each team's (or one team's) offered slots, labelled for the caller. */
+export async function callbackTimes(
+  db: Db,
+  options: {
+    accountId: number;
+    team: CallbackTeam | undefined;
+    tz: string | undefined;
+    now: Date;
+    capacity: number;
+  },
+): Promise<CallbackTimes> {
+  const { now, capacity } = options;
+  const [zone, seats] = await Promise.all([
+    zoneFor(db, options.accountId, options.tz),
+    seatsTaken(db, now),
+  ]);
+  const teams = options.team ? [options.team] : CALLBACK_TEAMS;
+  return {
+    time_zone: zone,
+    teams: teams.map((team) => ({
+      team,
+      name: CALLBACK_TEAM_NAMES[team],
+      hours: TEAM_HOURS_TEXT[team],
+      days: callbackDays(team, now, {
+        capacity,
+        booked: (start) => seats.get(`${team}|${start.getTime()}`) ?? 0,
+      }).map((day) => ({
+        date: day.date,
+        label: dayLabel(day.date),
+        slots: day.slots.map((start) => ({
+          start: start.toISOString(),
+          ...slotLabel(start, zone),
+        })),
+      })),
+    })),
+  };
+}
+
+export type CallbackCaller = {
+  id: number;
+  accountId: number;
+  givenNames: string;
+  surname: string;
+  email: string | null;
+};
+
+/**
+ * The contact booking, locked inside the commit: one contact's bookings queue one after another,
+ * so two at once cannot both pass the one-per-team rule.
+ */
+export async function loadCaller(db: Db, userId: number, lock: boolean): Promise<CallbackCaller> {
+  const query = db
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      givenNames: users.givenNames,
+      surname: users.surname,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The caller's booking with a team that has not ended yet, if any. */
+async function openBookingWith(db: Db, userId: number, team: CallbackTeam, now: Date) {
+  const [row] = await db
+    .select({ slotStart: callbackBookings.slotStart })
+    .from(callbackBookings)
+    .where(
+      and(
+        eq(callbackBookings.userId, userId),
+        eq(callbackBookings.team, team),
+        eq(callbackBookings.status, 'booked'),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The booking rules, at prepare and again inside the commit: the slot is one offered now, the
+ * contact has no other open callback with that team, and the slot has a seat left (the commit
+ * takes the seat with one guarded statement, whatever this read saw).
+ */
+export async function checkBooking(
+  db: Db,
+  caller: CallbackCaller,
+  body: Pick<RequestCallbackInput, 'team' | 'slot'>,
+  now: Date,
+  capacity: number,
+): Promise<void> {
+  const start = new Date(body.slot);
+  if (!isOfferedSlot(body.team, start, now)) throw callbacksError('callbackSlotNotOffered');
+  const open = await openBookingWith(db, caller.id, body.team, now);
+  if (open) {
+    throw callbacksError('callbackAlreadyBooked', bookingSummary(body.team, open.slotStart));
+  }
+  const [seats] = await db
+    .select({ booked: callbackSlotSeats.booked })
+    .from(callbackSlotSeats)
+    .where(and(eq(callbackSlotSeats.team, body.team), eq(callbackSlotSeats.slotStart, start)));
+  if ((seats?.booked ?? 0) >= capacity) throw callbacksError('callbackSlotTaken');
+}
+
+/**
+ * Takes a seat of the slot: inserts its row with one seat, or adds one where fewer than the
+ * capacity are taken. Concurrent bookings of a slot queue on its row (PostgreSQL's ON CONFLICT
+ * locks it), so the seats taken never pass the capacity.
+ */
+async function takeSeat(tx: Db, team: CallbackTeam, start: Date, capacity: number) {
+  const rows = await queryRows<{ booked: number }>(
+    tx,
+    sql`insert into callback_slot_seats (team, slot_start, booked)
+        values (${team}, ${start}, 1)
+        on conflict (team, slot_start) do update
+           set booked = callback_slot_seats.booked + 1
+         where callback_slot_seats.booked < ${capacity}
+        returning booked`,
+  );
+  if (rows.length === 0) throw callbacksError('callbackSlotTaken');
+}
+
+function toCallback(row: typeof callbackBookings.$inferSelect, now: Date): Callback {
+  const team = row.team as CallbackTeam;
+  return {
+    callbackid: row.id,
+    team,
+    slot: row.slotStart.toISOString(),
+    summary: bookingSummary(team, row.slotStart),
+    phone: row.phone,
+    reason: row.reason,
+    ticketid: row.ticketId,
+    ticket_number: ticketNumber(row.ticketId),
+    cancellable: row.status === 'booked' && row.slotStart.getTime() > now.getTime(),
+  };
+}
+
+/** Books the callback inside the commit's transaction: a seat, its ticket, the booking. */
+export async function bookCallback(
+  tx: Db,
+  caller: CallbackCaller,
+  body: RequestCallbackInput,
+  now: Date,
+  capacity: number,
+): Promise<Callback> {
+  const start = new Date(body.slot);
+  await takeSeat(tx, body.team, start, capacity);
+  const summary = bookingSummary(body.team, start);
+  const ticket = await createTicket(tx, {
+    accountId: caller.accountId,
+    userId: caller.id,
+    authorName: `${caller.givenNames} ${caller.surname}`,
+    category: 'Callback',
+    subject: `Callback: ${summary}`,
+    body: `Please call me on ${body.phone} at ${summary}.\n\n${body.reason}`,
+    source: 'callback',
+  });
+  const [row] = await tx
+    .insert(callbackBookings)
+    .values({
+      accountId: caller.accountId,
+      userId: caller.id,
+      team: body.team,
+      slotStart: start,
+      phone: body.phone,
+      reason: body.reason,
+      ticketId: ticket.ticketid,
+      createdAt: now,
+    })
+    .returning();
+  return toCallback(row!, now);
+}
+
+/** The confirmation email: the time in AEST, and in the caller's zone when it reads otherwise. */
+export function confirmationEmail(
+  caller: CallbackCaller,
+  callback: Callback,
+  timeZone: string | undefined,
+  providerName: string,
+): OutgoingMessage | null {
+  if (!caller.email) return null;
+  const start = new Date(callback.slot);
+  const label = slotLabel(
+    start,
+    timeZone && isKnownTimeZone(timeZone) ? timeZone : 'Australia/Brisbane',
+  );
+  const yourTime = label.same ? '' : `\nThat is ${slotText(label)}.`;
+  return {
+    to: caller.email,
+    subject: `Callback booked: ${callback.summary} (${callback.ticket_number})`,
+    body: [
+      `Hello ${caller.givenNames},`,
+      '',
+      `We will call you on ${callback.phone} at ${callback.summary}.${yourTime}`,
+      `Your ticket number is ${callback.ticket_number}.`,
+      '',
+      'If you no longer need the call, you can cancel it in the portal under Support before that time.',
+      '',
+      providerName,
+    ].join('\n'),
+  };
+}
+
+/** The caller's callbacks that have not ended yet, soonest first. */
+export async function upcomingCallbacks(db: Db, userId: number, now: Date): Promise<Callback[]> {
+  const rows = await db
+    .select()
+    .from(callbackBookings)
+    .where(
+      and(
+        eq(callbackBookings.userId, userId),
+        eq(callbackBookings.status, 'booked'),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+      ),
+    )
+    .orderBy(asc(callbackBookings.slotStart));
+  return rows.map((row) => toCallback(row, now));
+}
+
+/**
+ * Cancels one of the caller's callbacks before its time: gives its seat back and closes its
+ * ticket with a note. Cancelling again changes nothing; another contact's or account's answers 404.
+ */
+export async function cancelCallback(
+  db: Db,
+  caller: { userId: number; name: string },
+  callbackId: number,
+  now: Date,
+): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(callbackBookings)
+      .where(and(eq(callbackBookings.id, callbackId), eq(callbackBookings.userId, caller.userId)))
+      .for('update');
+    if (!row) throw notFound();
+    if (row.status === 'cancelled') return;
+    if (row.slotStart.getTime() <= now.getTime()) throw callbacksError('callbackStarted');
+    await tx
+      .update(callbackBookings)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(eq(callbackBookings.id, row.id));
+    await tx
+      .update(callbackSlotSeats)
+      .set({ booked: sql`${callbackSlotSeats.booked} - 1` })
+      .where(
+        and(
+          eq(callbackSlotSeats.team, row.team),
+          eq(callbackSlotSeats.slotStart, row.slotStart),
+          gt(callbackSlotSeats.booked, 0),
+        ),
+      );
+    await tx.insert(ticketMessages).values({
+      ticketId: row.ticketId,
+      authorUserId: caller.userId,
+      authorName: caller.name,
+      fromCustomer: true,
+      body: 'I have cancelled this callback: I no longer need the call.',
+      createdAt: now,
+    });
+    await tx
+      .update(tickets)
+      .set({ status: 'Resolved', updatedAt: now })
+      .where(eq(tickets.id, row.ticketId));
+  });
+}

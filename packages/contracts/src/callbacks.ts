@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { CALLBACK_REASON_MAX, CALLBACK_TEAMS, callbackDays } from '@outpost/domain/callback-slots';
+import { apiPaths } from './api-paths';
+import { envelope, idParam } from './http';
+import { defineRoute } from './route-contract';
+
+/**
+ * Callbacks (spec 1 section 7 declares 'support callback times' and 'request callback' without
+ * fields; docs/decisions/017 "Callbacks"): the offered times per team, a booking as
+ * prepare -> commit (a ticket opens with it), the caller's upcoming callbacks and cancelling one.
+ */
+
+export const callbackTeam = z.enum(CALLBACK_TEAMS);
+
+/** An IANA zone name as `Intl.DateTimeFormat().resolvedOptions().timeZone` gives it. */
+const timeZoneName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/, 'must be a time zone name like Australia/Perth')
+  .max(64);
+
+export const callbackTimesQuery = z.strictObject({
+  team: callbackTeam.optional(),
+  /** The caller's zone; without it, the zone of the account's first service address. */
+  tz: timeZoneName.optional(),
+});
+
+export const callbackSlot = z.object({
+  /** The slot's start, ISO UTC: what a booking sends back. */
+  start: z.iso.datetime(),
+  /** '10:30 am' AEST. */
+  aest: z.string(),
+  /** '8:30 am' in `time_zone` (with the weekday when that is another date). */
+  local: z.string(),
+  /** The caller's clock reads AEST at that time. */
+  same: z.boolean(),
+});
+export type CallbackSlot = z.infer<typeof callbackSlot>;
+
+export const callbackDay = z.object({
+  /** Brisbane date, YYYY-MM-DD. */
+  date: z.string(),
+  /** 'Tue 1 Dec'. */
+  label: z.string(),
+  /** Empty when every time that day is taken. */
+  slots: z.array(callbackSlot),
+});
+export type CallbackDay = z.infer<typeof callbackDay>;
+
+export const callbackTeamTimes = z.object({
+  team: callbackTeam,
+  name: z.string(),
+  /** The Contact page's hours of the team. */
+  hours: z.string(),
+  days: z.array(callbackDay),
+});
+export type CallbackTeamTimes = z.infer<typeof callbackTeamTimes>;
+
+export const callbackTimesOutput = envelope(
+  z.object({
+    /** The zone the `local` labels are in. */
+    time_zone: z.string(),
+    teams: z.array(callbackTeamTimes),
+  }),
+);
+export type CallbackTimes = z.infer<typeof callbackTimesOutput>['data'];
+
+const requestFields = {
+  team: callbackTeam,
+  slot: z.iso.datetime(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{8,15}$/, 'must be 8 to 15 digits'),
+  reason: z.string().trim().min(1).max(CALLBACK_REASON_MAX),
+  /** The caller's zone, for the confirmation email's 'your time'. */
+  time_zone: timeZoneName.optional(),
+};
+export const requestCallbackPrepareInput = z.strictObject(requestFields);
+export type RequestCallbackInput = z.infer<typeof requestCallbackPrepareInput>;
+export const requestCallbackCommitInput = z.strictObject({
+  ...requestFields,
+  csrf: z.string().min(1).max(200),
+});
+export const requestCallbackPrepareOutput = envelope(z.object({ csrf: z.string() }));
+
+export const callbackOutput = z.object({
+  callbackid: z.number().int(),
+  team: callbackTeam,
+  /** ISO UTC start of the slot. */
+  slot: z.iso.datetime(),
+  /** 'Technical Support, Tue 1 Dec 10:30 am AEST'. */
+  summary: z.string(),
+  phone: z.string(),
+  reason: z.string(),
+  ticketid: z.number().int(),
+  /** 'T240001'. */
+  ticket_number: z.string(),
+  /** Before the slot starts. */
+  cancellable: z.boolean(),
+});
+export type Callback = z.infer<typeof callbackOutput>;
+
+export const requestCallbackCommitOutput = envelope(callbackOutput);
+export const callbacksOutput = envelope(z.array(callbackOutput));
+export const callbackParams = z.strictObject({ callbackid: idParam });
+export const cancelCallbackOutput = envelope(z.object({ cancelled: z.literal(true) }));
+
+/**
+ * A slot the matrix and fuzz tests may book: Technical Support's first slot on its second
+ * offered day from when the tests start (open every day but public holidays).
+ */
+function exampleSlot(): string {
+  const days = callbackDays('technical', new Date());
+  return (days[1]?.slots[0] ?? new Date()).toISOString();
+}
+
+const requestExample = {
+  team: 'technical',
+  slot: exampleSlot(),
+  phone: '0491570006',
+  reason: 'The modem light is orange.',
+} as const;
+
+const callbackRef = [{ in: 'params', name: 'callbackid', kind: 'callback' }] as const;
+
+export const callbacksRoutes = {
+  callbackTimes: defineRoute({
+    id: 'callbackTimes',
+    method: 'GET',
+    path: apiPaths.callbackTimes,
+    summary:
+      "Support callback times: each team's 30-minute slots over its next 5 open days, AEST and the caller's zone, less holidays and full slots",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    querystring: callbackTimesQuery,
+    response: callbackTimesOutput,
+    example: { querystring: { team: 'technical', tz: 'Australia/Perth' } },
+  }),
+  callbacks: defineRoute({
+    id: 'callbacks',
+    method: 'GET',
+    path: apiPaths.callbacks,
+    summary: "The caller's upcoming callbacks, soonest first",
+    access: 'user',
+    permissions: [],
+    objects: [],
+    response: callbacksOutput,
+  }),
+  requestCallbackPrepare: defineRoute({
+    id: 'requestCallbackPrepare',
+    method: 'POST',
+    path: apiPaths.requestCallbackPrepare,
+    summary: 'Request a callback: check the slot is offered and not full, return a csrf',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    body: requestCallbackPrepareInput,
+    response: requestCallbackPrepareOutput,
+    example: { body: requestExample },
+  }),
+  requestCallbackCommit: defineRoute({
+    id: 'requestCallbackCommit',
+    method: 'POST',
+    path: apiPaths.requestCallbackCommit,
+    summary:
+      'Book the prepared callback exactly once, holding a seat of the slot, and open its ticket',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    body: requestCallbackCommitInput,
+    response: requestCallbackCommitOutput,
+    csrfFrom: 'requestCallbackPrepare',
+    example: { body: requestExample },
+  }),
+  cancelCallback: defineRoute({
+    id: 'cancelCallback',
+    method: 'DELETE',
+    path: apiPaths.callback,
+    summary: "Cancel one of the caller's callbacks before its time; frees its seat",
+    access: 'user',
+    permissions: [],
+    objects: callbackRef,
+    params: callbackParams,
+    response: cancelCallbackOutput,
+  }),
+} as const;

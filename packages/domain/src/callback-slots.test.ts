@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import {
+  QLD_PUBLIC_HOLIDAYS,
+  TEAM_HOURS,
+  bookingSummary,
+  brisbaneDate,
+  callbackDays,
+  checkCallbackPhone,
+  checkCallbackReason,
+  callbackMessages,
+  dayLabel,
+  isOfferedSlot,
+  slotLabel,
+  slotText,
+  teamHoursOn,
+  timeZoneOfState,
+  weekdayOf,
+} from './callback-slots';
+
+const at = (iso: string) => new Date(iso);
+/** An AEST wall time as an instant. */
+const aest = (local: string) => new Date(`${local}:00+10:00`);
+const times = (day: { slots: Date[] }) => day.slots.map((s) => s.toISOString());
+
+describe('the Queensland holiday table', () => {
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  it.each([
+    ['2026-01-01', 'Thu'],
+    ['2026-01-26', 'Mon'],
+    ['2026-04-03', 'Fri'],
+    ['2026-04-04', 'Sat'],
+    ['2026-04-05', 'Sun'],
+    ['2026-04-06', 'Mon'],
+    ['2026-04-25', 'Sat'],
+    ['2026-05-04', 'Mon'],
+    ['2026-08-12', 'Wed'],
+    ['2026-10-05', 'Mon'],
+    ['2026-12-24', 'Thu'],
+    ['2026-12-25', 'Fri'],
+    ['2026-12-26', 'Sat'],
+    ['2026-12-28', 'Mon'],
+    ['2027-03-26', 'Fri'],
+    ['2027-03-29', 'Mon'],
+    ['2027-04-25', 'Sun'],
+    ['2027-04-26', 'Mon'],
+    ['2027-05-03', 'Mon'],
+    ['2027-08-11', 'Wed'],
+    ['2027-10-04', 'Mon'],
+    ['2027-12-25', 'Sat'],
+    ['2027-12-27', 'Mon'],
+    ['2027-12-28', 'Tue'],
+    ['2028-01-03', 'Mon'],
+  ])('%s falls on a %s', (date, weekday) => {
+    expect(QLD_PUBLIC_HOLIDAYS.some((d) => d.date === date)).toBe(true);
+    expect(weekdays[weekdayOf(date)]).toBe(weekday);
+  });
+
+  it("puts Labour Day and the King's Birthday on the first Monday of May and October", () => {
+    for (const name of ['Labour Day', "King's Birthday"]) {
+      for (const holiday of QLD_PUBLIC_HOLIDAYS.filter((d) => d.name === name)) {
+        expect(weekdayOf(holiday.date)).toBe(1);
+        expect(Number(holiday.date.slice(8))).toBeLessThanOrEqual(7);
+      }
+    }
+  });
+
+  it('covers next year, so the table is extended before it runs out', () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect(QLD_PUBLIC_HOLIDAYS.some((d) => d.date.startsWith(`${nextYear}-12-25`))).toBe(true);
+  });
+});
+
+describe('team hours', () => {
+  it('follow the Contact page table', () => {
+    expect(teamHoursOn('technical', '2026-11-24')).toEqual({ open: 480, close: 1200 }); // Tue 8-8
+    expect(teamHoursOn('technical', '2026-11-28')).toEqual({ open: 480, close: 1080 }); // Sat 8-6
+    expect(teamHoursOn('technical', '2026-11-29')).toEqual({ open: 480, close: 1080 }); // Sun 8-6
+    expect(teamHoursOn('sales', '2026-11-24')).toEqual({ open: 480, close: 1080 }); // Tue 8-6
+    expect(teamHoursOn('sales', '2026-11-28')).toEqual({ open: 540, close: 1020 }); // Sat 9-5
+    expect(teamHoursOn('sales', '2026-11-29')).toBeNull(); // Sunday closed
+    expect(TEAM_HOURS.sales[0]).toBeNull();
+  });
+
+  it('close on public holidays and at 6pm on Christmas Eve', () => {
+    expect(teamHoursOn('technical', '2026-12-25')).toBeNull();
+    expect(teamHoursOn('technical', '2026-04-05')).toBeNull(); // Easter Sunday
+    expect(teamHoursOn('sales', '2026-08-12')).toBeNull(); // Ekka
+    expect(teamHoursOn('technical', '2026-12-24')).toEqual({ open: 480, close: 1080 });
+    expect(teamHoursOn('sales', '2026-12-24')).toEqual({ open: 480, close: 1080 });
+  });
+});
+
+describe('callbackDays', () => {
+  it('offers the next 5 open days from today, slots from 30 minutes after now', () => {
+    // Tuesday 24 Nov 2026, 10:05 am AEST.
+    const days = callbackDays('technical', aest('2026-11-24T10:05'));
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+    // 10:35 is the earliest start: the 11:00 slot is the first.
+    expect(days[0]!.slots[0]).toEqual(aest('2026-11-24T11:00'));
+    expect(days[0]!.slots.at(-1)).toEqual(aest('2026-11-24T19:30'));
+    expect(days[0]!.slots).toHaveLength(18);
+    // A full weekday: 8:00 to 19:30, 24 slots; a weekend day 8:00 to 17:30, 20 slots.
+    expect(days[1]!.slots).toHaveLength(24);
+    expect(days[4]!.slots).toHaveLength(20);
+    expect(days[4]!.slots.at(-1)).toEqual(aest('2026-11-28T17:30'));
+  });
+
+  it('skips Sales & Accounts Sundays and starts tomorrow once today has closed', () => {
+    // Saturday 28 Nov, 4:40 pm AEST: the 5 pm close leaves no slot after the lead time.
+    const days = callbackDays('sales', aest('2026-11-28T16:40'));
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+    ]);
+    expect(days[0]!.slots[0]).toEqual(aest('2026-11-30T08:00'));
+    expect(days[0]!.slots.at(-1)).toEqual(aest('2026-11-30T17:30'));
+  });
+
+  it('leaves out the Christmas holidays and the evening of Christmas Eve', () => {
+    const days = callbackDays('technical', aest('2026-12-23T21:00'));
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-12-24',
+      '2026-12-27',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+    ]);
+    expect(days[0]!.slots.at(-1)).toEqual(aest('2026-12-24T17:30'));
+    const sales = callbackDays('sales', aest('2026-12-23T21:00'));
+    // Sat 26 is Boxing Day, Sun closed, Mon 28 the additional day.
+    expect(sales.map((d) => d.date)).toEqual([
+      '2026-12-24',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-02',
+    ]);
+  });
+
+  it('leaves out the Easter weekend and the Ekka', () => {
+    const easter = callbackDays('technical', aest('2026-04-02T20:00'));
+    expect(easter.map((d) => d.date)).toEqual([
+      '2026-04-07',
+      '2026-04-08',
+      '2026-04-09',
+      '2026-04-10',
+      '2026-04-11',
+    ]);
+    const ekka = callbackDays('sales', aest('2026-08-10T07:00'));
+    expect(ekka.map((d) => d.date)).toEqual([
+      '2026-08-10',
+      '2026-08-11',
+      '2026-08-13',
+      '2026-08-14',
+      '2026-08-15',
+    ]);
+  });
+
+  it('takes out full slots but keeps the day', () => {
+    const now = aest('2026-11-24T10:05');
+    const full = aest('2026-11-25T08:00').getTime();
+    const days = callbackDays('sales', now, {
+      capacity: 2,
+      booked: (s) => (s.getTime() === full ? 2 : s.getTime() === full + 1_800_000 ? 1 : 0),
+    });
+    expect(days[1]!.slots[0]).toEqual(aest('2026-11-25T08:30'));
+    const allTaken = callbackDays('sales', now, { capacity: 2, booked: () => 2 });
+    expect(allTaken).toHaveLength(5);
+    expect(allTaken.every((d) => d.slots.length === 0)).toBe(true);
+  });
+
+  it('groups by the Brisbane date even when UTC has another date', () => {
+    // 8:00 am AEST on Wednesday is 22:00 UTC on Tuesday.
+    const days = callbackDays('technical', at('2026-11-24T12:00:00Z'));
+    expect(days[0]!.date).toBe('2026-11-25');
+    expect(times(days[0]!)[0]).toBe('2026-11-24T22:00:00.000Z');
+    expect(brisbaneDate(at('2026-11-24T22:00:00Z'))).toBe('2026-11-25');
+  });
+});
+
+describe('isOfferedSlot', () => {
+  const now = aest('2026-11-24T10:05');
+  it('accepts a slot on the grid within hours and the window', () => {
+    expect(isOfferedSlot('technical', aest('2026-11-26T19:30'), now)).toBe(true);
+  });
+  it.each([
+    ['too soon', '2026-11-24T10:30'],
+    ['in the past', '2026-11-24T09:00'],
+    ['off the half-hour grid', '2026-11-25T10:15'],
+    ['after closing', '2026-11-25T20:00'],
+    ['before opening', '2026-11-25T07:30'],
+    ['beyond the 5 days', '2026-11-29T10:00'],
+  ])('refuses a slot %s', (_why, local) => {
+    expect(isOfferedSlot('technical', aest(local), now)).toBe(false);
+  });
+  it('refuses Sales & Accounts on a Sunday and after 5 pm on a Saturday', () => {
+    expect(isOfferedSlot('sales', aest('2026-11-29T10:00'), now)).toBe(false);
+    expect(isOfferedSlot('sales', aest('2026-11-28T17:00'), now)).toBe(false);
+    expect(isOfferedSlot('sales', aest('2026-11-28T16:30'), now)).toBe(true);
+  });
+});
+
+describe('labels across time zones', () => {
+  it('shows Queensland callers AEST alone', () => {
+    const label = slotLabel(aest('2026-12-01T10:30'), 'Australia/Brisbane');
+    expect(label).toEqual({ aest: '10:30 am', local: '10:30 am', same: true });
+    expect(slotText(label)).toBe('10:30 am AEST');
+  });
+
+  it('shows Perth two hours behind and Darwin half an hour behind, all year', () => {
+    const summer = aest('2026-12-01T10:30');
+    const winter = aest('2026-07-01T10:30');
+    for (const start of [summer, winter]) {
+      expect(slotText(slotLabel(start, 'Australia/Perth'))).toBe(
+        '8:30 am your time · 10:30 am AEST',
+      );
+      expect(slotLabel(start, 'Australia/Darwin').local).toBe('10:00 am');
+    }
+  });
+
+  it('shows Sydney, Melbourne and Hobart an hour ahead in daylight saving only', () => {
+    const summer = aest('2026-12-01T19:30');
+    expect(slotLabel(summer, 'Australia/Sydney')).toEqual({
+      aest: '7:30 pm',
+      local: '8:30 pm',
+      same: false,
+    });
+    expect(slotLabel(summer, 'Australia/Hobart').local).toBe('8:30 pm');
+    const winter = aest('2026-07-01T19:30');
+    expect(slotText(slotLabel(winter, 'Australia/Melbourne'))).toBe('7:30 pm AEST');
+    // Adelaide: UTC+10:30 in summer, +9:30 in winter.
+    expect(slotLabel(summer, 'Australia/Adelaide').local).toBe('8:00 pm');
+    expect(slotLabel(winter, 'Australia/Adelaide').local).toBe('7:00 pm');
+  });
+
+  it('changes with the daylight-saving switch (first Sunday of October 2026)', () => {
+    // Saturday 3 Oct: AEST in Sydney; Monday 5 Oct: AEDT.
+    expect(slotLabel(aest('2026-10-03T09:00'), 'Australia/Sydney').same).toBe(true);
+    expect(slotLabel(aest('2026-10-05T09:00'), 'Australia/Sydney').local).toBe('10:00 am');
+  });
+
+  it('names the day when the caller is on another date', () => {
+    expect(slotLabel(aest('2026-12-01T08:00'), 'Europe/London').local).toBe('10:00 pm Mon');
+  });
+
+  it('summarises a booking in AEST', () => {
+    expect(bookingSummary('technical', aest('2026-12-01T10:30'))).toBe(
+      'Technical Support, Tue 1 Dec 10:30 am AEST',
+    );
+    expect(dayLabel('2026-11-29')).toBe('Sun 29 Nov');
+  });
+
+  it('maps a service state to its zone', () => {
+    expect(timeZoneOfState('WA')).toBe('Australia/Perth');
+    expect(timeZoneOfState('nt')).toBe('Australia/Darwin');
+    expect(timeZoneOfState(null)).toBe('Australia/Brisbane');
+  });
+});
+
+describe('the booking form checks', () => {
+  it('wants 8 to 15 digits and a short reason', () => {
+    expect(checkCallbackPhone('0491570006')).toBeNull();
+    expect(checkCallbackPhone('')).toBe(callbackMessages.phoneRequired);
+    expect(checkCallbackPhone('0491 570 006')).toBe(callbackMessages.phoneDigits);
+    expect(checkCallbackPhone('1234567')).toBe(callbackMessages.phoneDigits);
+    expect(checkCallbackReason('  ')).toBe(callbackMessages.reasonRequired);
+    expect(checkCallbackReason('x'.repeat(501))).toBe(callbackMessages.reasonTooLong);
+    expect(checkCallbackReason('Dish alignment')).toBeNull();
+  });
+});
