@@ -3,6 +3,7 @@ import { defineRoute } from './route-contract';
 import type { RouteContract } from './route-contract';
 import { accountRoutes } from './account';
 import { contactsRoutes } from './contacts';
+import { guidesRoutes } from './guides';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
 
@@ -868,4 +869,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(accountRoutes),
   ...Object.values(securityRoutes),
   ...Object.values(stepUpRoutes),
+  ...Object.values(guidesRoutes),
 ];

@@ -77,6 +77,11 @@ export const messages = {
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',
+  /** Support guides (spec 3 sections 2.7 and 8; docs/decisions/018). */
+  guides: {
+    noEntries: 'No entries found.',
+    loadFailed: 'There was a problem loading data from server. Please try again later.',
+  },
 } as const;
 
 /**
