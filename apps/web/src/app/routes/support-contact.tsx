@@ -1,0 +1,3 @@
+import { ContactPage } from '@/features/support/components/contact-page';
+
+export { ContactPage as Component };

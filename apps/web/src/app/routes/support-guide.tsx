@@ -1,0 +1,3 @@
+import { GuidePage } from '@/features/support/components/guide-page';
+
+export { GuidePage as Component };

@@ -1,0 +1,3 @@
+import { GuidesPage } from '@/features/support/components/guides-page';
+
+export { GuidesPage as Component };
