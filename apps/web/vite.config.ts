@@ -44,11 +44,11 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/]form[\\/](?!new-password-fields)|node_modules[\\/]react-hook-form[\\/]/,
               priority: 2,
             },
-            // The step-up dialog, the password change and the account pages' rules are left to the
-            // pages that use them.
+            // The step-up dialog, the password change and the account pages' and guides' rules are
+            // left to the pages that use them.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts)-rules)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides)-rules)/,
               priority: 1,
             },
           ],

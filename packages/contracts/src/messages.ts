@@ -77,11 +77,8 @@ export const messages = {
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',
-  /** Support guides (spec 3 sections 2.7 and 8; docs/decisions/018). */
-  guides: {
-    noEntries: 'No entries found.',
-    loadFailed: 'There was a problem loading data from server. Please try again later.',
-  },
+  /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
+  guides: { noEntries: 'No entries found.' },
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { GuideCategory } from '@outpost/contracts/guides-rules';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@outpost/contracts/messages';
 import { ApiError, apiData } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export async function getGuides(keyword: string, signal?: AbortSignal): Promise<
   const path = keyword ? `${apiPaths.guides}?s=${encodeURIComponent(keyword)}` : apiPaths.guides;
   const categories = await apiData<GuideCategory[]>(path, { signal });
   // Anything but a list (a proxy's page, an old server) is a failed load, not a broken page.
-  if (!Array.isArray(categories)) throw new ApiError('Parse', messages.guides.loadFailed, 200);
+  if (!Array.isArray(categories)) throw new ApiError('Parse', messages.banner.loadData, 200);
   return categories;
 }
 
@@ -27,5 +27,5 @@ export function guidesQueryOptions(keyword = '') {
 
 /** The guides for a keyword; the last answer stays on screen while the next one loads. */
 export function useGuides(keyword: string) {
-  return useQuery({ ...guidesQueryOptions(keyword), placeholderData: keepPreviousData });
+  return useQuery({ ...guidesQueryOptions(keyword), placeholderData: (previous) => previous });
 }

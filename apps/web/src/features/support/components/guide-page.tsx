@@ -48,7 +48,7 @@ export function GuidePage() {
       {missing && <p>We could not find that guide. It may have been taken down.</p>}
       {guide.isError && !missing && (
         <LoadError
-          error={messages.guides.loadFailed}
+          error={messages.banner.loadData}
           onRetry={() => void guide.refetch()}
           resetKey={guide.errorUpdatedAt}
         />

@@ -84,7 +84,7 @@ export function GuidesPage() {
           <GuidesSkeleton />
         ) : guides.isError ? (
           <LoadError
-            error={messages.guides.loadFailed}
+            error={messages.banner.loadData}
             onRetry={() => void guides.refetch()}
             resetKey={guides.errorUpdatedAt}
           />

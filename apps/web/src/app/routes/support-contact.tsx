@@ -1,3 +1,0 @@
-import { ContactPage } from '@/features/support/components/contact-page';
-
-export { ContactPage as Component };

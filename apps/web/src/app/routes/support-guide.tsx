@@ -1,3 +1,0 @@
-import { GuidePage } from '@/features/support/components/guide-page';
-
-export { GuidePage as Component };
