@@ -44,11 +44,11 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/]form[\\/](?!new-password-fields)|node_modules[\\/]react-hook-form[\\/]/,
               priority: 2,
             },
-            // The step-up dialog, the password change, the account pages' rules and the callback
-            // slot maths are left to the pages that use them.
+            // The step-up dialog, the password change, the account pages' and guides' rules and the
+            // callback slot maths are left to the pages that use them.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides)-rules|callback-slots)/,
               priority: 1,
             },
           ],

@@ -60,8 +60,17 @@ CREATE TABLE "callback_slot_seats" (
 	CONSTRAINT "callback_slot_seats_booked_check" CHECK ("callback_slot_seats"."booked" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "guide_categories" (
+	"id" text PRIMARY KEY NOT NULL,
+	"label" text NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "guide_categories_label_unique" UNIQUE("label")
+);
+--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "satellite_beam" text;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "tower_id" text;--> statement-breakpoint
+ALTER TABLE "guides" ADD COLUMN "position" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "guides" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(body, '<[^>]*>', ' ', 'g')), 'B')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "advisory_deliveries" ADD CONSTRAINT "advisory_deliveries_update_id_advisory_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."advisory_updates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advisory_deliveries" ADD CONSTRAINT "advisory_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advisory_subscriptions" ADD CONSTRAINT "advisory_subscriptions_advisory_id_advisories_id_fk" FOREIGN KEY ("advisory_id") REFERENCES "public"."advisories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -75,4 +84,5 @@ CREATE INDEX "advisories_open_idx" ON "advisories" USING btree ("id") WHERE "adv
 CREATE INDEX "advisory_deliveries_pending_idx" ON "advisory_deliveries" USING btree ("update_id") WHERE "advisory_deliveries"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "advisory_subscriptions_user_idx" ON "advisory_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "advisory_updates_advisory_idx" ON "advisory_updates" USING btree ("advisory_id","created_at");--> statement-breakpoint
-CREATE INDEX "callback_bookings_user_slot_idx" ON "callback_bookings" USING btree ("user_id","slot_start");
+CREATE INDEX "callback_bookings_user_slot_idx" ON "callback_bookings" USING btree ("user_id","slot_start");--> statement-breakpoint
+CREATE INDEX "guides_search_idx" ON "guides" USING gin ("search");

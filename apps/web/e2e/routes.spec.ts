@@ -12,6 +12,16 @@ function heading(route: WebRoute): string {
   if (route.path === '/financial-hardship') return 'Financial Hardship Policy';
   // The Billing page's tabs (spec 3 section 2.3); Unbilled Calls is still a placeholder.
   if (route.path.startsWith('/billing/') && !route.disabled) return 'Billing';
+  // A guide shows its own title (the example's).
+  if (route.path === '/support/guides/:slug') return GUIDE_EXAMPLE_TITLE;
+  return route.title;
+}
+
+const GUIDE_EXAMPLE_TITLE = 'What the lights on your satellite modem mean';
+
+/** The document title: the route's, apart from a guide, named by its own title. */
+function documentTitle(route: WebRoute): string {
+  if (route.path === '/support/guides/:slug') return `${GUIDE_EXAMPLE_TITLE} - Guides`;
   return route.title;
 }
 
@@ -40,7 +50,7 @@ for (const viewport of VIEWPORTS) {
         page.getByRole('heading', { level: 1, name: heading(route), exact: true }),
         path,
       ).toBeVisible();
-      await expect(page).toHaveTitle(`${route.title} | Outpost Demo Broadband`);
+      await expect(page).toHaveTitle(`${documentTitle(route)} | Outpost Demo Broadband`);
       await expectNoSeriousA11yViolations(page);
       // No sideways scrolling on a small phone.
       const overflow = await page.evaluate(

@@ -13,6 +13,8 @@ export const apiPaths = {
   profile: `${API_PREFIX}/users/current/profile/`,
   permissions: `${API_PREFIX}/users/current/permissions/`,
   guide: `${API_PREFIX}/support/guides/:slug/`,
+  /** GET support guides, optionally with ?s={keyword} (spec 3 section 7; docs/decisions/018). */
+  guides: `${API_PREFIX}/support/guides/`,
   contact: `${API_PREFIX}/users/:userid/`,
   recoverRequestPrepare: `${API_PREFIX}/users/recoveraccess/request/prepare/`,
   recoverRequestCommit: `${API_PREFIX}/users/recoveraccess/request/commit/`,

@@ -5,6 +5,7 @@ import { accountRoutes } from './account';
 import { advisoriesRoutes } from './advisories';
 import { callbacksRoutes } from './callbacks';
 import { contactsRoutes } from './contacts';
+import { guidesRoutes } from './guides';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
 
@@ -872,4 +873,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(stepUpRoutes),
   ...Object.values(advisoriesRoutes),
   ...Object.values(callbacksRoutes),
+  ...Object.values(guidesRoutes),
 ];

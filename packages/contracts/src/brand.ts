@@ -9,6 +9,11 @@ export type Brand = {
   helpPhone: string;
   salesPhone: string;
   faultsPhone: string;
+  /** The Contact page's numbers (spec 3 section 2.7): free call, local, from overseas, WhatsApp. */
+  tollFreePhone: string;
+  localPhone: string;
+  internationalPhone: string;
+  whatsappPhone: string;
   websiteUrl: string;
   signUpUrl: string;
   appStoreUrl: string;

@@ -87,6 +87,8 @@ export const messages = {
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',
+  /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
+  guides: { noEntries: 'No entries found.' },
 } as const;
 
 /**

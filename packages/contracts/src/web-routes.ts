@@ -88,7 +88,7 @@ export const webRoutes: readonly WebRoute[] = [
     title: 'Guide',
     access: 'protected',
     permissions: [],
-    example: '/support/guides/privacy-policy',
+    example: '/support/guides/modem-lights-explained',
   },
   {
     path: '/support/network-status',

@@ -243,7 +243,7 @@ describe('news and pages', () => {
 
   it('loads content again without duplicates, and loads nothing from a folder with a bad file', async () => {
     const again = await loadContent(ctx.database.db, path.join(repoRoot, 'content'));
-    expect(again).toEqual({ posts: 10, pages: 6 });
+    expect(again).toEqual({ posts: 10, pages: 6, guides: 21 });
     const [count] = await queryRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from posts`,

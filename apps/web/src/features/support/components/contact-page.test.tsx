@@ -1,0 +1,90 @@
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
+import { currentPath, renderApp } from '@/test/render-app';
+import { whatsappHref } from './contact-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(routes: Record<string, () => Response>) {
+  signIn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => routes[path]?.() ?? errorResponse(404, 'No stub')),
+  );
+}
+
+describe('Contact page', () => {
+  it("shows both teams' hours in AEST, the numbers and Request a callback", async () => {
+    stubFetch({});
+    renderApp('/support/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'TeamHours',
+      'Sales & AccountsMonday to Friday 8am-6pm; Saturdays (sales only) 9am-5pm; public holidays closed',
+      'Technical SupportMonday to Friday 8am-8pm; weekends 8am-6pm; public holidays closed',
+    ]);
+    expect(screen.getByText('The time zone is AEST (UTC+10).')).toBeVisible();
+    expect(screen.getByRole('link', { name: '1800 160 401' })).toHaveAttribute(
+      'href',
+      'tel:1800160401',
+    );
+    expect(screen.getByRole('link', { name: '07 5550 1234' })).toHaveAttribute(
+      'href',
+      'tel:0755501234',
+    );
+    expect(screen.getByRole('link', { name: '+61 7 5550 1234' })).toHaveAttribute(
+      'href',
+      'tel:+61755501234',
+    );
+    expect(screen.getByRole('link', { name: /\+61 491 570 156/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/61491570156',
+    );
+    expect(screen.getByRole('link', { name: 'Request a callback' })).toHaveAttribute(
+      'href',
+      '/support/callback',
+    );
+  });
+
+  it('writes WhatsApp numbers in international form', () => {
+    expect(whatsappHref('0491 570 156')).toBe('https://wa.me/61491570156');
+    expect(whatsappHref('+64 21 123 4567')).toBe('https://wa.me/64211234567');
+  });
+});
+
+describe('Guide page', () => {
+  it('shows the title and the sanitised body, Back to Guides, and Back to the list', async () => {
+    stubFetch({
+      [buildPath(apiPaths.guide, { slug: 'rain-fade' })]: () =>
+        jsonResponse({
+          data: {
+            title: 'Rain fade',
+            body: '<p>Heavy rain soaks up the signal.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+          },
+        }),
+    });
+    const { user, router, container } = renderApp('/support/guides/rain-fade');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rain fade' })).toBeVisible();
+    expect(screen.getByText('Heavy rain soaks up the signal.')).toBeVisible();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Guides' })).toHaveAttribute(
+      'href',
+      '/support/guides',
+    );
+    // Opened directly (no page before it in the app): Back goes to the guides.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/support/guides'));
+  });
+
+  it('says when a guide does not exist', async () => {
+    stubFetch({});
+    renderApp('/support/guides/nothing-here');
+    expect(
+      await screen.findByText('We could not find that guide. It may have been taken down.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { getBrand, phoneHref } from '@/lib/brand';
+import { SupportLayout } from './support-layout';
+import './guides.css';
+
+/** Spec 3 section 2.7, word for word. */
+export const CONTACT_HOURS = [
+  {
+    team: 'Sales & Accounts',
+    hours: 'Monday to Friday 8am-6pm; Saturdays (sales only) 9am-5pm; public holidays closed',
+  },
+  {
+    team: 'Technical Support',
+    hours: 'Monday to Friday 8am-8pm; weekends 8am-6pm; public holidays closed',
+  },
+] as const;
+
+/** A WhatsApp chat link: the number in international form, digits only ('+61 491 570 156' -> 61491570156). */
+export function whatsappHref(phone: string): string {
+  const digits = phone.replace(/[^0-9+]/g, '');
+  const international = digits.startsWith('+')
+    ? digits.slice(1)
+    : digits.startsWith('0')
+      ? `61${digits.slice(1)}`
+      : digits;
+  return `https://wa.me/${international}`;
+}
+
+/**
+ * /support/contact (spec 3 section 2.7, static): both teams' hours in AEST, the toll-free,
+ * local, international and WhatsApp numbers from the brand, and Request a Callback
+ * (docs/decisions/017). Live Chat is a tab of its own on the native app.
+ */
+export function ContactPage() {
+  const brand = getBrand();
+  const phones = [
+    { label: 'Toll-free', number: brand.tollFreePhone },
+    { label: 'Local', number: brand.localPhone },
+    { label: 'International', number: brand.internationalPhone },
+  ];
+  return (
+    <SupportLayout title="Contact">
+      <div className="contact">
+        <section className="contact__callback" aria-labelledby="contact-callback">
+          <h2 id="contact-callback">Rather we call you?</h2>
+          <p>Pick a time that suits you and the right team will ring you.</p>
+          <Link to="/support/callback" className="button button--primary">
+            Request a callback
+          </Link>
+        </section>
+
+        <section aria-labelledby="contact-hours">
+          <h2 id="contact-hours">Opening hours</h2>
+          <table className="contact__hours">
+            <thead>
+              <tr>
+                <th scope="col">Team</th>
+                <th scope="col">Hours</th>
+              </tr>
+            </thead>
+            <tbody>
+              {CONTACT_HOURS.map((row) => (
+                <tr key={row.team}>
+                  <th scope="row">{row.team}</th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>The time zone is AEST (UTC+10).</p>
+        </section>
+
+        <section aria-labelledby="contact-phone">
+          <h2 id="contact-phone">Phone and WhatsApp</h2>
+          <dl className="contact__numbers">
+            {phones.map((p) => (
+              <div key={p.label}>
+                <dt>{p.label}</dt>
+                <dd>
+                  <a href={phoneHref(p.number)}>{p.number}</a>
+                </dd>
+              </div>
+            ))}
+            <div>
+              <dt>WhatsApp</dt>
+              <dd>
+                <ExternalLink href={whatsappHref(brand.whatsappPhone)}>
+                  {brand.whatsappPhone}
+                </ExternalLink>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </SupportLayout>
+  );
+}
