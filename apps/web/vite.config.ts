@@ -44,12 +44,20 @@ export default defineConfig({
               test: /[\\/]src[\\/]components[\\/]form[\\/](?!new-password-fields)|node_modules[\\/]react-hook-form[\\/]/,
               priority: 2,
             },
+            // The pieces the pages share but the login page and the shell never use (the wizard and
+            // its modal, the data table and pagination, the feature rules): one chunk the pages
+            // load beside their own, so the login page's budget does not pay for every page.
+            {
+              name: 'kit',
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks)-rules\.ts$/,
+              priority: 1,
+            },
             // The step-up dialog, the password change, the account pages' and guides' rules and the
             // callback slot maths are left to the pages that use them.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!modal\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides)-rules|callback-slots)/,
-              priority: 1,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks)-rules|callback-slots)/,
+              priority: 2,
             },
           ],
         },

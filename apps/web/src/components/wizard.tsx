@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { type AnalyticsProps, analytics } from '@/lib/analytics';
-import { cleanErrorMessage } from '@/lib/error-message';
+import { FormAlert } from './form/form-alert';
 import { LoadingState } from './loading-state';
 import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal';
 
@@ -26,6 +26,8 @@ import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal
  *   <WizardModal flow={flow} title="Buy a Data Block">
  *     <WizardStep flow={flow} id="confirm" heading="Confirm">...</WizardStep>
  */
+
+export { FormAlert, SubmitButton } from './form/form-alert';
 
 export type SubmitOptions<S extends string, V, R> = {
   /** The step shown while the mutation runs and after it succeeds. */
@@ -173,30 +175,6 @@ export function useWizardFlow<S extends string>({
   );
 }
 
-/**
- * One message box for a form or a step: a failure (role alert: read out at once), or with
- * `tone="info"` something the user must do next that is not a failure (a polite status).
- */
-export function FormAlert({
-  error,
-  tone = 'error',
-  children,
-}: {
-  error?: unknown;
-  tone?: 'error' | 'info';
-  children?: ReactNode;
-}) {
-  if (error === undefined && children === undefined) return null;
-  return (
-    <div
-      className={tone === 'info' ? 'form-alert form-alert--info' : 'form-alert'}
-      role={tone === 'info' ? 'status' : 'alert'}
-    >
-      {children ?? cleanErrorMessage(error)}
-    </div>
-  );
-}
-
 export type WizardStepProps<S extends string> = {
   flow: WizardFlow<S>;
   id: S;
@@ -269,23 +247,6 @@ export function WizardSavingStep<S extends string>({
       </p>
       {children}
     </WizardStep>
-  );
-}
-
-/** A form's submit button: disabled while busy, saying so ('Logging in...'). */
-export function SubmitButton({
-  busy,
-  busyLabel,
-  children,
-}: {
-  busy: boolean;
-  busyLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <button type="submit" className="button button--primary button--block" disabled={busy}>
-      {busy ? busyLabel : children}
-    </button>
   );
 }
 

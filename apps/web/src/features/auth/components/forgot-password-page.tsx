@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert, SubmitButton } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/form/form-alert';
 import { useRequestAccess } from '../api/request-access';
 import { checkContact, recoveryErrorMessage } from '../utils/recovery';
 

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Field } from '@/components/form/field';
 import { PasswordInput } from '@/components/password-input';
-import { FormAlert, SubmitButton } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/form/form-alert';
 import { getBrand } from '@/lib/brand';
 import { isNativePlatform } from '@/lib/platform';
 import { safeRedirect } from '@/lib/redirect';

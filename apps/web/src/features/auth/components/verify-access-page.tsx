@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert, SubmitButton } from '@/components/wizard';
+import { FormAlert, SubmitButton } from '@/components/form/form-alert';
 import { setDefaultService } from '@/lib/session';
 import { useVerifyAccess } from '../api/verify-access';
 import { checkVerifyInput, contactFromSearch, recoveryErrorMessage } from '../utils/recovery';
