@@ -98,9 +98,20 @@ export const apiPaths = {
   sessions: `${API_PREFIX}/users/current/sessions/`,
   session: `${API_PREFIX}/users/current/sessions/:sessionid/`,
   endOtherSessions: `${API_PREFIX}/users/current/sessions/end-others/`,
+  // Support tickets (spec 1 section 7: support tickets and new ticket under accounts/current;
+  // docs/decisions/017 "Tickets").
+  supportTickets: `${API_PREFIX}/accounts/current/support-tickets/`,
+  supportTicket: `${API_PREFIX}/accounts/current/support-tickets/:ticketid/`,
+  supportTicketReply: `${API_PREFIX}/accounts/current/support-tickets/:ticketid/replies/`,
+  /** An attachment's file (Content-Disposition: attachment). */
+  supportTicketAttachment: `${API_PREFIX}/accounts/current/support-tickets/attachments/:attachmentid/`,
+  newTicketPrepare: `${API_PREFIX}/accounts/current/new-ticket/prepare/`,
+  newTicketCommit: `${API_PREFIX}/accounts/current/new-ticket/commit/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',
+  /** The support desk answers a ticket and sets its status (docs/decisions/017). */
+  internalTicketReply: '/api/internal/support-tickets/:ticketid/replies/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

@@ -17,6 +17,7 @@ import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
+import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
 
 type Issue = {
   instancePath: string;
@@ -65,6 +66,7 @@ type ErrorCode =
   | ContactsErrorCode
   | AccountErrorCode
   | SecurityErrorCode
+  | TicketsErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -116,6 +118,10 @@ const STATUS_OF: Record<ErrorCode, number> = {
   authenticatorCodeRequired: 400,
   authenticatorCodeWrong: 400,
   authenticatorCodeLocked: 429,
+
+  attachmentTooBig: 413,
+  attachmentWrongType: 415,
+  attachmentSizeMismatch: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,

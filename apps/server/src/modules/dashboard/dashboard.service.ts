@@ -90,8 +90,10 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
        select null::text as kind, null::int as id, null::text as title, null::text as message,
               null::text as href, null::timestamptz as sort where false
        union all
-       -- Tickets waiting on the customer (status Waiting, shown as Attention).
-       select null::text, null::int, null::text, null::text, null::text, null::timestamptz where false
+       -- Tickets waiting on the customer (status Waiting, shown as Attention; a partial index).
+       select 'ticket', tk.id, 'Ticket T' || tk.id || ' needs your reply', tk.subject,
+              '/support/my-tickets/' || tk.id, tk.updated_at
+         from tickets tk where tk.account_id = c.account_id and tk.status = 'Waiting'
     ) n) as notices,
     (select row_to_json(a) from (
        select a.id, a.billing_period_start, a.created_at, pm.display,
