@@ -15,6 +15,7 @@ import { latestBlogsQueryOptions } from '@/features/dashboard/api/get-latest-blo
 import { accountBlockExpected } from '@/features/dashboard/utils/account';
 import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
+import { ticketQueryOptions, ticketsQueryOptions } from '@/features/support/api/get-tickets';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
@@ -61,6 +62,9 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
+  'support-my-tickets': () => import('./routes/support-my-tickets'),
+  'support-ticket': () => import('./routes/support-ticket'),
+  'support-new-ticket': () => import('./routes/support-new-ticket'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -122,6 +126,16 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
     ]),
   '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),
   '/news': (queryClient) => queryClient.prefetchQuery(blogsQueryOptions()),
+  // Support tickets (docs/decisions/017): the list, a ticket, the request form's services.
+  '/support/my-tickets': (queryClient) => queryClient.prefetchQuery(ticketsQueryOptions()),
+  '/support/my-tickets/:ticketid': (queryClient, _url, params) => {
+    const ticketid = idParam(params.ticketid ?? null);
+    return ticketid ? queryClient.prefetchQuery(ticketQueryOptions(ticketid)) : Promise.resolve();
+  },
+  '/support/new-ticket': (queryClient) =>
+    hasAllPermissions(getStoredPermissions(), ['view-services'])
+      ? queryClient.prefetchQuery(servicesQueryOptions())
+      : Promise.resolve(),
   '/account/permissions': prefetchContactsPage,
   '/news/:slug': (queryClient, _url, params) =>
     queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),
