@@ -30,7 +30,7 @@ export function TicketPage() {
   const missing =
     ticketid === 0 || (ticket.isError && isApiError(ticket.error) && ticket.error.status === 404);
   return (
-    <SupportLayout title={ticket.data ? `Ticket ${ticket.data.number}` : 'Ticket'}>
+    <SupportLayout title="Ticket">
       <p className="ticket__back">
         <Link to="/support/my-tickets">Back to My Tickets</Link>
       </p>
@@ -62,6 +62,10 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
           {ticket.subject}
         </h2>
         <dl className="facts">
+          <div>
+            <dt>Ticket number</dt>
+            <dd>{ticket.number}</dd>
+          </div>
           <div>
             <dt>Status</dt>
             <dd>
