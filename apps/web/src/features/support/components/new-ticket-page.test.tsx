@@ -1,7 +1,7 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { messages } from '@outpost/contracts/messages';
 import { ATTACHMENT_MAX_BYTES } from '@outpost/contracts/tickets-rules';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -51,7 +51,8 @@ describe('Make a Request', () => {
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Sending…' }));
     answer(jsonResponse({ data: { ticketid: 240123, number: 'T240123' } }));
-    expect(await screen.findByRole('heading', { name: 'Ticket T240123 created' })).toHaveFocus();
+    const created = await screen.findByRole('heading', { name: 'Ticket T240123 created' });
+    await waitFor(() => expect(created).toHaveFocus());
     expect(screen.getByRole('link', { name: 'View ticket T240123' })).toHaveAttribute(
       'href',
       '/support/my-tickets/240123',
