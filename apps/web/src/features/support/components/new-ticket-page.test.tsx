@@ -19,7 +19,8 @@ const services = [
 
 function setup(
   path = '/support/new-ticket?serviceid=200103',
-  commit = () => jsonResponse({ data: { ticketid: 240123, number: 'T240123' } }),
+  commit: () => Response | Promise<Response> = () =>
+    jsonResponse({ data: { ticketid: 240123, number: 'T240123' } }),
 ) {
   signIn();
   const api = stubApi({
