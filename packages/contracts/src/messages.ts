@@ -74,16 +74,10 @@ export const messages = {
     pinHint: 'Please select a 4 digit pin number',
     defaultRole: 'Account Holder',
   },
-  /** Support tickets (docs/decisions/017 "Tickets"); the spec's send and load texts (spec 3 section 8). */
+  /** Support tickets (spec 3 section 8's send and load texts); the form's own texts: tickets-rules. */
   tickets: {
     sendFailed: 'There was a problem sending your data to server. Please try again later.',
     loadFailed: 'There was a problem loading data from server. Please try again later.',
-    required: 'This field is required',
-    attachmentTooBig: 'The file is too big. Attach a file of 5 MB or less.',
-    attachmentWrongType:
-      'That file type cannot be attached. Attach a photo (PNG, JPEG, GIF or WebP) or a PDF.',
-    replySent: 'Your reply has been sent.',
-    created: (number: string) => `Ticket ${number} created`,
   },
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',

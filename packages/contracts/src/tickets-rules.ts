@@ -84,3 +84,16 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/**
+ * The tickets pages' own texts (not the spec's: those are in messages.tickets). Here, not in the
+ * message catalogue every page loads, so only the ticket pages download them.
+ */
+export const ticketTexts = {
+  required: 'This field is required',
+  attachmentTooBig: 'The file is too big. Attach a file of 5 MB or less.',
+  attachmentWrongType:
+    'That file type cannot be attached. Attach a photo (PNG, JPEG, GIF or WebP) or a PDF.',
+  replySent: 'Your reply has been sent.',
+  created: (number: string) => `Ticket ${number} created`,
+} as const;

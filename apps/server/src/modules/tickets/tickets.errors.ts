@@ -1,4 +1,4 @@
-import { messages } from '@outpost/contracts/messages';
+import { ticketTexts } from '@outpost/contracts/tickets-rules';
 import { errorMaker } from '../../lib/errors';
 
 /**
@@ -7,8 +7,8 @@ import { errorMaker } from '../../lib/errors';
  * are in plugins/error-handler.ts.
  */
 export const ticketsErrors = {
-  attachmentTooBig: `Bad request: ${messages.tickets.attachmentTooBig}`,
-  attachmentWrongType: `Bad request: ${messages.tickets.attachmentWrongType}`,
+  attachmentTooBig: `Bad request: ${ticketTexts.attachmentTooBig}`,
+  attachmentWrongType: `Bad request: ${ticketTexts.attachmentWrongType}`,
   /** The bytes sent at commit are not the size the prepare was given. */
   attachmentSizeMismatch:
     'Bad request: The attached file changed while it was being sent. Please attach it again.',

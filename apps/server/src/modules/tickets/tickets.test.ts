@@ -2,9 +2,9 @@ import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Dashboard } from '@outpost/contracts/dashboard';
-import { messages, serverErrors } from '@outpost/contracts/messages';
+import { serverErrors } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
-import { ATTACHMENT_MAX_BYTES } from '@outpost/contracts/tickets-rules';
+import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-rules';
 import { outbox } from '../../adapters/messaging.schema';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
@@ -281,7 +281,7 @@ describe('attachments', () => {
     const before = await ctx.database.db.select({ n: count() }).from(tickets);
     const res = await sendWithAttachment(withAttachment(filename, file(magic, 300)));
     expect(res.statusCode).toBe(415);
-    expect(errorOf(res)).toBe(`Bad request: ${messages.tickets.attachmentWrongType}`);
+    expect(errorOf(res)).toBe(`Bad request: ${ticketTexts.attachmentWrongType}`);
     const after = await ctx.database.db.select({ n: count() }).from(tickets);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -292,14 +292,14 @@ describe('attachments', () => {
       attachment: { filename: 'huge.png', size: ATTACHMENT_MAX_BYTES + 1 },
     });
     expect(res.statusCode).toBe(413);
-    expect(errorOf(res)).toBe(`Bad request: ${messages.tickets.attachmentTooBig}`);
+    expect(errorOf(res)).toBe(`Bad request: ${ticketTexts.attachmentTooBig}`);
   });
 
   it('refuses bytes over 5 MB at commit, and bytes that are not the size prepared', async () => {
     const big = file(PNG, ATTACHMENT_MAX_BYTES + 10);
     const over = await sendWithAttachment(withAttachment('big.png', big, 1000));
     expect(over.statusCode).toBe(413);
-    expect(errorOf(over)).toBe(`Bad request: ${messages.tickets.attachmentTooBig}`);
+    expect(errorOf(over)).toBe(`Bad request: ${ticketTexts.attachmentTooBig}`);
     const changed = await sendWithAttachment(withAttachment('a.png', file(PNG, 900), 1000));
     expect(changed.statusCode).toBe(400);
   });

@@ -1,6 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import { messages } from '@outpost/contracts/messages';
-import { ATTACHMENT_MAX_BYTES } from '@outpost/contracts/tickets-rules';
+import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '@/test/fixtures';
@@ -73,7 +72,7 @@ describe('Make a Request', () => {
   it('says what is missing under each field and sends nothing', async () => {
     const { user, calls } = setup('/support/new-ticket');
     await user.click(await screen.findByRole('button', { name: 'Send request' }));
-    expect(await screen.findAllByText(messages.tickets.required)).toHaveLength(3);
+    expect(await screen.findAllByText(ticketTexts.required)).toHaveLength(3);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -82,7 +81,7 @@ describe('Make a Request', () => {
     const big = new File(['x'], 'video.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: ATTACHMENT_MAX_BYTES + 1 });
     await user.upload(await screen.findByLabelText('Attachment (optional)'), big);
-    expect(screen.getByText(messages.tickets.attachmentTooBig)).toBeInTheDocument();
+    expect(screen.getByText(ticketTexts.attachmentTooBig)).toBeInTheDocument();
     expect(screen.getByLabelText('Attachment (optional)')).toHaveAttribute('aria-invalid', 'true');
   });
 

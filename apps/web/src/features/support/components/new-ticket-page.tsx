@@ -7,6 +7,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_SUBJECT_MAX,
   type TicketCategory,
+  ticketTexts,
 } from '@outpost/contracts/tickets-rules';
 import { useEffect, useId, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -81,7 +82,7 @@ function Created({
   return (
     <section className="page-section new-ticket__done" aria-live="polite">
       <h2 ref={heading} tabIndex={-1}>
-        {messages.tickets.created(created.number)}
+        {ticketTexts.created(created.number)}
       </h2>
       <p>
         Thank you. We have emailed you the ticket number; please quote {created.number} if you call

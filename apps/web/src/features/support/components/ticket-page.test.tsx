@@ -1,4 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { ticketTexts } from '@outpost/contracts/tickets-rules';
 import { messages } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
 import { screen, within } from '@testing-library/react';
@@ -89,7 +90,7 @@ describe('a ticket', () => {
     vi.stubGlobal('fetch', vi.fn(api.fetchMock));
     const { user } = renderApp('/support/my-tickets/240003');
     await user.click(await screen.findByRole('button', { name: 'Send reply' }));
-    expect(screen.getByText(messages.tickets.required)).toBeInTheDocument();
+    expect(screen.getByText(ticketTexts.required)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Your message'), 'No, it has not moved.');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     const sending = await screen.findByRole('button', { name: 'Sending…' });
@@ -110,7 +111,7 @@ describe('a ticket', () => {
         },
       }),
     );
-    expect(await screen.findByText(messages.tickets.replySent)).toBeInTheDocument();
+    expect(await screen.findByText(ticketTexts.replySent)).toBeInTheDocument();
     expect(screen.getByText('No, it has not moved.')).toBeInTheDocument();
     expect(screen.getByText('In Progress')).toBeInTheDocument();
     expect(screen.getByLabelText('Your message')).toHaveValue('');

@@ -1,7 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { messages } from '@outpost/contracts/messages';
 import type { TicketAttachment, TicketDetail, TicketMessage } from '@outpost/contracts/tickets';
-import { formatFileSize } from '@outpost/contracts/tickets-rules';
+import { formatFileSize, ticketTexts } from '@outpost/contracts/tickets-rules';
 import { useId, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -222,7 +222,7 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
               onDismiss={() => reply.reset()}
             />
           )}
-          {sent && <FormAlert tone="info">{messages.tickets.replySent}</FormAlert>}
+          {sent && <FormAlert tone="info">{ticketTexts.replySent}</FormAlert>}
           <div className="ticket__actions">
             <button
               type="submit"

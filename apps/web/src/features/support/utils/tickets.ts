@@ -1,5 +1,8 @@
-import { messages } from '@outpost/contracts/messages';
-import { ATTACHMENT_MAX_BYTES, TICKET_MESSAGE_MAX } from '@outpost/contracts/tickets-rules';
+import {
+  ATTACHMENT_MAX_BYTES,
+  TICKET_MESSAGE_MAX,
+  ticketTexts,
+} from '@outpost/contracts/tickets-rules';
 
 const timeFormat = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Brisbane',
@@ -28,7 +31,7 @@ export function ticketServiceLabel(service: {
 
 /** A required text: the spec's 'This field is required' when blank. */
 export function checkRequired(value: string | undefined): string | null {
-  return (value ?? '').trim() === '' ? messages.tickets.required : null;
+  return (value ?? '').trim() === '' ? ticketTexts.required : null;
 }
 
 /** A message: required, and within the length the server takes. */
@@ -48,7 +51,7 @@ const ACCEPTED = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
  */
 export function checkAttachment(file: File | null): string | null {
   if (!file) return null;
-  if (file.size > ATTACHMENT_MAX_BYTES) return messages.tickets.attachmentTooBig;
-  if (file.type !== '' && !ACCEPTED.test(file.type)) return messages.tickets.attachmentWrongType;
+  if (file.size > ATTACHMENT_MAX_BYTES) return ticketTexts.attachmentTooBig;
+  if (file.type !== '' && !ACCEPTED.test(file.type)) return ticketTexts.attachmentWrongType;
   return null;
 }
