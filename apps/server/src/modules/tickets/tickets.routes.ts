@@ -213,8 +213,13 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
               `Hello ${to.given_names},`,
               '',
               `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${body.subject}".`,
-              'Please quote this number if you call us. We will reply by email, and you can follow the',
-              `conversation in My Tickets: ${publicUrl}/support/my-tickets/${ticket.ticketid}`,
+              // My Tickets only for those who may open it (view-tickets).
+              ...(caller.permissions.has('view-tickets')
+                ? [
+                    'Please quote this number if you call us. We will reply by email, and you can follow the',
+                    `conversation in My Tickets: ${publicUrl}/support/my-tickets/${ticket.ticketid}`,
+                  ]
+                : ['Please quote this number if you call us. We will reply by email.']),
               '',
               `The ${brand.providerName} support team`,
             ].join('\n'),

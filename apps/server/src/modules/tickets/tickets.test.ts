@@ -204,6 +204,10 @@ describe('who may see and make tickets', () => {
       await api.prepareCommit(newTicket, { ...request, serviceid: null }, 'limited')
     ).json().data as { ticketid: number };
     expect(ticketid).toBeGreaterThan(0);
+    // The number by email, without a link to a page they may not open.
+    const [mail] = await emailsTo('riley.citizen@example.com');
+    expect(mail!.body).toContain(`We have opened ticket T${ticketid}`);
+    expect(mail!.body).not.toContain('/support/my-tickets/');
     expect((await api.get(ticketUrl(ticketid), 'limited')).statusCode).toBe(403);
     // Their request is on the account: the holder sees it.
     expect((await api.get(ticketUrl(ticketid))).statusCode).toBe(200);
