@@ -35,6 +35,7 @@ import { callbacksModule } from './modules/callbacks/callbacks.routes';
 import { stepUpModule } from './modules/step-up/step-up.routes';
 import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
+import { ticketsModule } from './modules/tickets/tickets.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
@@ -242,6 +243,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       messaging,
       providerName: config.brand.providerName,
       slotCapacity: config.callbacks.slotCapacity,
+    },
+  });
+  await app.register(ticketsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      messaging,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
     },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

@@ -118,6 +118,17 @@ export const apiPaths = {
   /** Network operations (X-Service-Key): POST creates; PATCH on one updates. */
   internalAdvisories: '/api/internal/advisories/',
   internalAdvisory: '/api/internal/advisories/:advisoryid/',
+  // Support tickets (spec 1 section 7: support tickets and new ticket under accounts/current;
+  // docs/decisions/017 "Tickets").
+  supportTickets: `${API_PREFIX}/accounts/current/support-tickets/`,
+  supportTicket: `${API_PREFIX}/accounts/current/support-tickets/:ticketid/`,
+  supportTicketReply: `${API_PREFIX}/accounts/current/support-tickets/:ticketid/replies/`,
+  /** An attachment's file (Content-Disposition: attachment). */
+  supportTicketAttachment: `${API_PREFIX}/accounts/current/support-tickets/attachments/:attachmentid/`,
+  newTicketPrepare: `${API_PREFIX}/accounts/current/new-ticket/prepare/`,
+  newTicketCommit: `${API_PREFIX}/accounts/current/new-ticket/commit/`,
+  /** The support desk answers a ticket and sets its status (docs/decisions/017). */
+  internalTicketReply: '/api/internal/support-tickets/:ticketid/replies/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

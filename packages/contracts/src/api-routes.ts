@@ -8,6 +8,7 @@ import { contactsRoutes } from './contacts';
 import { guidesRoutes } from './guides';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
+import { ticketsRoutes } from './tickets';
 
 export type {
   HttpMethod,
@@ -874,4 +875,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(advisoriesRoutes),
   ...Object.values(callbacksRoutes),
   ...Object.values(guidesRoutes),
+  ...Object.values(ticketsRoutes),
 ];

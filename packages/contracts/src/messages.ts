@@ -84,6 +84,11 @@ export const messages = {
     unsubscribed: "You're unsubscribed. We won't send you updates about this advisory.",
     subscribeFailed: 'There was a problem sending your data to server. Please try again later.',
   },
+  /** Support tickets (spec 3 section 8's send and load texts); the form's own texts: tickets-rules. */
+  tickets: {
+    sendFailed: 'There was a problem sending your data to server. Please try again later.',
+    loadFailed: 'There was a problem loading data from server. Please try again later.',
+  },
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',

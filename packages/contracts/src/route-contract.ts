@@ -25,6 +25,8 @@ export type ObjectKind =
   | 'alert'
   | 'plan'
   | 'ticket'
+  /** A file attached to one of the account's tickets. */
+  | 'attachment'
   | 'paymethod'
   /** One of the caller's own sessions (a login on a device). */
   | 'session'

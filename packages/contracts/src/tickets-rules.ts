@@ -28,3 +28,72 @@ export function ticketStatusLabel(status: string): string {
       return status;
   }
 }
+
+/** What a request is about (Make a Request); the desk routes it by this. */
+export const TICKET_CATEGORIES = [
+  'Technical fault',
+  'Slow speeds',
+  'Billing question',
+  'Plan or data change',
+  'Moving house',
+  'Phone service',
+  'Other',
+] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+/** Subject and message lengths (the form and the server check the same). */
+export const TICKET_SUBJECT_MAX = 150;
+export const TICKET_MESSAGE_MAX = 5000;
+
+/** An attachment's largest size: 5 MB (a phone photo of a modem's lights, a PDF bill). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_NAME_MAX = 200;
+
+/** The file types an attachment may be, as the server recognises them by their content. */
+export const ATTACHMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** What the file picker offers (the server still checks the content). */
+export const ATTACHMENT_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
+
+/**
+ * The type of a file by its first bytes (magic numbers), never by its name or declared type:
+ * PNG, JPEG, GIF, WebP or PDF; null for anything else.
+ */
+export function sniffAttachmentType(head: Uint8Array): AttachmentType | null {
+  const starts = (bytes: readonly number[], at = 0) =>
+    head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]))
+    return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** A size as people read it: '820 KB', '4.2 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The tickets pages' own texts (not the spec's: those are in messages.tickets). Here, not in the
+ * message catalogue every page loads, so only the ticket pages download them.
+ */
+export const ticketTexts = {
+  required: 'This field is required',
+  attachmentTooBig: 'The file is too big. Attach a file of 5 MB or less.',
+  attachmentWrongType:
+    'That file type cannot be attached. Attach a photo (PNG, JPEG, GIF or WebP) or a PDF.',
+  replySent: 'Your reply has been sent.',
+  created: (number: string) => `Ticket ${number} created`,
+} as const;

@@ -64,6 +64,8 @@ type PreparedRouteBase<P extends RouteContract, C extends RouteContract, O, D, R
   replayable?: boolean;
   /** Every commit answers no sooner than this, so its timing tells nothing. */
   minCommitMs?: number;
+  /** The commit's body limit in bytes when it carries a file (the server's default otherwise). */
+  commitBodyLimit?: number;
 };
 
 export type PreparedRoute<
@@ -171,6 +173,7 @@ export function preparedRoute<
   app.route({ ...routeFor(spec.prepare), handler: prepare } as RouteOptions);
   app.route({
     ...routeFor(spec.commit),
+    ...(spec.commitBodyLimit ? { bodyLimit: spec.commitBodyLimit } : {}),
     handler: spec.minCommitMs ? timed : commit,
   } as RouteOptions);
 }

@@ -18,6 +18,7 @@ import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
 import type { CallbacksErrorCode } from '../modules/callbacks/callbacks.errors';
+import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
 
 type Issue = {
   instancePath: string;
@@ -67,6 +68,7 @@ type ErrorCode =
   | AccountErrorCode
   | SecurityErrorCode
   | CallbacksErrorCode
+  | TicketsErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -123,6 +125,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   callbackSlotNotOffered: 409,
   callbackAlreadyBooked: 409,
   callbackStarted: 409,
+  attachmentTooBig: 413,
+  attachmentWrongType: 415,
+  attachmentSizeMismatch: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -23,6 +23,7 @@ import { seedPreferences } from './preferences';
 import { seedUsage } from './usage';
 import { seedSecurity } from './security';
 import { seedAdvisories } from './advisories';
+import { seedTickets } from './tickets';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -319,6 +320,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedPreferences(tx, passwordHash);
     await seedSecurity(tx, passwordHash);
     await seedAdvisories(tx, now);
+    await seedTickets(tx, now);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

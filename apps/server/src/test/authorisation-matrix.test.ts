@@ -132,7 +132,33 @@ const ownedObject: Record<
     return row!.id;
   },
   plan: undefined,
-  ticket: undefined,
+  ticket: async (db, accountId) => {
+    // A ticket of the account with its first message, made for the case (docs/decisions/017).
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`with t as (insert into tickets (account_id, category, subject, status)
+                     values (${accountId}, 'Other', 'Matrix ticket subject', 'Open') returning id),
+               m as (insert into ticket_messages (ticket_id, author_name, from_customer, body)
+                     select id, 'Matrix Author', true, 'Matrix ticket message' from t)
+          select id from t`,
+    );
+    return row!.id;
+  },
+  attachment: async (db, accountId) => {
+    // A PNG attached to a ticket of the account, made for the case.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`with t as (insert into tickets (account_id, category, subject)
+                     values (${accountId}, 'Other', 'Matrix attachment ticket') returning id),
+               m as (insert into ticket_messages (ticket_id, author_name, from_customer, body)
+                     select id, 'Matrix Author', true, 'See the photo' from t returning id, ticket_id)
+          insert into ticket_attachments (ticket_id, message_id, filename, content_type, size, content)
+          select ticket_id, id, 'matrix-photo.png', 'image/png', ${png.length}, ${png} from m
+          returning id`,
+    );
+    return row!.id;
+  },
   paymethod: undefined,
   session: async (db, accountId, callerId) => {
     // A signed-in device of the caller (or, for another account, of its first user), made for the test.

@@ -15,6 +15,7 @@ import { latestBlogsQueryOptions } from '@/features/dashboard/api/get-latest-blo
 import { accountBlockExpected } from '@/features/dashboard/utils/account';
 import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
+import { ticketQueryOptions, ticketsQueryOptions } from '@/features/support/api/get-tickets';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { networkStatusQueryOptions } from '@/features/support/api/get-network-status';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
@@ -66,6 +67,9 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-security': () => import('./routes/account-security'),
   'network-status': () => import('./routes/network-status'),
   'support-callback': () => import('./routes/support-callback'),
+  'support-my-tickets': () => import('./routes/support-my-tickets'),
+  'support-ticket': () => import('./routes/support-ticket'),
+  'support-new-ticket': () => import('./routes/support-new-ticket'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -137,6 +141,16 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
       queryClient.prefetchQuery(callbackTimesQueryOptions()),
       queryClient.prefetchQuery(ownContactQueryOptions()),
     ]),
+  // Support tickets (docs/decisions/017): the list, a ticket, the request form's services.
+  '/support/my-tickets': (queryClient) => queryClient.prefetchQuery(ticketsQueryOptions()),
+  '/support/my-tickets/:ticketid': (queryClient, _url, params) => {
+    const ticketid = idParam(params.ticketid ?? null);
+    return ticketid ? queryClient.prefetchQuery(ticketQueryOptions(ticketid)) : Promise.resolve();
+  },
+  '/support/new-ticket': (queryClient) =>
+    hasAllPermissions(getStoredPermissions(), ['view-services'])
+      ? queryClient.prefetchQuery(servicesQueryOptions())
+      : Promise.resolve(),
   '/account/permissions': prefetchContactsPage,
   // The list's call comes in a small chunk of its own, fetched beside the page's code: the data
   // starts one round trip sooner, and the shell every page loads (the login page's budget) does

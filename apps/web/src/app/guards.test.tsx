@@ -1,4 +1,4 @@
-import { apiPaths } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +36,24 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
       },
     });
   if (path === apiPaths.preferences) return jsonResponse({ data: [] });
+  // My Tickets and a ticket (docs/decisions/017).
+  if (path === apiPaths.supportTickets) return jsonResponse({ data: [] });
+  if (path === buildPath(apiPaths.supportTicket, { ticketid: 240001 }))
+    return jsonResponse({
+      data: {
+        ticketid: 240001,
+        number: 'T240001',
+        subject: 'Modem drops out',
+        category: 'Technical fault',
+        service_name: null,
+        serviceid: null,
+        status: 'New',
+        status_label: 'New',
+        created: '2026-11-24T00:00:00.000Z',
+        updated: '2026-11-24T00:00:00.000Z',
+        messages: [],
+      },
+    });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

@@ -11,15 +11,30 @@ export type PrepareCommit = {
   prepare: string;
   commit: string;
   body: object;
+  /**
+   * Fields the commit alone carries, over the body's (a file's bytes: the prepare binds its name
+   * and size, so a file too big is refused before it is sent).
+   */
+  commitBody?: object;
   /** 'none' for the public flows (access recovery): no session token is sent. */
   auth?: 'none';
 };
 
 type CsrfAnswer = { csrf?: unknown };
 
-export async function prepareCommit<T>({ prepare, commit, body, auth }: PrepareCommit): Promise<T> {
+export async function prepareCommit<T>({
+  prepare,
+  commit,
+  body,
+  commitBody,
+  auth,
+}: PrepareCommit): Promise<T> {
   const session = auth ? { auth } : {};
   const answer = await apiData<CsrfAnswer | null>(prepare, { method: 'POST', body, ...session });
   if (typeof answer?.csrf !== 'string') throw new ApiError('Parse', messages.banner.loadData, 200);
-  return apiData<T>(commit, { method: 'POST', body: { ...body, csrf: answer.csrf }, ...session });
+  return apiData<T>(commit, {
+    method: 'POST',
+    body: { ...body, ...commitBody, csrf: answer.csrf },
+    ...session,
+  });
 }

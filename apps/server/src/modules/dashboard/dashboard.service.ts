@@ -101,8 +101,10 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
                order by s.id limit 1) m
         where a.status <> 'Resolved'
        union all
-       -- Tickets waiting on the customer (status Waiting, shown as Attention).
-       select null::text, null::int, null::text, null::text, null::text, null::timestamptz where false
+       -- Tickets waiting on the customer (status Waiting, shown as Attention; a partial index).
+       select 'ticket', tk.id, 'Ticket T' || tk.id || ' needs your reply', tk.subject,
+              '/support/my-tickets/' || tk.id, tk.updated_at
+         from tickets tk where tk.account_id = c.account_id and tk.status = 'Waiting'
     ) n) as notices,
     (select row_to_json(a) from (
        select a.id, a.billing_period_start, a.created_at, pm.display,

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
 
@@ -27,7 +28,13 @@ export const tickets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tickets_account_updated_idx').on(t.accountId, t.updatedAt)],
+  (t) => [
+    index('tickets_account_updated_idx').on(t.accountId, t.updatedAt),
+    // The dashboard's notice (docs/decisions/017): the few tickets waiting on a customer.
+    index('tickets_waiting_idx')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'Waiting'`),
+  ],
 );
 
 /** The conversation of a ticket, oldest first. */
@@ -47,4 +54,36 @@ export const ticketMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** PostgreSQL bytea, read and written as a Buffer (PGlite answers a Uint8Array: wrapped). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files a customer attached to a ticket's message (docs/decisions/017 "Tickets"): an image or a
+ * PDF of at most 5 MB, its type found from its content. Kept in the database with the ticket, so
+ * a backup holds both and no second store has to be scoped to the account.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => ticketMessages.id),
+    /** The name as the customer's device gave it (shown and offered when downloading). */
+    filename: text('filename').notNull(),
+    /** Found from the first bytes (PNG, JPEG, GIF, WebP or PDF), never from the name. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_attachments_message_idx').on(t.messageId)],
 );

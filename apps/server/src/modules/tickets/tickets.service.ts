@@ -1,6 +1,12 @@
-import { ticketNumber } from '@outpost/contracts/tickets-rules';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
+import { ticketNumber, ticketStatusLabel } from '@outpost/contracts/tickets-rules';
 import type { Db } from '../../db/client';
-import { ticketMessages, tickets } from './tickets.schema';
+import { queryRows } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { users } from '../accounts/accounts.schema';
+import { services } from '../services/services.schema';
+import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 
 /** A database or a transaction: a ticket is opened inside the caller's own transaction. */
 type Tx = Pick<Db, 'insert'>;
@@ -17,6 +23,8 @@ export type NewTicket = {
   /** The first message of the conversation. */
   body: string;
   source: 'customer' | 'callback' | 'order' | 'service-request';
+  /** When it was opened (the request's time); the database's now() when absent. */
+  now?: Date;
 };
 
 /**
@@ -34,14 +42,229 @@ export async function createTicket(tx: Tx, input: NewTicket) {
       category: input.category,
       subject: input.subject,
       source: input.source,
+      ...(input.now ? { createdAt: input.now, updatedAt: input.now } : {}),
     })
     .returning({ id: tickets.id });
-  await tx.insert(ticketMessages).values({
-    ticketId: ticket!.id,
-    authorUserId: input.userId,
-    authorName: input.authorName,
-    fromCustomer: input.userId !== null,
-    body: input.body,
-  });
-  return { ticketid: ticket!.id, number: ticketNumber(ticket!.id) };
+  const [message] = await tx
+    .insert(ticketMessages)
+    .values({
+      ticketId: ticket!.id,
+      authorUserId: input.userId,
+      authorName: input.authorName,
+      fromCustomer: input.userId !== null,
+      body: input.body,
+      ...(input.now ? { createdAt: input.now } : {}),
+    })
+    .returning({ id: ticketMessages.id });
+  // messageId: the first message's id (an attachment hangs on it).
+  return { ticketid: ticket!.id, number: ticketNumber(ticket!.id), messageId: message!.id };
+}
+
+/** The name beside a desk message when the desk gives none. */
+export const DESK_AUTHOR = 'Support team';
+
+/** How a service is named beside a ticket: as My Services names it ('Home (Landline 07...)'). */
+const serviceNameSql = sql<string | null>`case when ${services.id} is null then null
+  when ${services.nickname} is not null
+    then ${services.nickname} || ' (' || ${services.technology} || ' ' || ${services.identifier} || ')'
+  else ${services.technology} || ' ' || ${services.identifier} end`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+type TicketRow = {
+  id: number;
+  serviceId: number | null;
+  subject: string;
+  category: string;
+  status: string;
+  serviceName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function listItem(row: TicketRow): TicketListItem {
+  return {
+    ticketid: row.id,
+    number: ticketNumber(row.id),
+    subject: row.subject,
+    category: row.category,
+    service_name: row.serviceName,
+    status: row.status,
+    status_label: ticketStatusLabel(row.status),
+    created: iso(row.createdAt),
+    updated: iso(row.updatedAt),
+  };
+}
+
+const ticketColumns = {
+  id: tickets.id,
+  serviceId: tickets.serviceId,
+  subject: tickets.subject,
+  category: tickets.category,
+  status: tickets.status,
+  serviceName: serviceNameSql,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+/** My Tickets: the account's tickets, newest updated first. */
+export async function listTickets(db: Db, accountId: number): Promise<TicketListItem[]> {
+  const rows = await db
+    .select(ticketColumns)
+    .from(tickets)
+    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .where(eq(tickets.accountId, accountId))
+    .orderBy(sql`${tickets.updatedAt} desc`, sql`${tickets.id} desc`);
+  return rows.map(listItem);
+}
+
+/** One of the account's tickets (another account's, or none: 404); `lock` inside a transaction. */
+export async function ownedTicket(db: Db, accountId: number, ticketId: number, lock = false) {
+  const query = db
+    .select({ id: tickets.id, status: tickets.status, createdBy: tickets.createdBy })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.accountId, accountId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw notFound();
+  return row;
+}
+
+type MessageRow = {
+  id: number;
+  fromCustomer: boolean;
+  authorName: string;
+  body: string;
+  createdAt: Date;
+};
+
+function messageOf(row: MessageRow, attachments: TicketMessage['attachments']): TicketMessage {
+  return {
+    id: row.id,
+    from_customer: row.fromCustomer,
+    author_name: row.authorName,
+    body: row.body,
+    created: iso(row.createdAt),
+    attachments,
+  };
+}
+
+/** A ticket with its conversation (oldest first) and each message's attachments (not their bytes). */
+export async function ticketDetail(
+  db: Db,
+  accountId: number,
+  ticketId: number,
+): Promise<TicketDetail> {
+  const [row] = await db
+    .select(ticketColumns)
+    .from(tickets)
+    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.accountId, accountId)));
+  if (!row) throw notFound();
+  const conversation = await db
+    .select({
+      id: ticketMessages.id,
+      fromCustomer: ticketMessages.fromCustomer,
+      authorName: ticketMessages.authorName,
+      body: ticketMessages.body,
+      createdAt: ticketMessages.createdAt,
+    })
+    .from(ticketMessages)
+    .where(eq(ticketMessages.ticketId, ticketId))
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+  const files =
+    conversation.length === 0
+      ? []
+      : await db
+          .select({
+            attachmentid: ticketAttachments.id,
+            messageId: ticketAttachments.messageId,
+            filename: ticketAttachments.filename,
+            content_type: ticketAttachments.contentType,
+            size: ticketAttachments.size,
+          })
+          .from(ticketAttachments)
+          .where(
+            inArray(
+              ticketAttachments.messageId,
+              conversation.map((m) => m.id),
+            ),
+          )
+          .orderBy(asc(ticketAttachments.id));
+  return {
+    ...listItem(row),
+    serviceid: row.serviceId,
+    messages: conversation.map((m) =>
+      messageOf(
+        m,
+        files.filter((f) => f.messageId === m.id).map(({ messageId: _, ...file }) => file),
+      ),
+    ),
+  };
+}
+
+/**
+ * The status a ticket takes when the customer writes (docs/decisions/017 "Tickets"): a new one
+ * stays New (nobody has picked it up); any other, including Waiting and Resolved, becomes Open,
+ * so the desk sees the answer, or the problem back, in its queue.
+ */
+export function statusAfterCustomerReply(status: string): string {
+  return status === 'New' ? 'New' : 'Open';
+}
+
+/** Adds a message to the conversation and moves the ticket's status and updated time. */
+export async function addMessage(
+  tx: Db,
+  ticketId: number,
+  message: { userId: number | null; authorName: string; body: string; status: string; now: Date },
+) {
+  const [row] = await tx
+    .insert(ticketMessages)
+    .values({
+      ticketId,
+      authorUserId: message.userId,
+      authorName: message.authorName,
+      fromCustomer: message.userId !== null,
+      body: message.body,
+      createdAt: message.now,
+    })
+    .returning({
+      id: ticketMessages.id,
+      fromCustomer: ticketMessages.fromCustomer,
+      authorName: ticketMessages.authorName,
+      body: ticketMessages.body,
+      createdAt: ticketMessages.createdAt,
+    });
+  await tx
+    .update(tickets)
+    .set({ status: message.status, updatedAt: message.now })
+    .where(eq(tickets.id, ticketId));
+  return row!;
+}
+
+/** An attachment of one of the account's tickets, with its bytes (404 otherwise). */
+export async function ownedAttachment(db: Db, accountId: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      filename: ticketAttachments.filename,
+      contentType: ticketAttachments.contentType,
+      content: ticketAttachments.content,
+    })
+    .from(ticketAttachments)
+    .innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId))
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(tickets.accountId, accountId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Who hears about a ticket: its author if they have an email, else the account holder. */
+export async function ticketRecipient(db: Db, ticketId: number) {
+  const [row] = await queryRows<{ email: string | null; given_names: string }>(
+    db,
+    sql`select u.email, u.given_names from ${tickets} t
+          join ${users} u on u.account_id = t.account_id
+         where t.id = ${ticketId} and u.email is not null
+         order by (u.id = t.created_by) desc, u.is_account_holder desc, u.id
+         limit 1`,
+  );
+  return row ?? null;
 }

@@ -68,7 +68,7 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         );
       case 'make-request':
         return (
-          <Link key={action} to="/support/new-ticket" {...look}>
+          <Link key={action} to={`/support/new-ticket?serviceid=${service.serviceid}`} {...look}>
             Make a Request{forService}
           </Link>
         );

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Brand } from '@outpost/contracts/brand';
+import { NEW_TICKET_BODY_LIMIT, ticketsRoutes } from '@outpost/contracts/tickets';
+import {
+  ATTACHMENT_MAX_BYTES,
+  sniffAttachmentType,
+  ticketNumber,
+  ticketStatusLabel,
+} from '@outpost/contracts/tickets-rules';
+import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { preparedRoute } from '../../lib/prepared-route';
+import { routeFor } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { ownedService } from '../services/services.service';
+import { ticketsError } from './tickets.errors';
+import { ticketAttachments, tickets } from './tickets.schema';
+import {
+  addMessage,
+  DESK_AUTHOR,
+  createTicket,
+  listTickets,
+  ownedAttachment,
+  ownedTicket,
+  statusAfterCustomerReply,
+  ticketDetail,
+  ticketRecipient,
+} from './tickets.service';
+
+export type TicketsDeps = {
+  db: Db;
+  clock: Clock;
+  messaging: Messaging;
+  brand: Brand;
+  publicUrl: string;
+};
+
+type AttachmentIn = { filename: string; size: number; content?: string };
+
+/**
+ * An attachment as the commit sent it: the declared size within the limit (checked at prepare
+ * too, before any bytes are sent), the bytes that size, and the content an image or a PDF by its
+ * first bytes. Returns null when there is none, or nothing to read yet (prepare).
+ */
+function checkAttachment(attachment: AttachmentIn | null | undefined) {
+  if (!attachment) return null;
+  if (attachment.size > ATTACHMENT_MAX_BYTES) throw ticketsError('attachmentTooBig');
+  if (attachment.content === undefined) return null;
+  const bytes = Buffer.from(attachment.content, 'base64');
+  if (bytes.length > ATTACHMENT_MAX_BYTES) throw ticketsError('attachmentTooBig');
+  if (bytes.length !== attachment.size) throw ticketsError('attachmentSizeMismatch');
+  const contentType = sniffAttachmentType(bytes.subarray(0, 16));
+  if (!contentType) throw ticketsError('attachmentWrongType');
+  return { filename: attachment.filename, size: bytes.length, contentType, bytes };
+}
+
+/** A file name safe in a header: quotes, backslashes and anything outside printable ASCII go. */
+function headerFilename(filename: string): string {
+  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_').trim();
+  return plain === '' ? 'attachment' : plain;
+}
+
+/**
+ * Support tickets (docs/decisions/017 "Tickets"): My Tickets, a ticket's conversation and the
+ * customer's reply (view-tickets), Make a Request (any active contact; prepare/commit, exactly
+ * once), attachments, and the desk's answer from the provider's systems (internal).
+ */
+export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async (
+  app,
+  { deps },
+) => {
+  const { db, clock, messaging, brand, publicUrl } = deps;
+
+  /** Mail is sent after the commit; a failure is logged, never undoes or fails the ticket. */
+  const sendEmail = async (message: OutgoingMessage) => {
+    try {
+      await messaging.email.send(message);
+    } catch (error) {
+      app.log.error({ err: error }, 'ticket email not sent');
+    }
+  };
+
+  app.route({
+    ...routeFor(ticketsRoutes.supportTickets),
+    handler: async (request) => ({ data: await listTickets(db, requireAuth(request).accountId) }),
+  });
+
+  app.route({
+    ...routeFor(ticketsRoutes.supportTicket),
+    handler: async (request) => ({
+      data: await ticketDetail(db, requireAuth(request).accountId, request.params.ticketid),
+    }),
+  });
+
+  app.route({
+    ...routeFor(ticketsRoutes.supportTicketReply),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      const now = clock();
+      const { message, status } = await withTransaction(db, async (tx) => {
+        const ticket = await ownedTicket(tx, caller.accountId, request.params.ticketid, true);
+        const next = statusAfterCustomerReply(ticket.status);
+        const row = await addMessage(tx, ticket.id, {
+          userId: caller.userId,
+          authorName: `${caller.givenNames} ${caller.surname}`,
+          body: request.body.message,
+          status: next,
+          now,
+        });
+        return { message: row, status: next };
+      });
+      return {
+        data: {
+          message: {
+            id: message.id,
+            from_customer: message.fromCustomer,
+            author_name: message.authorName,
+            body: message.body,
+            created: new Date(message.createdAt).toISOString(),
+            attachments: [],
+          },
+          status,
+          status_label: ticketStatusLabel(status),
+        },
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(ticketsRoutes.supportTicketAttachment),
+    handler: async (request, reply) => {
+      const file = await ownedAttachment(
+        db,
+        requireAuth(request).accountId,
+        request.params.attachmentid,
+      );
+      const name = headerFilename(file.filename);
+      return (
+        reply
+          .type(file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // The typed reply describes the JSON errors only (the row's `produces` route).
+          .send(file.content as never)
+      );
+    },
+  });
+
+  preparedRoute(app, deps, {
+    kind: 'new-ticket',
+    prepare: ticketsRoutes.newTicketPrepare,
+    commit: ticketsRoutes.newTicketCommit,
+    // The attachment's bytes come as base64 in the commit: up to 5 MB, so a larger body limit.
+    commitBodyLimit: NEW_TICKET_BODY_LIMIT,
+    // The service, when one is named: the account's, and only for a caller who may see services
+    // (anyone else's answers 404, as a service they cannot see).
+    load: async (from, { caller, body }, lock) => {
+      if (body.serviceid === null || body.serviceid === undefined) return null;
+      if (!caller.permissions.has('view-services')) throw notFound();
+      return ownedService(from, caller.accountId, body.serviceid, lock);
+    },
+    // The attachment is bound by name and size; its bytes come with the commit only.
+    payload: ({ body }, service) => ({
+      category: body.category,
+      serviceid: service?.id ?? null,
+      subject: body.subject,
+      description: body.description,
+      attachment: body.attachment
+        ? { filename: body.attachment.filename, size: body.attachment.size }
+        : null,
+    }),
+    check: (_from, _service, { body }) => checkAttachment(body.attachment as AttachmentIn | null),
+    apply: async (tx, { input, object: service, decision: file, afterCommit }) => {
+      const { caller, body, now } = input;
+      const ticket = await createTicket(tx, {
+        accountId: caller.accountId,
+        serviceId: service?.id ?? null,
+        userId: caller.userId,
+        authorName: `${caller.givenNames} ${caller.surname}`,
+        category: body.category,
+        subject: body.subject,
+        body: body.description,
+        source: 'customer',
+        now,
+      });
+      if (file) {
+        await tx.insert(ticketAttachments).values({
+          ticketId: ticket.ticketid,
+          messageId: ticket.messageId,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.size,
+          content: file.bytes,
+          createdAt: now,
+        });
+      }
+      const to = await ticketRecipient(tx, ticket.ticketid);
+      if (to?.email) {
+        const email = to.email;
+        afterCommit(() =>
+          sendEmail({
+            to: email,
+            subject: `${brand.providerName}: we have your request ${ticket.number}`,
+            body: [
+              `Hello ${to.given_names},`,
+              '',
+              `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${body.subject}".`,
+              // My Tickets only for those who may open it (view-tickets).
+              ...(caller.permissions.has('view-tickets')
+                ? [
+                    'Please quote this number if you call us. We will reply by email, and you can follow the',
+                    `conversation in My Tickets: ${publicUrl}/support/my-tickets/${ticket.ticketid}`,
+                  ]
+                : ['Please quote this number if you call us. We will reply by email.']),
+              '',
+              `The ${brand.providerName} support team`,
+            ].join('\n'),
+          }),
+        );
+      }
+      return { ticketid: ticket.ticketid, number: ticket.number };
+    },
+  });
+
+  app.route({
+    ...routeFor(ticketsRoutes.internalTicketReply),
+    handler: async (request) => {
+      const now = clock();
+      const { ticketid } = request.params;
+      const { message, status, author_name } = request.body;
+      const result = await withTransaction(db, async (tx) => {
+        // The desk may answer any account's ticket: looked up by id alone, locked.
+        const [ticket] = await tx
+          .select({ id: tickets.id, status: tickets.status })
+          .from(tickets)
+          .where(eq(tickets.id, ticketid))
+          .for('update');
+        if (!ticket) throw notFound();
+        // Answering a new ticket picks it up (Open) unless the desk says otherwise.
+        const next = status ?? (ticket.status === 'New' ? 'Open' : ticket.status);
+        const row = await addMessage(tx, ticket.id, {
+          userId: null,
+          authorName: author_name ?? DESK_AUTHOR,
+          body: message,
+          status: next,
+          now,
+        });
+        return { ticketid: ticket.id, status: next, message_id: row.id };
+      });
+      const to = await ticketRecipient(db, ticketid);
+      if (to?.email) {
+        const number = ticketNumber(ticketid);
+        await sendEmail({
+          to: to.email,
+          subject:
+            result.status === 'Waiting'
+              ? `${brand.providerName}: ticket ${number} needs your reply`
+              : `${brand.providerName}: a reply on ticket ${number}`,
+          body: [
+            `Hello ${to.given_names},`,
+            '',
+            `${author_name ?? DESK_AUTHOR} replied on ticket ${number}:`,
+            '',
+            message,
+            '',
+            result.status === 'Waiting'
+              ? 'Please reply in My Tickets so we can carry on:'
+              : 'You can see the whole conversation in My Tickets:',
+            `${publicUrl}/support/my-tickets/${ticketid}`,
+          ].join('\n'),
+        });
+      }
+      return { data: result };
+    },
+  });
+};
