@@ -33,6 +33,7 @@ import { supportModule } from './modules/support/support.routes';
 import { stepUpModule } from './modules/step-up/step-up.routes';
 import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
+import { referralsModule } from './modules/referrals/referrals.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
@@ -222,6 +223,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       gateway: paymentGateway,
       testNumbers: SANDBOX_TEST_NUMBERS,
       providerName: config.brand.providerName,
+    },
+  });
+  await app.register(referralsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      providerName: config.brand.providerName,
+      signUpUrl: config.brand.signUpUrl,
     },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

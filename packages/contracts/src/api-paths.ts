@@ -98,9 +98,13 @@ export const apiPaths = {
   sessions: `${API_PREFIX}/users/current/sessions/`,
   session: `${API_PREFIX}/users/current/sessions/:sessionid/`,
   endOtherSessions: `${API_PREFIX}/users/current/sessions/end-others/`,
+  // Referral rewards (spec 1 section 7 'referrals', 'referral offer'; docs/decisions/020).
+  referralOffer: `${API_PREFIX}/accounts/current/referraloffer/`,
+  referrals: `${API_PREFIX}/accounts/current/referrals/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',
+  internalReferrals: '/api/internal/referrals/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

@@ -5,6 +5,7 @@ import { accountRoutes } from './account';
 import { contactsRoutes } from './contacts';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
+import { referralsRoutes } from './referrals';
 
 export type {
   HttpMethod,
@@ -868,4 +869,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(accountRoutes),
   ...Object.values(securityRoutes),
   ...Object.values(stepUpRoutes),
+  ...Object.values(referralsRoutes),
 ];

@@ -17,6 +17,7 @@ import type { StepUpErrorCode } from '../modules/step-up/step-up.errors';
 import type { ContactsErrorCode } from '../modules/contacts/contacts.errors';
 import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
+import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
 
 type Issue = {
   instancePath: string;
@@ -65,6 +66,7 @@ type ErrorCode =
   | ContactsErrorCode
   | AccountErrorCode
   | SecurityErrorCode
+  | ReferralsErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -116,6 +118,14 @@ const STATUS_OF: Record<ErrorCode, number> = {
   authenticatorCodeRequired: 400,
   authenticatorCodeWrong: 400,
   authenticatorCodeLocked: 429,
+
+  // Referral rewards (docs/decisions/020): the sign-up system's refusals.
+  referralCodeUnknown: 404,
+  referralServiceUnknown: 400,
+  referralSelf: 400,
+  referralAddressTaken: 409,
+  referralServiceTaken: 409,
+  referralNoOffer: 409,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -22,6 +22,7 @@ import { seedGateway } from './gateway';
 import { seedPreferences } from './preferences';
 import { seedUsage } from './usage';
 import { seedSecurity } from './security';
+import { holderReferralCredit, seedReferrals } from './referrals';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -295,6 +296,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           cardExpires: '08/28',
         },
         credit: { periodsBack: 5, cents: 1000 },
+        extraCredits: [holderReferralCredit],
       },
       {
         accountId: 100002,
@@ -317,6 +319,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedGateway(tx, now);
     await seedPreferences(tx, passwordHash);
     await seedSecurity(tx, passwordHash);
+    await seedReferrals(tx, now);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

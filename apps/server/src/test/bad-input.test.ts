@@ -141,8 +141,11 @@ let refreshToken: string;
  */
 let steppedUpToken: string;
 
+/** Internal routes are called with the service key, so their input is what is tested. */
+const SERVICE_KEY = 'bad-input-test-service-key-0123456789abcdef';
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ env: { INTERNAL_API_KEY: SERVICE_KEY } });
   ({ userToken, refreshToken } = await mintSession(ctx.database.db, 5001));
 });
 beforeEach(async () => {
@@ -171,6 +174,7 @@ async function databaseChecksum(): Promise<Record<string, string>> {
 function headersFor(route: RouteContract): Record<string, string> {
   if (route.access === 'refresh') return { 'x-refresh-token': refreshToken };
   if (route.access === 'public') return {};
+  if (route.access === 'internal') return { 'x-service-key': SERVICE_KEY };
   return { 'x-user-token': route.stepUp ? steppedUpToken : userToken };
 }
 

@@ -16,6 +16,8 @@ import { accountBlockExpected } from '@/features/dashboard/utils/account';
 import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
 import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
+import { referralOfferQueryOptions } from '@/features/rewards/api/get-referral-offer';
+import { referralsQueryOptions } from '@/features/rewards/api/get-referrals';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
 import { servicesQueryOptions } from '@/lib/services-query';
@@ -61,6 +63,9 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
+  'rewards-get-started': () => import('./routes/rewards-get-started'),
+  'rewards-faq': () => import('./routes/rewards-faq'),
+  'rewards-active-referrals': () => import('./routes/rewards-active-referrals'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -131,6 +136,10 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
       ? queryClient.prefetchQuery(pageQueryOptions(slug))
       : Promise.resolve();
   },
+  // Rewards (docs/decisions/020): each page's one call starts with its chunk.
+  '/rewards/get-started': (queryClient) => queryClient.prefetchQuery(referralOfferQueryOptions()),
+  '/rewards/faq': (queryClient) => queryClient.prefetchQuery(pageQueryOptions('rewards-faq')),
+  '/rewards/active-referrals': (queryClient) => queryClient.prefetchQuery(referralsQueryOptions()),
   ...Object.fromEntries(Object.keys(contentPageSlugs).map((path) => [path, contentPrefetch(path)])),
 };
 

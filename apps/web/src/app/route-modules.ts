@@ -33,6 +33,9 @@ export const pageModules = {
   '/news/:slug': 'news-post',
   '/xd/:uid': 'account-holder-login',
   '/embed/usage/:otc': 'embed-usage',
+  '/rewards/get-started': 'rewards-get-started',
+  '/rewards/faq': 'rewards-faq',
+  '/rewards/active-referrals': 'rewards-active-referrals',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type PageModuleName = (typeof pageModules)[keyof typeof pageModules] | 'placeholder';
