@@ -33,7 +33,5 @@ console.log(
 console.log(
   `invoices issued: ${billing.invoicesIssued}, charged: ${billing.charged}, declined: ${billing.declined}, pending: ${billing.pending}, paid without a charge: ${billing.settledWithoutCharge}, gateway errors: ${billing.gatewayErrors}`,
 );
-console.log(
-  `referrals connected: ${referrals.connected}, referral credits: ${referrals.credited}`,
-);
+console.log(`referrals connected: ${referrals.connected}, referral credits: ${referrals.credited}`);
 await database.close();

@@ -36,6 +36,7 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
       },
     });
   if (path === apiPaths.preferences) return jsonResponse({ data: [] });
+  if (path === apiPaths.referrals) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

@@ -11,7 +11,7 @@ export const REWARDS_FAQ_SLUG = 'rewards-faq';
 export function Component() {
   const page = usePage(REWARDS_FAQ_SLUG);
   return (
-    <RewardsLayout title="Rewards">
+    <RewardsLayout title="Rewards FAQ">
       {page.isError ? (
         <LoadError
           error={messages.banner.loadData}

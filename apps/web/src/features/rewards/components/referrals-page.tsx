@@ -38,7 +38,7 @@ const columns: readonly DataTableColumn<Referral>[] = [
 export function ReferralsPage() {
   const referrals = useReferrals();
   return (
-    <RewardsLayout title="Rewards">
+    <RewardsLayout title="Active Referrals">
       <div className="rewards-referrals">
         <p className="rewards-referrals__intro">
           Everyone who signed up with your code. Invited: signed up, waiting for their service to be
