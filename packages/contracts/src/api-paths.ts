@@ -104,7 +104,6 @@ export const apiPaths = {
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',
-  internalReferrals: '/api/internal/referrals/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

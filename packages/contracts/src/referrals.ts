@@ -80,6 +80,12 @@ export const recordReferralOutput = envelope(
   }),
 );
 
+/**
+ * The sign-up system's call (X-Service-Key). Here rather than in api-paths: the web bundle carries
+ * api-paths on every page, and has no use for it.
+ */
+export const internalReferralsPath = '/api/internal/referrals/';
+
 export const referralsRoutes = {
   referralOffer: defineRoute({
     id: 'referralOffer',
@@ -104,7 +110,7 @@ export const referralsRoutes = {
   internalRecordReferral: defineRoute({
     id: 'internalRecordReferral',
     method: 'POST',
-    path: apiPaths.internalReferrals,
+    path: internalReferralsPath,
     summary:
       "Provider's sign-up system: record a referral (refuses a self-referral and an address referred before)",
     access: 'internal',

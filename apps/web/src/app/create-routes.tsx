@@ -63,9 +63,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),
   'account-security': () => import('./routes/account-security'),
-  'rewards-get-started': () => import('./routes/rewards-get-started'),
-  'rewards-faq': () => import('./routes/rewards-faq'),
-  'rewards-active-referrals': () => import('./routes/rewards-active-referrals'),
+  rewards: () => import('./routes/rewards'),
   placeholder: () => import('./routes/placeholder'),
 };
 

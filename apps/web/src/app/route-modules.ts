@@ -33,9 +33,9 @@ export const pageModules = {
   '/news/:slug': 'news-post',
   '/xd/:uid': 'account-holder-login',
   '/embed/usage/:otc': 'embed-usage',
-  '/rewards/get-started': 'rewards-get-started',
-  '/rewards/faq': 'rewards-faq',
-  '/rewards/active-referrals': 'rewards-active-referrals',
+  '/rewards/get-started': 'rewards',
+  '/rewards/faq': 'rewards',
+  '/rewards/active-referrals': 'rewards',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type PageModuleName = (typeof pageModules)[keyof typeof pageModules] | 'placeholder';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
-import type { Referral } from '@outpost/contracts/referrals';
+import { internalReferralsPath, type Referral } from '@outpost/contracts/referrals';
 import { REFERRAL_CODE_PATTERN } from '@outpost/contracts/referrals-rules';
 import { DAY_MS } from '@outpost/domain/services';
 import { queryRows } from '../../db/client';
@@ -32,7 +32,7 @@ afterAll(async () => ctx.close());
 function record(body: object, key: string | null = KEY) {
   return ctx.app.inject({
     method: 'POST',
-    url: apiPaths.internalReferrals,
+    url: internalReferralsPath,
     headers: key === null ? {} : { 'x-service-key': key },
     payload: body,
   });
@@ -187,7 +187,7 @@ describe('POST internal referrals (the sign-up system)', () => {
     };
     expect((await record(body, null)).statusCode).toBe(403);
     expect((await record(body, 'wrong'.repeat(10))).statusCode).toBe(403);
-    expect((await api.post(apiPaths.internalReferrals, body, HOLDER)).statusCode).toBe(403);
+    expect((await api.post(internalReferralsPath, body, HOLDER)).statusCode).toBe(403);
   });
 
   it("records a referral as invited, with the offer's credit, once per address", async () => {

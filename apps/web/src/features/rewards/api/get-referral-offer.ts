@@ -1,27 +1,17 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { ReferralOfferData } from '@outpost/contracts/referrals';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
-
-export const referralOfferQueryKey = ['accounts', 'current', 'referraloffer'] as const;
 
 /**
  * GET referral offer (spec 1 section 7; docs/decisions/020): the running offer, the account's
- * code and share link. Get Started needs nothing else: one round trip.
+ * code and share link; Get Started needs nothing else. The route loader prefetches it, so this
+ * module is in the main chunk: it holds only the query options (pages call
+ * `useQuery(referralOfferQueryOptions())`), which keeps the login page under its budget.
  */
-export function getReferralOffer(signal?: AbortSignal): Promise<ReferralOfferData> {
-  return apiData<ReferralOfferData>(apiPaths.referralOffer, { signal });
-}
-
 export function referralOfferQueryOptions() {
   return queryOptions({
-    queryKey: referralOfferQueryKey,
-    queryFn: ({ signal }) => getReferralOffer(signal),
-    // The code never changes; the offer rarely.
-    staleTime: 10 * 60_000,
+    queryKey: [apiPaths.referralOffer],
+    queryFn: ({ signal }) => apiData<ReferralOfferData>(apiPaths.referralOffer, { signal }),
   });
-}
-
-export function useReferralOffer() {
-  return useQuery(referralOfferQueryOptions());
 }

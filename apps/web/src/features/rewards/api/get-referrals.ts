@@ -1,22 +1,15 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Referral } from '@outpost/contracts/referrals';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
-export const referralsQueryKey = ['accounts', 'current', 'referrals'] as const;
-
-/** GET referrals (view-referrals): the account's referrals, newest first, names masked. */
-export function getReferrals(signal?: AbortSignal): Promise<Referral[]> {
-  return apiData<Referral[]>(apiPaths.referrals, { signal });
-}
-
+/**
+ * GET referrals (view-referrals; docs/decisions/020): the account's referrals, newest first,
+ * names masked. Query options only, like get-referral-offer (main chunk).
+ */
 export function referralsQueryOptions() {
   return queryOptions({
-    queryKey: referralsQueryKey,
-    queryFn: ({ signal }) => getReferrals(signal),
+    queryKey: [apiPaths.referrals],
+    queryFn: ({ signal }) => apiData<Referral[]>(apiPaths.referrals, { signal }),
   });
-}
-
-export function useReferrals() {
-  return useQuery(referralsQueryOptions());
 }

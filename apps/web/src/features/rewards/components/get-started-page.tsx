@@ -1,18 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReferralOffer, ReferralOfferData } from '@outpost/contracts/referrals';
 import { messages } from '@outpost/contracts/messages';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { getBrand } from '@/lib/brand';
-import { useReferralOffer } from '../api/get-referral-offer';
+import { referralOfferQueryOptions } from '../api/get-referral-offer';
 import { copyShareMessage, useCopyShare } from '../hooks/use-copy-share';
 import { offerAmount } from '../utils/money';
 import { RewardsLayout } from './rewards-layout';
-import './rewards.css';
 
 /** /rewards/get-started (docs/decisions/020): the offer, the code and link to share, how it works. */
 export function GetStartedPage() {
-  const offer = useReferralOffer();
+  const offer = useQuery(referralOfferQueryOptions());
   return (
     <RewardsLayout title="Rewards">
       {offer.isError ? (

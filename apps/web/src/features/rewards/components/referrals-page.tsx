@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Referral } from '@outpost/contracts/referrals';
 import { referralStatusLabel, type ReferralStatus } from '@outpost/contracts/referrals-rules';
 import { messages } from '@outpost/contracts/messages';
@@ -6,11 +7,10 @@ import { Link } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { getBrand } from '@/lib/brand';
-import { useReferralOffer } from '../api/get-referral-offer';
-import { useReferrals } from '../api/get-referrals';
+import { referralOfferQueryOptions } from '../api/get-referral-offer';
+import { referralsQueryOptions } from '../api/get-referrals';
 import { copyShareMessage, useCopyShare } from '../hooks/use-copy-share';
 import { RewardsLayout } from './rewards-layout';
-import './rewards.css';
 
 const badgeClass: Readonly<Record<ReferralStatus, string>> = {
   invited: 'status-badge',
@@ -36,7 +36,7 @@ const columns: readonly DataTableColumn<Referral>[] = [
 
 /** /rewards/active-referrals (view-referrals; docs/decisions/020). */
 export function ReferralsPage() {
-  const referrals = useReferrals();
+  const referrals = useQuery(referralsQueryOptions());
   return (
     <RewardsLayout title="Active Referrals">
       <div className="rewards-referrals">
@@ -69,7 +69,7 @@ export function ReferralsPage() {
 
 /** No referrals: say so, and offer the share action right here (the link, or Get Started). */
 function NoReferrals() {
-  const offer = useReferralOffer();
+  const offer = useQuery(referralOfferQueryOptions());
   const { result, handleShare } = useCopyShare();
   return (
     <div className="rewards-referrals__empty">

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { faqSections } from '../utils/faq-sections';
-import './rewards.css';
 
 /**
  * The Rewards FAQ (docs/decisions/020): the content page's questions as an accordion of native
