@@ -36,6 +36,7 @@ import { stepUpModule } from './modules/step-up/step-up.routes';
 import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
 import { ticketsModule } from './modules/tickets/tickets.routes';
+import { referralsModule } from './modules/referrals/referrals.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
@@ -252,6 +253,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       messaging,
       brand: config.brand,
       publicUrl: config.publicUrl,
+    },
+  });
+  await app.register(referralsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      providerName: config.brand.providerName,
+      signUpUrl: config.brand.signUpUrl,
     },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });

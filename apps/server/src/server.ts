@@ -6,6 +6,7 @@ import { createMessaging } from './adapters/messaging';
 import { isSandboxGateway } from './adapters/payments';
 import { billingRunDeps, runBillingRun } from './modules/billing/billing-run';
 import { startServiceJobs } from './modules/services/jobs';
+import { runReferralCredits } from './modules/referrals/referral-credits';
 import { DEMO_PASSWORD, demoLogins, isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const started = performance.now();
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
             more: [
               // Invoices and automatic charges, then the sandbox's undelivered events.
               (now) => runBillingRun(billing, now),
+              // Referral credits once a referred service has qualified (docs/decisions/020).
+              (now) => runReferralCredits(database.db, now),
               ...(isSandboxGateway(gateway) ? [() => gateway.deliverPending()] : []),
             ],
           },

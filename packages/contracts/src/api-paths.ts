@@ -107,6 +107,9 @@ export const apiPaths = {
   /** GET the caller's upcoming callbacks; a callback itself is DELETE `callback` (cancel). */
   callbacks: `${API_PREFIX}/support/callbacks/`,
   callback: `${API_PREFIX}/support/callbacks/:callbackid/`,
+  // Referral rewards (spec 1 section 7 'referrals', 'referral offer'; docs/decisions/020).
+  referralOffer: `${API_PREFIX}/accounts/current/referraloffer/`,
+  referrals: `${API_PREFIX}/accounts/current/referrals/`,
   // The provider's own systems (X-Service-Key), never the client.
   internalUsageCodes: '/api/internal/usage/codes/',
   internalUsageRecords: '/api/internal/usage/records/',

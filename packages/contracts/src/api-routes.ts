@@ -9,6 +9,7 @@ import { guidesRoutes } from './guides';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
 import { ticketsRoutes } from './tickets';
+import { referralsRoutes } from './referrals';
 
 export type {
   HttpMethod,
@@ -876,4 +877,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(callbacksRoutes),
   ...Object.values(guidesRoutes),
   ...Object.values(ticketsRoutes),
+  ...Object.values(referralsRoutes),
 ];

@@ -19,6 +19,7 @@ import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
 import type { CallbacksErrorCode } from '../modules/callbacks/callbacks.errors';
 import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
+import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
 
 type Issue = {
   instancePath: string;
@@ -69,6 +70,7 @@ type ErrorCode =
   | SecurityErrorCode
   | CallbacksErrorCode
   | TicketsErrorCode
+  | ReferralsErrorCode
   | SandboxErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
@@ -128,6 +130,13 @@ const STATUS_OF: Record<ErrorCode, number> = {
   attachmentTooBig: 413,
   attachmentWrongType: 415,
   attachmentSizeMismatch: 400,
+  // Referral rewards (docs/decisions/020): the sign-up system's refusals.
+  referralCodeUnknown: 404,
+  referralServiceUnknown: 400,
+  referralSelf: 400,
+  referralAddressTaken: 409,
+  referralServiceTaken: 409,
+  referralNoOffer: 409,
 
   csrfInvalid: 400,
   csrfUsed: 400,

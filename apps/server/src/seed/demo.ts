@@ -24,6 +24,7 @@ import { seedUsage } from './usage';
 import { seedSecurity } from './security';
 import { seedAdvisories } from './advisories';
 import { seedTickets } from './tickets';
+import { holderReferralCredit, seedReferrals } from './referrals';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
 /** The authenticator-app secret of `authapp` (base32; SHA1, 6 digits, 30 s), listed in the README. */
@@ -297,6 +298,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           cardExpires: '08/28',
         },
         credit: { periodsBack: 5, cents: 1000 },
+        extraCredits: [holderReferralCredit],
       },
       {
         accountId: 100002,
@@ -321,6 +323,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedSecurity(tx, passwordHash);
     await seedAdvisories(tx, now);
     await seedTickets(tx, now);
+    await seedReferrals(tx, now);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

@@ -35,6 +35,8 @@ type AccountSeed = {
   failedPayment?: number;
   /** Periods back that carried an outage credit (cents). */
   credit?: { periodsBack: number; cents: number };
+  /** Other credits (a referral reward): `day` days into the period `periodsBack` periods back. */
+  extraCredits?: readonly { periodsBack: number; day: number; cents: number; reason: string }[];
   currentUnpaid?: boolean;
 };
 
@@ -120,6 +122,16 @@ export async function seedLedger(tx: Db, now: Date, accounts: AccountSeed[]): Pr
           'Outage credit: network maintenance',
           null,
         );
+      for (const extra of a.extraCredits ?? [])
+        if (extra.periodsBack === back)
+          await record(
+            new Date(start.getTime() + extra.day * DAY_MS),
+            'Credit',
+            -extra.cents,
+            'Applied',
+            extra.reason,
+            null,
+          );
     }
   }
 }

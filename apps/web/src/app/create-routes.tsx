@@ -18,6 +18,8 @@ import { blogQueryOptions } from '@/features/news/api/get-blog';
 import { ticketQueryOptions, ticketsQueryOptions } from '@/features/support/api/get-tickets';
 import { blogsQueryOptions } from '@/features/news/api/get-blogs';
 import { networkStatusQueryOptions } from '@/features/support/api/get-network-status';
+import { referralOfferQueryOptions } from '@/features/rewards/api/get-referral-offer';
+import { referralsQueryOptions } from '@/features/rewards/api/get-referrals';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { callbackTimesQueryOptions } from '@/features/support/api/get-callback-times';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
@@ -70,6 +72,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'support-my-tickets': () => import('./routes/support-my-tickets'),
   'support-ticket': () => import('./routes/support-ticket'),
   'support-new-ticket': () => import('./routes/support-new-ticket'),
+  rewards: () => import('./routes/rewards'),
   placeholder: () => import('./routes/placeholder'),
 };
 
@@ -167,6 +170,10 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
       ? queryClient.prefetchQuery(pageQueryOptions(slug))
       : Promise.resolve();
   },
+  // Rewards (docs/decisions/020): each page's one call starts with its chunk.
+  '/rewards/get-started': (queryClient) => queryClient.prefetchQuery(referralOfferQueryOptions()),
+  '/rewards/faq': (queryClient) => queryClient.prefetchQuery(pageQueryOptions('rewards-faq')),
+  '/rewards/active-referrals': (queryClient) => queryClient.prefetchQuery(referralsQueryOptions()),
   ...Object.fromEntries(Object.keys(contentPageSlugs).map((path) => [path, contentPrefetch(path)])),
 };
 

@@ -54,6 +54,7 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
         messages: [],
       },
     });
+  if (path === apiPaths.referrals) return jsonResponse({ data: [] });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });

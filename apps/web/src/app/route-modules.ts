@@ -41,6 +41,9 @@ export const pageModules = {
   '/news/:slug': 'news-post',
   '/xd/:uid': 'account-holder-login',
   '/embed/usage/:otc': 'embed-usage',
+  '/rewards/get-started': 'rewards',
+  '/rewards/faq': 'rewards',
+  '/rewards/active-referrals': 'rewards',
 } as const satisfies Readonly<Record<string, string>>;
 
 export type PageModuleName = (typeof pageModules)[keyof typeof pageModules] | 'placeholder';

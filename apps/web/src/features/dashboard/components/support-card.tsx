@@ -4,7 +4,10 @@ import { DashboardCard } from './dashboard-card';
 
 export type SupportCardProps = { native: boolean };
 
-/** Support (spec 1 section 2): guides, contact, and Live Chat in the native app. */
+/**
+ * Support (spec 1 section 2): guides, contact, Refer a Friend (the way into Rewards, which no menu
+ * of the spec lists; docs/decisions/020), and Live Chat in the native app.
+ */
 export function SupportCard({ native }: SupportCardProps) {
   const brand = getBrand();
   return (
@@ -16,6 +19,9 @@ export function SupportCard({ native }: SupportCardProps) {
         </li>
         <li>
           <Link to="/support/contact">Contact Us</Link>
+        </li>
+        <li>
+          <Link to="/rewards/get-started">Refer a Friend</Link>
         </li>
         {native && (
           <li>
