@@ -55,6 +55,13 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
       },
     });
   if (path === apiPaths.referrals) return jsonResponse({ data: [] });
+  // Request a Callback: no times offered, no callbacks booked (docs/decisions/017).
+  if (path.startsWith(apiPaths.callbackTimes))
+    return jsonResponse({ data: { time_zone: 'Australia/Brisbane', teams: [] } });
+  if (path === apiPaths.callbacks) return jsonResponse({ data: [] });
+  // Network status: an empty first page (docs/decisions/019).
+  if (path.startsWith(apiPaths.networkStatus))
+    return jsonResponse({ data: { page: 1, per_page: 2, more: false, items: [] } });
   if (path === apiPaths.refresh)
     return jsonResponse({ data: sessionPayload({ tokenSuffix: 'renewed' }) });
   return jsonResponse({ data: {} });
