@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdvisoryDetail } from '@outpost/contracts/advisories';
 import {
   ADVISORIES_PER_PAGE,
@@ -37,15 +37,23 @@ export function NetworkStatusPage() {
   const shownLinked = linkedMissing ? linked.data : undefined;
   useScrollToHash(hash, items.length > 0, shownLinked !== undefined);
 
-  const handleLoadMore = async () => {
-    const before = items.length;
-    const result = await status.fetchNextPage();
-    const next = result.data?.pages.flatMap((p) => p.items)[before];
-    // Keyboard and screen reader users continue at the first advisory just loaded.
-    if (next)
-      requestAnimationFrame(() =>
-        document.getElementById(advisoryAnchor(next.advisoryid))?.focus(),
-      );
+  // Keyboard and screen reader users continue at the first advisory just loaded: the index it
+  // will have, focused once it is shown (whichever fetch brings it, so a refetch that overlaps
+  // the click does not lose the move).
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const nextToFocus = focusIndex === null ? undefined : items[focusIndex];
+  useEffect(() => {
+    if (!nextToFocus) return;
+    setFocusIndex(null);
+    // Not cancelled on the re-render that clearing the index causes.
+    requestAnimationFrame(() =>
+      document.getElementById(advisoryAnchor(nextToFocus.advisoryid))?.focus(),
+    );
+  }, [nextToFocus]);
+
+  const handleLoadMore = () => {
+    setFocusIndex(items.length);
+    void status.fetchNextPage();
   };
 
   return (
@@ -80,7 +88,7 @@ export function NetworkStatusPage() {
           {status.isFetchNextPageError && (
             <LoadError
               error={text.loadFailed}
-              onRetry={() => void handleLoadMore()}
+              onRetry={handleLoadMore}
               resetKey={status.errorUpdatedAt}
             />
           )}
@@ -89,7 +97,7 @@ export function NetworkStatusPage() {
               <button
                 type="button"
                 className="button"
-                onClick={() => void handleLoadMore()}
+                onClick={handleLoadMore}
                 disabled={status.isFetchingNextPage}
                 aria-busy={status.isFetchingNextPage}
               >
