@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatDateTime,
   formatMegabytes,
   formatMoney,
   formatShortDate,
@@ -63,5 +64,12 @@ describe('shortDateOf and lastDayBefore', () => {
     // Brisbane midnight starting 10/12/26 is 14:00 UTC on 09/12.
     expect(shortDateOf('2026-12-09T14:00:00.000Z')).toBe('10/12/26');
     expect(lastDayBefore('2026-12-09T14:00:00.000Z')).toBe('09/12/26');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a time in the business zone (AEST all year) with am/pm', () => {
+    expect(formatDateTime('2026-11-24T10:05:00Z')).toBe('24 Nov 2026, 8:05 pm');
+    expect(formatDateTime('2026-07-01T23:30:00Z')).toBe('2 July 2026, 9:30 am'); // en-AU writes July and June in full;
   });
 });

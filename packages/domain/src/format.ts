@@ -54,6 +54,27 @@ export function formatShortDate(date: Date, timeZone = 'Australia/Brisbane'): st
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Brisbane',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * An ISO time in the business time zone: '24 Nov 2026, 9:05 pm' (Brisbane keeps no summer time,
+ * so it is AEST all year). The day period is written 'am'/'pm' whichever form the runtime's ICU
+ * data gives ('p.m.', 'PM').
+ */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat
+    .format(new Date(iso))
+    .replace(/\s?([ap])\.?m\.?$/i, (_, p: string) => ` ${p.toLowerCase()}m`);
+}
+
 /** An ISO time as dd/mm/yy in the business time zone. */
 export function shortDateOf(iso: string): string {
   return formatShortDate(new Date(iso));

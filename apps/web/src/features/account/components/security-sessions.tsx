@@ -1,4 +1,5 @@
 import type { SessionItem } from '@outpost/contracts/security';
+import { formatDateTime } from '@outpost/domain/format';
 import { messages } from '@outpost/contracts/messages';
 import { useId, useState } from 'react';
 import { ErrorBanner } from '@/components/error-banner';
@@ -10,18 +11,6 @@ import { SecuritySkeleton } from './security-skeleton';
 
 export const SIGNED_OUT_ONE = 'That device has been signed out.';
 export const SIGNED_OUT_OTHERS = 'Every other device has been signed out.';
-
-/** '24 Nov 2026, 8:05 pm' in the business time zone. */
-export function sessionTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone: 'Australia/Brisbane',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
 
 type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
 
@@ -101,8 +90,8 @@ export function SecuritySessions() {
                     {session.browser} · {session.place}
                   </p>
                   <p className="security-session__detail">
-                    Logged in {sessionTime(session.started)} · Last active{' '}
-                    {sessionTime(session.last_used)}
+                    Logged in {formatDateTime(session.started)} · Last active{' '}
+                    {formatDateTime(session.last_used)}
                   </p>
                 </div>
                 {!session.current && (

@@ -1,22 +1,13 @@
+import { formatDateTime } from '@outpost/domain/format';
 import {
   ATTACHMENT_MAX_BYTES,
   TICKET_MESSAGE_MAX,
   ticketTexts,
 } from '@outpost/contracts/tickets-rules';
 
-const timeFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Brisbane',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
 /** A ticket time in the business zone: '24 Nov 2026, 9:05 am AEST' (Brisbane keeps no summer time). */
 export function ticketTime(iso: string): string {
-  return `${timeFormat.format(new Date(iso)).replace(/\s?([ap])\.?m\.?$/i, ' $1m')} AEST`;
+  return `${formatDateTime(iso)} AEST`;
 }
 
 /** How a service is named in the request form (as My Services and My Tickets name it). */
