@@ -251,6 +251,40 @@ export function WizardSavingStep<S extends string>({
 }
 
 /**
+ * A confirm step's footer: the way out and the one action, which waits while the change is
+ * being saved (so a second click cannot send it twice).
+ */
+export function WizardConfirmActions({
+  cancelLabel,
+  onCancel,
+  confirmLabel,
+  onConfirm,
+  saving,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  confirmLabel: ReactNode;
+  onConfirm: () => void;
+  saving: boolean;
+}) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={saving}
+        onClick={onConfirm}
+      >
+        {confirmLabel}
+      </button>
+    </>
+  );
+}
+
+/**
  * Browser Back while a wizard is open steps it back (or closes it at the first step) instead of
  * leaving the page. Rendered by the Modal's users inside a data router only: outside one (a
  * component test) there is no history to guard.

@@ -1,7 +1,7 @@
 import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { useStepUp } from '@/components/step-up-dialog';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow, WizardModal, WizardStep, WizardConfirmActions } from '@/components/wizard';
 import { useRemoveContact } from '../api/remove-contact';
 import { contactName } from '../utils/contact-form';
 
@@ -46,19 +46,17 @@ export function RemoveContactModal({
         initialFocus="title"
         footer={
           flow.step === 'confirm' ? (
-            <>
-              <button type="button" className="button" onClick={onClose}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={flow.saving}
-                onClick={() => remove(contact.user_id)}
-              >
-                Remove<span className="visually-hidden"> {name}</span>
-              </button>
-            </>
+            <WizardConfirmActions
+              cancelLabel="Cancel"
+              onCancel={onClose}
+              confirmLabel={
+                <>
+                  Remove<span className="visually-hidden"> {name}</span>
+                </>
+              }
+              onConfirm={() => remove(contact.user_id)}
+              saving={flow.saving}
+            />
           ) : undefined
         }
       >

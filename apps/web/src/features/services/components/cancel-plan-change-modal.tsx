@@ -1,6 +1,12 @@
 import { shortDateOf } from '@outpost/domain/format';
 import type { Service } from '@outpost/contracts/services';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import {
+  useWizardFlow,
+  WizardModal,
+  WizardSavingStep,
+  WizardStep,
+  WizardConfirmActions,
+} from '@/components/wizard';
 import { useChangePlan } from '../api/change-plan';
 import { serviceLabel } from '../utils/service-display';
 
@@ -32,26 +38,20 @@ export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanCh
       className="modal--wide"
       footer={
         flow.step === 'confirm' ? (
-          <>
-            <button type="button" className="button" onClick={onKeep ?? onClose}>
-              No, keep it
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={flow.saving}
-              onClick={() =>
-                cancel({
-                  serviceid: service.serviceid,
-                  planid: service.planid,
-                  when: 'Next Period',
-                  options: [],
-                })
-              }
-            >
-              Yes, cancel the change
-            </button>
-          </>
+          <WizardConfirmActions
+            cancelLabel="No, keep it"
+            onCancel={onKeep ?? onClose}
+            confirmLabel="Yes, cancel the change"
+            onConfirm={() =>
+              cancel({
+                serviceid: service.serviceid,
+                planid: service.planid,
+                when: 'Next Period',
+                options: [],
+              })
+            }
+            saving={flow.saving}
+          />
         ) : undefined
       }
     >

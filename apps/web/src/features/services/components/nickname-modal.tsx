@@ -5,7 +5,13 @@ import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import {
+  useWizardFlow,
+  WizardModal,
+  WizardSavingStep,
+  WizardStep,
+  WizardConfirmActions,
+} from '@/components/wizard';
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
 
@@ -103,19 +109,13 @@ export function RemoveNicknameModal({ service, onClose }: NicknameModalProps) {
       initialFocus="title"
       footer={
         flow.step === 'form' ? (
-          <>
-            <button type="button" className="button" onClick={onClose}>
-              Close
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={flow.saving}
-              onClick={() => remove({ serviceid: service.serviceid, nickname: '' })}
-            >
-              Remove
-            </button>
-          </>
+          <WizardConfirmActions
+            cancelLabel="Close"
+            onCancel={onClose}
+            confirmLabel="Remove"
+            onConfirm={() => remove({ serviceid: service.serviceid, nickname: '' })}
+            saving={flow.saving}
+          />
         ) : undefined
       }
     >

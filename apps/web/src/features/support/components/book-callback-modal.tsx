@@ -1,7 +1,13 @@
 import type { Callback, CallbackSlot, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import {
+  useWizardFlow,
+  WizardModal,
+  WizardSavingStep,
+  WizardStep,
+  WizardConfirmActions,
+} from '@/components/wizard';
 import { reloadCallbacks, useRequestCallback } from '../api/request-callback';
 
 type BookStep = 'confirm' | 'booking';
@@ -57,19 +63,13 @@ export function BookCallbackModal({
       initialFocus="title"
       footer={
         flow.step === 'confirm' ? (
-          <>
-            <button type="button" className="button" onClick={close}>
-              Back
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={flow.saving}
-              onClick={() => book(input)}
-            >
-              Book the call
-            </button>
-          </>
+          <WizardConfirmActions
+            cancelLabel="Back"
+            onCancel={close}
+            confirmLabel="Book the call"
+            onConfirm={() => book(input)}
+            saving={flow.saving}
+          />
         ) : undefined
       }
     >

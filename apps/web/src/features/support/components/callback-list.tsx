@@ -2,7 +2,7 @@ import type { Callback } from '@outpost/contracts/callbacks';
 import { slotLabel } from '@outpost/domain/callback-slots';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow, WizardModal, WizardStep, WizardConfirmActions } from '@/components/wizard';
 import { useQuery } from '@tanstack/react-query';
 import { callbacksQueryOptions } from '../api/get-callbacks';
 import { useCancelCallback } from '../api/cancel-callback';
@@ -115,19 +115,13 @@ function CancelCallbackModal({
       initialFocus="title"
       footer={
         flow.step === 'confirm' ? (
-          <>
-            <button type="button" className="button" onClick={onClose}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={flow.saving}
-              onClick={() => cancel(callback.callbackid)}
-            >
-              Cancel the callback
-            </button>
-          </>
+          <WizardConfirmActions
+            cancelLabel="Keep it"
+            onCancel={onClose}
+            confirmLabel="Cancel the callback"
+            onConfirm={() => cancel(callback.callbackid)}
+            saving={flow.saving}
+          />
         ) : undefined
       }
     >
