@@ -36,6 +36,7 @@ import { stepUpModule } from './modules/step-up/step-up.routes';
 import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
 import { ticketsModule } from './modules/tickets/tickets.routes';
+import { ordersModule } from './modules/orders/orders.routes';
 import { referralsModule } from './modules/referrals/referrals.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -247,6 +248,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(ticketsModule, {
+    deps: {
+      db: database.db,
+      clock,
+      messaging,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+    },
+  });
+  await app.register(ordersModule, {
     deps: {
       db: database.db,
       clock,

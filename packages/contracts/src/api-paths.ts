@@ -132,6 +132,13 @@ export const apiPaths = {
   newTicketCommit: `${API_PREFIX}/accounts/current/new-ticket/commit/`,
   /** The support desk answers a ticket and sets its status (docs/decisions/017). */
   internalTicketReply: '/api/internal/support-tickets/:ticketid/replies/',
+  // Orders, call barring and landline options (spec 2 section 7; docs/decisions/021).
+  /** PATCH a service: barring_mode (the nickname keeps its own prepare/commit). */
+  service: `${API_PREFIX}/services/:serviceid/`,
+  barringOptions: `${API_PREFIX}/services/:serviceid/barringoptions/`,
+  telephonyFeatures: `${API_PREFIX}/services/:serviceid/telephonyfeatures/`,
+  /** The provider's operations move an order on (received, in-progress, completed). */
+  internalOrderStatus: '/api/internal/orders/:orderid/status/',
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

@@ -9,6 +9,7 @@ import { guidesRoutes } from './guides';
 import { securityRoutes } from './security';
 import { stepUpRoutes } from './step-up';
 import { ticketsRoutes } from './tickets';
+import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
 
 export type {
@@ -878,4 +879,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(guidesRoutes),
   ...Object.values(ticketsRoutes),
   ...Object.values(referralsRoutes),
+  ...Object.values(ordersRoutes),
 ];

@@ -94,6 +94,14 @@ export const messages = {
   downloadFailed: 'Something went wrong while trying to download the file.',
   /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
   guides: { noEntries: 'No entries found.' },
+  /** Call barring and landline options (spec 2 sections 5, 8 and 9; docs/decisions/021). */
+  telephony: {
+    required: 'This field is required',
+    loadFailed: 'There was a problem loading data from server. Please try again later.',
+    sendFailed: 'There was a problem sending your data to server. Please try again later.',
+    free: 'Call barring is free.',
+    perMonth: (price: string) => `${price} per month`,
+  },
 } as const;
 
 /**

@@ -211,6 +211,13 @@ describe('services', () => {
         all,
       ),
     ).toEqual(['make-request', 'nickname', 'call-barring', 'landline-options', 'request-transfer']);
+    // A VoIP service: landline options by has_voip_options, no call barring without its flag.
+    expect(
+      serviceActions(
+        { ...service, type: 'Telephony', technology: 'VOIP', has_voip_options: true },
+        all,
+      ),
+    ).toEqual(['make-request', 'nickname', 'landline-options']);
   });
 });
 

@@ -132,6 +132,8 @@ type ServiceFacts = {
   can_ordernew: boolean;
   has_landline_barring: boolean;
   has_landline_options: boolean;
+  /** VoIP services take landline options too (spec 2 section 3; docs/decisions/021). */
+  has_voip_options?: boolean;
 };
 
 /** Active Broadband services first, then the rest; otherwise in the order given. */
@@ -191,7 +193,8 @@ export function serviceActions(s: ServiceFacts, held: ReadonlySet<string>): Serv
   if (canSetNickname(s) && has('change-plan', 'set-nickname')) actions.push('nickname');
   const live = s.status !== 'pending';
   if (live && s.has_landline_barring && has('change-plan')) actions.push('call-barring');
-  if (live && s.has_landline_options && has('change-plan')) actions.push('landline-options');
+  if (live && (s.has_landline_options || s.has_voip_options) && has('change-plan'))
+    actions.push('landline-options');
   if (s.can_transfer && has('order-services')) actions.push('request-transfer');
   if (s.can_ordernew && has('order-services')) actions.push('new-service');
   return actions;

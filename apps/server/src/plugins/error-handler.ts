@@ -19,6 +19,7 @@ import type { AccountErrorCode } from '../modules/account/account.errors';
 import type { SecurityErrorCode } from '../modules/security/security.errors';
 import type { CallbacksErrorCode } from '../modules/callbacks/callbacks.errors';
 import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
+import type { OrdersErrorCode } from '../modules/orders/orders.errors';
 import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
 
 type Issue = {
@@ -71,7 +72,8 @@ type ErrorCode =
   | CallbacksErrorCode
   | TicketsErrorCode
   | ReferralsErrorCode
-  | SandboxErrorCode;
+  | SandboxErrorCode
+  | OrdersErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -137,6 +139,13 @@ const STATUS_OF: Record<ErrorCode, number> = {
   referralAddressTaken: 409,
   referralServiceTaken: 409,
   referralNoOffer: 409,
+  // Orders (docs/decisions/021).
+  orderNotAvailable: 409,
+  barringModeUnknown: 400,
+  featureUnknown: 400,
+  featureListedTwice: 400,
+  featureValueInvalid: 400,
+  orderStatusMove: 409,
 
   csrfInvalid: 400,
   csrfUsed: 400,

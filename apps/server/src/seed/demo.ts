@@ -24,6 +24,7 @@ import { seedUsage } from './usage';
 import { seedSecurity } from './security';
 import { seedAdvisories } from './advisories';
 import { seedTickets } from './tickets';
+import { seedTelephony } from './telephony';
 import { holderReferralCredit, seedReferrals } from './referrals';
 
 export const DEMO_PASSWORD = 'Outpost-demo-1';
@@ -323,6 +324,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedSecurity(tx, passwordHash);
     await seedAdvisories(tx, now);
     await seedTickets(tx, now);
+    await seedTelephony(tx);
     await seedReferrals(tx, now);
     // Other seed files (one line each) go above this line.
 

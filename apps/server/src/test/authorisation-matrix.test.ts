@@ -94,11 +94,30 @@ const ownedObject: Record<
       .limit(1);
     return row?.id ?? callerId;
   },
-  service: async (db, accountId) => {
-    // An active, metered broadband service (every service route works on one), else any.
+  service: async (db, accountId, _callerId, route) => {
+    // An active, metered broadband service (every service route works on one), else any. Call
+    // barring and landline options (docs/decisions/021) need an active landline with the flags.
+    const telephony = ['barringOptions', 'setBarring', 'telephonyFeatures', 'setTelephonyFeatures'];
+    if (telephony.includes(route.id)) {
+      // Only the holder's account has a landline: another account gets a copy of it (once).
+      await db.execute(sql`insert into services overriding system value
+        select (jsonb_populate_record(null::services, to_jsonb(s) || jsonb_build_object(
+                  'id', 290000 + ${accountId}::int, 'account_id', ${accountId}::int,
+                  'identifier', '07555' || (90000 + ${accountId}::int % 10000)::text))).*
+          from services s
+         where s.id = 200103 and ${accountId}::int <> s.account_id
+           and not exists (select 1 from services o where o.account_id = ${accountId}::int
+                            and o.has_landline_barring and o.has_landline_options)
+        on conflict do nothing`);
+    }
     const [row] = await queryRows<{ id: number }>(
       db,
-      sql`select s.id from services s join plans p on p.id = s.plan_id
+      telephony.includes(route.id)
+        ? sql`select s.id from services s
+               where s.account_id = ${accountId}
+               order by (s.status = 'active' and s.has_landline_barring and s.has_landline_options) desc, s.id
+               limit 1`
+        : sql`select s.id from services s join plans p on p.id = s.plan_id
            where s.account_id = ${accountId}
            order by (s.type = 'Broadband' and s.status = 'active' and not p.unlimited) desc, s.id
            limit 1`,

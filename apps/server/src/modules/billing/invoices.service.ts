@@ -166,7 +166,7 @@ export async function markInvoicePaid(
 
 /**
  * Each active service at the period start, at the plan it had then (plan history, else its
- * current plan), and each of its options, billed in advance.
+ * current plan), each of its options and its priced landline options, billed in advance.
  */
 async function serviceLines(tx: Db, accountId: number, start: Date): Promise<LineInput[]> {
   const rows = await queryRows<{
@@ -199,6 +199,12 @@ async function serviceLines(tx: Db, accountId: number, start: Date): Promise<Lin
           from billed b
           join service_extras se on se.service_id = b.id
           join plan_extras e on e.id = se.extra_id
+        union all
+        -- Priced landline options that are on (docs/decisions/021), monthly in advance.
+        select b.id, 'option', f.label || ' (' || b.identifier || ')', f.price_cents, 2, f.label
+          from billed b
+          join service_telephony_values v on v.service_id = b.id and v.billable
+          join telephony_features f on f.id = v.feature_id
          order by service_id, sort, name`,
   );
   return rows.map((r) => ({

@@ -8,7 +8,13 @@ import { serviceLabel } from '../utils/service-display';
 
 /** The dialogs a service row opens. */
 export type ServiceDialogKind =
-  'change-plan' | 'cancel-change' | 'buy-block' | 'add-nickname' | 'remove-nickname';
+  | 'change-plan'
+  | 'cancel-change'
+  | 'buy-block'
+  | 'add-nickname'
+  | 'remove-nickname'
+  | 'call-barring'
+  | 'landline-options';
 
 export type ServiceActionsProps = {
   service: Service;
@@ -18,13 +24,15 @@ export type ServiceActionsProps = {
   onIntent?: (kind: ServiceDialogKind, service: Service) => void;
 };
 
-/** The actions built so far; Call Barring, Landline Options, Request Transfer and New Service come later. */
+/** The actions built so far; Request Transfer and New Service come later. */
 const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'view-usage',
   'make-request',
   'change-plan',
   'buy-data-block',
   'nickname',
+  'call-barring',
+  'landline-options',
 ]);
 
 /**
@@ -81,6 +89,10 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         return service.has_nickname
           ? button('remove-nickname', 'Remove Nickname')
           : button('add-nickname', 'Add Nickname');
+      case 'call-barring':
+        return button('call-barring', 'Call Barring');
+      case 'landline-options':
+        return button('landline-options', 'Landline Options');
       default:
         return null;
     }

@@ -4,7 +4,10 @@ import { useCallback, useState } from 'react';
 import { analytics } from '@/lib/analytics';
 import { availableBlocksQueryOptions } from '../api/get-available-blocks';
 import { availablePlansQueryOptions } from '../api/get-available-plans';
+import { barringOptionsQueryOptions, telephonyFeaturesQueryOptions } from '../api/telephony';
 import { BuyBlockModal } from './buy-block-modal';
+import { CallBarringModal } from './call-barring-modal';
+import { LandlineOptionsModal } from './landline-options-modal';
 import { CancelPlanChangeModal } from './cancel-plan-change-modal';
 import { ChangePlanModal } from './change-plan-modal';
 import { AddNicknameModal, RemoveNicknameModal } from './nickname-modal';
@@ -19,6 +22,8 @@ const modalViews: Readonly<Record<ServiceDialogKind, string>> = {
   'buy-block': '/services/buy-data-block',
   'add-nickname': '/services/add-nickname',
   'remove-nickname': '/services/remove-nickname',
+  'call-barring': '/services/call-barring',
+  'landline-options': '/services/landline-options',
 };
 
 /** Which service dialog is open; opening records the modal view. */
@@ -41,6 +46,10 @@ export function useServiceDialog() {
         void queryClient.prefetchQuery(availablePlansQueryOptions(service.serviceid));
       if (kind === 'buy-block')
         void queryClient.prefetchQuery(availableBlocksQueryOptions(service.serviceid));
+      if (kind === 'call-barring')
+        void queryClient.prefetchQuery(barringOptionsQueryOptions(service.serviceid));
+      if (kind === 'landline-options')
+        void queryClient.prefetchQuery(telephonyFeaturesQueryOptions(service.serviceid));
     },
     [queryClient],
   );
@@ -65,5 +74,9 @@ export function ServiceDialog({ dialog, onClose }: ServiceDialogProps) {
       return <AddNicknameModal service={service} onClose={onClose} />;
     case 'remove-nickname':
       return <RemoveNicknameModal service={service} onClose={onClose} />;
+    case 'call-barring':
+      return <CallBarringModal service={service} onClose={onClose} />;
+    case 'landline-options':
+      return <LandlineOptionsModal service={service} onClose={onClose} />;
   }
 }

@@ -1,0 +1,18 @@
+import { errorMaker } from '../../lib/errors';
+
+/**
+ * The orders module's refusals (docs/decisions/021). Statuses are in plugins/error-handler.ts.
+ */
+export const ordersErrors = {
+  /** A pending service, or one without the flag the change needs (spec 2 section 6). */
+  orderNotAvailable: 'Bad request: This change is not available for this service.',
+  barringModeUnknown: 'Bad request: Please choose one of the call barring options.',
+  featureUnknown: 'Bad request: That landline option is not available for this service.',
+  featureListedTwice: 'Bad request: Each landline option may be sent only once.',
+  featureValueInvalid: (label: string, message: string) => `Bad request: ${label}: ${message}`,
+  orderStatusMove: (from: string, to: string) =>
+    `Bad request: An order that is ${from} cannot move to ${to}.`,
+} as const;
+export type OrdersErrorCode = keyof typeof ordersErrors;
+
+export const ordersError = errorMaker(ordersErrors);

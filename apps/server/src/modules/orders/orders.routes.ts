@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Brand } from '@outpost/contracts/brand';
+import type { OrderResult } from '@outpost/contracts/orders';
+import { ordersRoutes } from '@outpost/contracts/orders';
+import type { Messaging } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { routeFor } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { ownedService } from '../services/services.service';
+import {
+  changeBarring,
+  changeTelephonyFeatures,
+  listBarringOptions,
+  listTelephonyFeatures,
+  moveOrder,
+  orderRecipient,
+} from './orders.service';
+
+export type OrdersDeps = {
+  db: Db;
+  clock: Clock;
+  messaging: Messaging;
+  brand: Brand;
+  publicUrl: string;
+};
+
+/**
+ * Orders (docs/decisions/021): call barring and landline options on a service (change-plan; the
+ * service is the caller's, else 404), each an order with its ticket and an email; and the
+ * provider's move of an order's status (internal).
+ */
+export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (app, { deps }) => {
+  const { db, clock, messaging, brand, publicUrl } = deps;
+
+  /** After the commit: the order and ticket numbers by email (a failure is only logged). */
+  const sendOrderEmail = async (what: string, order: OrderResult) => {
+    try {
+      const to = await orderRecipient(db, order.ticketid);
+      if (!to?.email) return;
+      await messaging.email.send({
+        to: to.email,
+        subject: `${brand.providerName}: we have your order (ticket ${order.number})`,
+        body: [
+          `Hello ${to.given_names},`,
+          '',
+          `Thank you for your ${what}. Your order number is ${order.orderid} and your ticket number is ${order.number}.`,
+          'Please quote the ticket number if you call us. You can follow it in My Tickets:',
+          `${publicUrl}/support/my-tickets/${order.ticketid}`,
+          '',
+          `The ${brand.providerName} team`,
+        ].join('\n'),
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'order email not sent');
+    }
+  };
+
+  app.route({
+    ...routeFor(ordersRoutes.barringOptions),
+    handler: async (request) => {
+      const service = await ownedService(
+        db,
+        requireAuth(request).accountId,
+        request.params.serviceid,
+      );
+      return { data: await listBarringOptions(db, service) };
+    },
+  });
+
+  app.route({
+    ...routeFor(ordersRoutes.setBarring),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      const now = clock();
+      const { result, created } = await withTransaction(db, async (tx) => {
+        const service = await ownedService(tx, caller.accountId, request.params.serviceid, true);
+        return changeBarring(
+          tx,
+          service,
+          request.body.barring_mode,
+          { userId: caller.userId, authorName: `${caller.givenNames} ${caller.surname}` },
+          now,
+        );
+      });
+      if (created) await sendOrderEmail('call barring change', result);
+      return { data: result };
+    },
+  });
+
+  app.route({
+    ...routeFor(ordersRoutes.telephonyFeatures),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      const service = await ownedService(db, caller.accountId, request.params.serviceid);
+      return { data: await listTelephonyFeatures(db, service, caller.permissions) };
+    },
+  });
+
+  app.route({
+    ...routeFor(ordersRoutes.setTelephonyFeatures),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      const now = clock();
+      const { result, created } = await withTransaction(db, async (tx) => {
+        const service = await ownedService(tx, caller.accountId, request.params.serviceid, true);
+        return changeTelephonyFeatures(
+          tx,
+          service,
+          request.body,
+          {
+            userId: caller.userId,
+            authorName: `${caller.givenNames} ${caller.surname}`,
+            permissions: caller.permissions,
+          },
+          now,
+        );
+      });
+      if (created) await sendOrderEmail('landline options change', result);
+      return { data: result };
+    },
+  });
+
+  app.route({
+    ...routeFor(ordersRoutes.internalOrderStatus),
+    handler: async (request) => {
+      const now = clock();
+      const data = await withTransaction(db, (tx) =>
+        moveOrder(tx, request.params.orderid, request.body.status, now),
+      );
+      return { data };
+    },
+  });
+};

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from '../accounts/accounts.schema';
+import { services } from '../services/services.schema';
+import { tickets } from '../tickets/tickets.schema';
+
+/**
+ * Orders (docs/decisions/021): every order or service request of issue 18 (call barring, landline
+ * options, a product, a landline or VoIP transfer, a new VoIP service). Each has the ticket the
+ * customer follows in My Tickets, opened in the same transaction.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The service it changes; null for a product or a new service. */
+    serviceId: integer('service_id').references(() => services.id),
+    /** The contact who ordered. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What was asked, as the order kind's payload (for the provider's systems). */
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('received'),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    /** A monthly charge the order adds from the next invoice, in cents (landline options). */
+    monthlyCents: integer('monthly_cents'),
+    /** A one-off price on the next invoice, in cents (a product). */
+    priceCents: integer('price_cents'),
+    /** The terms the customer agreed to and when (the transfer wizards), as evidence. */
+    agreement: text('agreement'),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_account_idx').on(t.accountId),
+    index('orders_service_kind_idx').on(t.serviceId, t.kind, t.status),
+    check(
+      'orders_kind_check',
+      sql`${t.kind} in ('call-barring', 'landline-options', 'product', 'landline-transfer', 'voip-transfer', 'new-voip')`,
+    ),
+    check('orders_status_check', sql`${t.status} in ('received', 'in-progress', 'completed')`),
+  ],
+);
+
+/** The call barring modes a landline may take (spec 2 section 3: value, label). */
+export const barringOptions = pgTable('barring_options', {
+  value: text('value').primaryKey(),
+  label: text('label').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+/** A service's call barring mode; 'none' when it has no row. */
+export const serviceBarring = pgTable('service_barring', {
+  serviceId: integer('service_id')
+    .primaryKey()
+    .references(() => services.id),
+  mode: text('mode')
+    .notNull()
+    .references(() => barringOptions.value),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The landline options the provider offers (spec 2 section 3 "Telephony feature"). `range` is a
+ * toggle's off and on values; `requires` the toggles that must be on for it to apply; `data` the
+ * choices of a select or selection; `permissions` those a user needs to see and change it.
+ */
+export const telephonyFeatures = pgTable('telephony_features', {
+  id: integer('id').primaryKey(),
+  feature: text('feature').notNull().unique(),
+  label: text('label').notNull(),
+  section: text('section').notNull(),
+  /** Monthly price in cents while a toggle is on (0: free). */
+  priceCents: integer('price_cents').notNull().default(0),
+  type: text('type').notNull(),
+  range: jsonb('range').$type<string[] | null>(),
+  defaultValue: text('default_value').notNull(),
+  requires: jsonb('requires').$type<number[]>().notNull(),
+  data: jsonb('data').$type<{ value: string; label: string }[]>().notNull(),
+  permissions: jsonb('permissions').$type<string[]>().notNull(),
+  /** Only services with has_voip_options see a VoIP-only feature. */
+  voipOnly: boolean('voip_only').notNull().default(false),
+  sort: integer('sort').notNull(),
+});
+
+/**
+ * A service's landline option values (a feature with no row has its default). `billable`: a
+ * priced toggle that is on; each billing run puts it on the invoice as a monthly line.
+ */
+export const serviceTelephonyValues = pgTable(
+  'service_telephony_values',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    featureId: integer('feature_id')
+      .notNull()
+      .references(() => telephonyFeatures.id),
+    value: text('value').notNull(),
+    billable: boolean('billable').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.featureId] })],
+);

@@ -1,0 +1,326 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
+import type { OrderKind, OrderStatus } from '@outpost/contracts/orders-rules';
+import {
+  ORDER_TICKET_STATUS,
+  canMoveOrder,
+  isToggleOn,
+  telephonyErrors,
+} from '@outpost/contracts/orders-rules';
+import { messages } from '@outpost/contracts/messages';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { ServiceRow } from '../services/services.service';
+import { tickets } from '../tickets/tickets.schema';
+import { createTicket, ticketRecipient } from '../tickets/tickets.service';
+import { ordersError } from './orders.errors';
+import {
+  barringOptions,
+  orders,
+  serviceBarring,
+  serviceTelephonyValues,
+  telephonyFeatures,
+} from './orders.schema';
+
+export type NewOrder = {
+  kind: OrderKind;
+  accountId: number;
+  serviceId: number | null;
+  userId: number;
+  /** The name beside the ticket's first message (the contact who ordered). */
+  authorName: string;
+  payload: unknown;
+  /** The ticket's subject and first message: what the desk reads. */
+  subject: string;
+  body: string;
+  monthlyCents?: number | null;
+  priceCents?: number | null;
+  agreement?: string | null;
+  agreedAt?: Date | null;
+  now: Date;
+};
+
+/** The ticket category orders are filed under (Make a Request's list). */
+const ORDER_CATEGORY = 'Phone service';
+
+/**
+ * Records an order and opens its ticket in the caller's transaction (both commit or neither).
+ * The caller sends the email after the commit (`orderEmail`).
+ */
+export async function createOrder(tx: Db, input: NewOrder): Promise<OrderResult> {
+  const ticket = await createTicket(tx, {
+    accountId: input.accountId,
+    serviceId: input.serviceId,
+    userId: input.userId,
+    authorName: input.authorName,
+    category: input.kind === 'product' ? 'Other' : ORDER_CATEGORY,
+    subject: input.subject,
+    body: input.body,
+    source: 'order',
+    now: input.now,
+  });
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      kind: input.kind,
+      accountId: input.accountId,
+      serviceId: input.serviceId,
+      userId: input.userId,
+      payload: input.payload,
+      ticketId: ticket.ticketid,
+      monthlyCents: input.monthlyCents ?? null,
+      priceCents: input.priceCents ?? null,
+      agreement: input.agreement ?? null,
+      agreedAt: input.agreedAt ?? null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ id: orders.id });
+  return { orderid: row!.id, ticketid: ticket.ticketid, number: ticket.number };
+}
+
+/**
+ * Exactly once for a PATCH (docs/decisions/021): while an order of the same kind for the same
+ * service with the identical payload is still 'received', the same request answers that order
+ * again instead of opening another. Callers hold the service row locked, so concurrent identical
+ * requests queue and the second finds the first's order.
+ */
+export async function receivedTwin(
+  tx: Db,
+  kind: OrderKind,
+  serviceId: number,
+  payload: unknown,
+): Promise<OrderResult | null> {
+  const [row] = await tx
+    .select({ orderid: orders.id, ticketid: orders.ticketId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.serviceId, serviceId),
+        eq(orders.kind, kind),
+        eq(orders.status, 'received'),
+        sql`${orders.payload} = ${JSON.stringify(payload)}::jsonb`,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(1);
+  return row ? { ...row, number: `T${row.ticketid}` } : null;
+}
+
+/** Who is told of an order: the contact who ordered, else the holder (as for tickets). */
+export const orderRecipient = (tx: Db, ticketId: number) => ticketRecipient(tx, ticketId);
+
+/** The provider's operations move an order on; its ticket follows (New, Open, Resolved). */
+export async function moveOrder(tx: Db, orderId: number, to: OrderStatus, now: Date) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound();
+  const from = order.status as OrderStatus;
+  if (!canMoveOrder(from, to)) throw ordersError('orderStatusMove', from, to);
+  await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
+  const ticketStatus = ORDER_TICKET_STATUS[to];
+  await tx
+    .update(tickets)
+    .set({ status: ticketStatus, updatedAt: now })
+    .where(eq(tickets.id, order.ticketId));
+  return { orderid: orderId, status: to, ticketid: order.ticketId, ticket_status: ticketStatus };
+}
+
+// ---- Call barring ----
+
+/** Call barring and landline options: non-pending services with the matching flag only. */
+function requireEligible(service: ServiceRow, flag: boolean) {
+  if (service.status === 'pending' || !flag) throw ordersError('orderNotAvailable');
+}
+
+export async function currentBarring(db: Db, serviceId: number): Promise<string> {
+  const [row] = await db
+    .select({ mode: serviceBarring.mode })
+    .from(serviceBarring)
+    .where(eq(serviceBarring.serviceId, serviceId));
+  return row?.mode ?? 'none';
+}
+
+export async function listBarringOptions(db: Db, service: ServiceRow): Promise<BarringOption[]> {
+  requireEligible(service, service.hasLandlineBarring);
+  const [options, current] = await Promise.all([
+    db.select().from(barringOptions).orderBy(asc(barringOptions.sort)),
+    currentBarring(db, service.id),
+  ]);
+  return options.map((o) => ({ value: o.value, label: o.label, selected: o.value === current }));
+}
+
+/**
+ * A barring change, with the service row locked: the mode is set at once (the portal shows the
+ * customer's choice) and the order tells the network team to apply it; its ticket follows it.
+ */
+export async function changeBarring(
+  tx: Db,
+  service: ServiceRow,
+  mode: string,
+  who: { userId: number; authorName: string },
+  now: Date,
+): Promise<{ result: OrderResult; created: boolean }> {
+  requireEligible(service, service.hasLandlineBarring);
+  const [option] = await tx.select().from(barringOptions).where(eq(barringOptions.value, mode));
+  if (!option) throw ordersError('barringModeUnknown');
+  const payload = { barring_mode: mode };
+  const twin = await receivedTwin(tx, 'call-barring', service.id, payload);
+  if (twin) return { result: twin, created: false };
+  const previous = await currentBarring(tx, service.id);
+  await tx
+    .insert(serviceBarring)
+    .values({ serviceId: service.id, mode, updatedAt: now })
+    .onConflictDoUpdate({ target: serviceBarring.serviceId, set: { mode, updatedAt: now } });
+  const result = await createOrder(tx, {
+    kind: 'call-barring',
+    accountId: service.accountId,
+    serviceId: service.id,
+    userId: who.userId,
+    authorName: who.authorName,
+    payload,
+    subject: `Call barring change (${service.identifier})`,
+    body: `Please change call barring on ${service.identifier} to "${option.label}" (was "${previous}").`,
+    now,
+  });
+  return { result, created: true };
+}
+
+// ---- Landline options ----
+
+type FeatureRow = typeof telephonyFeatures.$inferSelect;
+
+function toRule(f: FeatureRow) {
+  return {
+    featureid: f.id,
+    type: f.type as TelephonyFeature['type'],
+    range: f.range ?? null,
+    requires: f.requires,
+    data: f.data,
+  };
+}
+
+/** The service's features (VoIP-only ones on VoIP services) and their values. */
+async function featuresOf(db: Db, service: ServiceRow) {
+  const [rows, values] = await Promise.all([
+    db.select().from(telephonyFeatures).orderBy(asc(telephonyFeatures.sort)),
+    db
+      .select({ featureId: serviceTelephonyValues.featureId, value: serviceTelephonyValues.value })
+      .from(serviceTelephonyValues)
+      .where(eq(serviceTelephonyValues.serviceId, service.id)),
+  ]);
+  const features = rows.filter((f) => !f.voipOnly || service.hasVoipOptions);
+  const valueOf = new Map(values.map((v) => [v.featureId, v.value]));
+  const current = new Map(features.map((f) => [f.id, valueOf.get(f.id) ?? f.defaultValue]));
+  return { features, current };
+}
+
+const mayUse = (f: FeatureRow, held: ReadonlySet<string>) =>
+  f.permissions.every((p) => held.has(p));
+
+const landlineFlag = (s: ServiceRow) => s.hasLandlineOptions || s.hasVoipOptions;
+
+/** The features the caller may see (a feature's own permissions; spec 2 section 6). */
+export async function listTelephonyFeatures(
+  db: Db,
+  service: ServiceRow,
+  held: ReadonlySet<string>,
+): Promise<TelephonyFeature[]> {
+  requireEligible(service, landlineFlag(service));
+  const { features, current } = await featuresOf(db, service);
+  return features
+    .filter((f) => mayUse(f, held))
+    .map((f) => {
+      const value = current.get(f.id) ?? f.defaultValue;
+      return {
+        featureid: f.id,
+        feature: f.feature,
+        label: f.label,
+        section: f.section,
+        price: f.priceCents,
+        type: f.type as TelephonyFeature['type'],
+        range: f.range ?? null,
+        value,
+        requires: f.requires,
+        data: f.data.map((o) => ({ ...o, selected: o.value === value })),
+        permissions: f.permissions,
+      };
+    });
+}
+
+function valueLabel(f: FeatureRow, value: string): string {
+  if (f.type === 'toggle') return isToggleOn(toRule(f), value) ? 'On' : 'Off';
+  if (f.type === 'text') return value === '' ? '(empty)' : value;
+  return f.data.find((o) => o.value === value)?.label ?? value;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A landline options change, with the service row locked: each feature must be one the caller
+ * may see, each value valid for its type, and a dependent field of a toggle that is on may not be
+ * empty. The values are stored at once (a priced toggle that is on bills from the next invoice)
+ * and the order asks the network team to apply them.
+ */
+export async function changeTelephonyFeatures(
+  tx: Db,
+  service: ServiceRow,
+  changes: { featureid: number; value: string }[],
+  who: { userId: number; authorName: string; permissions: ReadonlySet<string> },
+  now: Date,
+): Promise<{ result: OrderResult; created: boolean }> {
+  requireEligible(service, landlineFlag(service));
+  const { features, current } = await featuresOf(tx, service);
+  const byId = new Map(features.map((f) => [f.id, f]));
+  const seen = new Set<number>();
+  for (const c of changes) {
+    const f = byId.get(c.featureid);
+    if (!f || !mayUse(f, who.permissions)) throw ordersError('featureUnknown');
+    if (seen.has(c.featureid)) throw ordersError('featureListedTwice');
+    seen.add(c.featureid);
+  }
+  const next = new Map(current);
+  for (const c of changes) next.set(c.featureid, c.value);
+  const errors = telephonyErrors(features.map(toRule), next, {
+    required: messages.telephony.required,
+    invalid: 'Please choose one of the options.',
+  });
+  const firstError = [...errors].find(([id]) => seen.has(id) || byId.get(id)!.requires.length > 0);
+  if (firstError) {
+    throw ordersError('featureValueInvalid', byId.get(firstError[0])!.label, firstError[1]);
+  }
+  const payload = [...changes].sort((a, b) => a.featureid - b.featureid);
+  const twin = await receivedTwin(tx, 'landline-options', service.id, payload);
+  if (twin) return { result: twin, created: false };
+
+  let monthlyCents = 0;
+  const lines: string[] = [];
+  for (const c of payload) {
+    const f = byId.get(c.featureid)!;
+    const billable = f.priceCents > 0 && isToggleOn(toRule(f), c.value);
+    const wasOn = isToggleOn(toRule(f), current.get(f.id) ?? '');
+    if (billable && !wasOn) monthlyCents += f.priceCents;
+    await tx
+      .insert(serviceTelephonyValues)
+      .values({ serviceId: service.id, featureId: f.id, value: c.value, billable, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [serviceTelephonyValues.serviceId, serviceTelephonyValues.featureId],
+        set: { value: c.value, billable, updatedAt: now },
+      });
+    lines.push(
+      `- ${f.label}: ${valueLabel(f, c.value)}${billable ? ` (${dollars(f.priceCents)} per month)` : ''}`,
+    );
+  }
+  const result = await createOrder(tx, {
+    kind: 'landline-options',
+    accountId: service.accountId,
+    serviceId: service.id,
+    userId: who.userId,
+    authorName: who.authorName,
+    payload,
+    subject: `Landline options change (${service.identifier})`,
+    body: [`Please change these landline options on ${service.identifier}:`, ...lines].join('\n'),
+    monthlyCents: monthlyCents > 0 ? monthlyCents : null,
+    now,
+  });
+  return { result, created: true };
+}

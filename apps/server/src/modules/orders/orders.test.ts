@@ -1,0 +1,341 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
+import { outbox } from '../../adapters/messaging.schema';
+import { createMessaging } from '../../adapters/messaging';
+import { queryRows } from '../../db/client';
+import type { TestContext } from '../../test/test-app';
+import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
+import { billingRunDeps, runBillingRun } from '../billing/billing-run';
+import { tickets } from '../tickets/tickets.schema';
+import { orders, serviceBarring } from './orders.schema';
+
+const KEY = 'internal-service-key-for-the-orders-test-001';
+const time = manualClock(new Date('2027-01-10T00:00:00Z'));
+let ctx: TestContext;
+const api = apiFor(() => ctx, 'holder');
+
+const LANDLINE = 200103; // holder: barring and landline options
+const VOIP = 200104; // holder: VoIP options, no barring
+const PENDING = 200102; // holder: pending broadband
+const FOREIGN = 200301; // other's
+const HOLDER_EMAIL = 'jordan.citizen@example.com';
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clock: time.clock,
+    env: { INTERNAL_API_KEY: KEY, PUBLIC_URL: 'https://portal.example.net' },
+  });
+});
+afterAll(async () => ctx.close());
+
+const serviceUrl = (serviceid: number) => buildPath(apiPaths.service, { serviceid });
+const barringUrl = (serviceid: number) => buildPath(apiPaths.barringOptions, { serviceid });
+const featuresUrl = (serviceid: number) => buildPath(apiPaths.telephonyFeatures, { serviceid });
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
+
+function moveOrder(orderid: number, status: string, key = KEY) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: buildPath(apiPaths.internalOrderStatus, { orderid }),
+    headers: { 'x-service-key': key },
+    payload: { status },
+  });
+}
+
+async function orderRow(orderid: number) {
+  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderid));
+  return row!;
+}
+
+async function ticketRow(ticketid: number) {
+  const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticketid));
+  return row!;
+}
+
+const emailsTo = (address: string) =>
+  ctx.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'email'), eq(outbox.to, address)))
+    .orderBy(desc(outbox.id));
+
+describe('call barring', () => {
+  it('lists the options with the current mode selected', async () => {
+    const res = await api.get(barringUrl(LANDLINE));
+    expect(res.statusCode).toBe(200);
+    const options = res.json().data as BarringOption[];
+    expect(options.map((o) => o.value)).toEqual([
+      'none',
+      'international',
+      'premium',
+      'international-premium',
+      'all-outgoing',
+    ]);
+    expect(options.filter((o) => o.selected).map((o) => o.value)).toEqual(['none']);
+  });
+
+  it('refuses a pending service, a service without the flag, another account and no change-plan', async () => {
+    expect((await api.get(barringUrl(PENDING))).statusCode).toBe(409);
+    const voip = await api.patch(serviceUrl(VOIP), { barring_mode: 'international' });
+    expect(voip.statusCode).toBe(409);
+    expect(errorOf(voip)).toBe('Bad request: This change is not available for this service.');
+    expect((await api.patch(serviceUrl(FOREIGN), { barring_mode: 'premium' })).statusCode).toBe(
+      404,
+    );
+    expect((await api.get(barringUrl(FOREIGN))).statusCode).toBe(404);
+    for (const who of ['viewer', 'limited', 'billing']) {
+      expect(
+        (await api.patch(serviceUrl(LANDLINE), { barring_mode: 'premium' }, who)).statusCode,
+      ).toBe(403);
+      expect((await api.get(barringUrl(LANDLINE), who)).statusCode).toBe(403);
+    }
+    const unknown = await api.patch(serviceUrl(LANDLINE), { barring_mode: 'everything' });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown)).toBe('Bad request: Please choose one of the call barring options.');
+    expect((await api.patch(serviceUrl(LANDLINE), { barring_mode: '' })).statusCode).toBe(400);
+    expect((await api.patch(serviceUrl(LANDLINE), {})).statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(orders)).toEqual([]);
+  });
+
+  it('creates an order, its ticket and an email; sets the mode; the nickname flow is untouched', async () => {
+    const before = (await emailsTo(HOLDER_EMAIL)).length;
+    const res = await api.patch(serviceUrl(LANDLINE), { barring_mode: 'international' });
+    expect(res.statusCode).toBe(200);
+    const order = res.json().data as OrderResult;
+    expect(order.number).toBe(`T${order.ticketid}`);
+    const row = await orderRow(order.orderid);
+    expect(row).toMatchObject({
+      kind: 'call-barring',
+      accountId: 100001,
+      serviceId: LANDLINE,
+      userId: 5001,
+      payload: { barring_mode: 'international' },
+      status: 'received',
+      ticketId: order.ticketid,
+      monthlyCents: null,
+      priceCents: null,
+    });
+    const ticket = await ticketRow(order.ticketid);
+    expect(ticket).toMatchObject({
+      source: 'order',
+      status: 'New',
+      serviceId: LANDLINE,
+      subject: 'Call barring change (0755500123)',
+    });
+    const [mode] = await ctx.database.db
+      .select()
+      .from(serviceBarring)
+      .where(eq(serviceBarring.serviceId, LANDLINE));
+    expect(mode!.mode).toBe('international');
+    const options = (await api.get(barringUrl(LANDLINE))).json().data as BarringOption[];
+    expect(options.find((o) => o.selected)!.value).toBe('international');
+    const mail = await emailsTo(HOLDER_EMAIL);
+    expect(mail.length).toBe(before + 1);
+    expect(mail[0]!.body).toContain(
+      `Your order number is ${order.orderid} and your ticket number is T${order.ticketid}.`,
+    );
+    // The ticket is in My Tickets.
+    const list = (await api.get(apiPaths.supportTickets)).json().data as { ticketid: number }[];
+    expect(list.map((t) => t.ticketid)).toContain(order.ticketid);
+    // Nicknames keep their own prepare/commit.
+    const nick = await api.prepareCommit(
+      {
+        prepare: apiPaths.setNicknamePrepare,
+        commit: apiPaths.setNicknameCommit,
+        params: { serviceid: LANDLINE },
+      },
+      { nickname: 'Kitchen' },
+    );
+    expect(nick.statusCode).toBe(200);
+  });
+
+  it('20 identical PATCHes at once make one order (the same one answers them all)', async () => {
+    const before = (await emailsTo(HOLDER_EMAIL)).length;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.patch(serviceUrl(LANDLINE), { barring_mode: 'premium' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const ids = new Set(results.map((r) => (r.json().data as OrderResult).orderid));
+    expect(ids.size).toBe(1);
+    const [n] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from orders where kind = 'call-barring' and payload = '{"barring_mode":"premium"}'::jsonb`,
+    );
+    expect(n!.n).toBe(1);
+    expect((await emailsTo(HOLDER_EMAIL)).length).toBe(before + 1);
+  });
+
+  it('operations move the order on and its ticket follows; backwards is refused', async () => {
+    const res = await api.patch(serviceUrl(LANDLINE), { barring_mode: 'all-outgoing' });
+    const order = res.json().data as OrderResult;
+    expect(
+      (await moveOrder(order.orderid, 'in-progress', 'wrong-key-wrong-key-wrong-key-1')).statusCode,
+    ).toBe(403);
+    const skip = await moveOrder(order.orderid, 'completed');
+    expect(skip.statusCode).toBe(409);
+    expect(errorOf(skip)).toBe('Bad request: An order that is received cannot move to completed.');
+    const progress = await moveOrder(order.orderid, 'in-progress');
+    expect(progress.statusCode).toBe(200);
+    expect(progress.json().data).toEqual({
+      orderid: order.orderid,
+      status: 'in-progress',
+      ticketid: order.ticketid,
+      ticket_status: 'Open',
+    });
+    expect((await ticketRow(order.ticketid)).status).toBe('Open');
+    // No longer 'received': the same request now opens a new order.
+    const again = await api.patch(serviceUrl(LANDLINE), { barring_mode: 'all-outgoing' });
+    expect((again.json().data as OrderResult).orderid).not.toBe(order.orderid);
+    expect((await moveOrder(order.orderid, 'completed')).statusCode).toBe(200);
+    expect((await ticketRow(order.ticketid)).status).toBe('Resolved');
+    expect((await orderRow(order.orderid)).status).toBe('completed');
+    expect((await moveOrder(order.orderid, 'received')).statusCode).toBe(409);
+    expect((await moveOrder(999_999, 'in-progress')).statusCode).toBe(404);
+  });
+});
+
+describe('landline options', () => {
+  const features = async (who: string, serviceid = LANDLINE) =>
+    (await api.get(featuresUrl(serviceid), who)).json().data as TelephonyFeature[];
+
+  it('lists the features with types, ranges, dependencies and prices; hides what the caller may not use', async () => {
+    const all = await features('holder');
+    expect(all.map((f) => f.featureid)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const forwarding = all.find((f) => f.featureid === 3)!;
+    expect(forwarding).toMatchObject({
+      type: 'toggle',
+      range: ['off', 'on'],
+      value: 'off',
+      price: 300,
+    });
+    expect(all.find((f) => f.featureid === 4)).toMatchObject({ type: 'text', requires: [3] });
+    expect(all.find((f) => f.featureid === 1)!.data.find((o) => o.selected)!.value).toBe('show');
+    // services holds change-plan but not purchase-products: no international pack.
+    expect((await features('services')).map((f) => f.featureid)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The VoIP service adds its VoIP-only feature.
+    expect((await features('holder', VOIP)).map((f) => f.featureid)).toContain(9);
+    expect((await api.get(featuresUrl(PENDING))).statusCode).toBe(409);
+    expect((await api.get(featuresUrl(200101))).statusCode).toBe(409);
+    expect((await api.get(featuresUrl(FOREIGN))).statusCode).toBe(404);
+    expect((await api.get(featuresUrl(LANDLINE), 'viewer')).statusCode).toBe(403);
+  });
+
+  it('validates values, dependencies, permissions and the service', async () => {
+    const patch = (body: object, who = 'holder', serviceid = LANDLINE) =>
+      api.patch(featuresUrl(serviceid), body, who);
+    const required = await patch([{ featureid: 3, value: 'on' }]);
+    expect(required.statusCode).toBe(400);
+    expect(errorOf(required)).toBe('Bad request: Forward calls to: This field is required');
+    const blank = await patch([
+      { featureid: 3, value: 'on' },
+      { featureid: 4, value: '   ' },
+    ]);
+    expect(errorOf(blank)).toBe('Bad request: Forward calls to: This field is required');
+    const badToggle = await patch([{ featureid: 2, value: 'maybe' }]);
+    expect(errorOf(badToggle)).toBe('Bad request: Call waiting: Please choose one of the options.');
+    const badSelect = await patch([{ featureid: 1, value: 'shout' }]);
+    expect(errorOf(badSelect)).toBe(
+      'Bad request: Show my number when I call: Please choose one of the options.',
+    );
+    const unknown = await patch([{ featureid: 99, value: 'on' }]);
+    expect(errorOf(unknown)).toBe(
+      'Bad request: That landline option is not available for this service.',
+    );
+    const twice = await patch([
+      { featureid: 2, value: 'on' },
+      { featureid: 2, value: 'off' },
+    ]);
+    expect(errorOf(twice)).toBe('Bad request: Each landline option may be sent only once.');
+    // A feature the caller may not see is one they may not change.
+    expect(errorOf(await patch([{ featureid: 8, value: 'on' }], 'services'))).toBe(
+      'Bad request: That landline option is not available for this service.',
+    );
+    // VoIP-only on a landline.
+    expect((await patch([{ featureid: 9, value: 'on' }])).statusCode).toBe(400);
+    expect((await patch([], 'holder')).statusCode).toBe(400);
+    expect((await patch([{ featureid: 2, value: 'off' }], 'holder', PENDING)).statusCode).toBe(409);
+    expect((await patch([{ featureid: 2, value: 'off' }], 'holder', FOREIGN)).statusCode).toBe(404);
+    expect((await patch([{ featureid: 2, value: 'off' }], 'limited')).statusCode).toBe(403);
+    const [n] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from orders where kind = 'landline-options'`,
+    );
+    expect(n!.n).toBe(0);
+  });
+
+  it('turns on call forwarding: an order with its monthly charge, a ticket, an email, and the next invoice bills it', async () => {
+    const before = (await emailsTo(HOLDER_EMAIL)).length;
+    const res = await api.patch(featuresUrl(LANDLINE), [
+      { featureid: 3, value: 'on' },
+      { featureid: 4, value: '0412345678' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const order = res.json().data as OrderResult;
+    expect(await orderRow(order.orderid)).toMatchObject({
+      kind: 'landline-options',
+      monthlyCents: 300,
+      payload: [
+        { featureid: 3, value: 'on' },
+        { featureid: 4, value: '0412345678' },
+      ],
+    });
+    const [message] = await rows<{ body: string }>(
+      sql`select body from ticket_messages where ticket_id = ${order.ticketid}`,
+    );
+    expect(message!.body).toBe(
+      [
+        'Please change these landline options on 0755500123:',
+        '- Call forwarding: On ($3.00 per month)',
+        '- Forward calls to: 0412345678',
+      ].join('\n'),
+    );
+    expect((await emailsTo(HOLDER_EMAIL)).length).toBe(before + 1);
+    const now = await features('holder');
+    expect(now.find((f) => f.featureid === 3)!.value).toBe('on');
+    expect(now.find((f) => f.featureid === 4)!.value).toBe('0412345678');
+
+    // The next billing run: the holder's next period start, then the invoice's lines.
+    const [acc] = await rows<{ start: string | Date }>(
+      sql`select billing_period_start as start from accounts where id = 100001`,
+    );
+    const next = new Date(new Date(acc!.start).getTime() + 30 * 86_400_000 + 60_000);
+    const deps = billingRunDeps(
+      ctx.config,
+      ctx.database.db,
+      null,
+      createMessaging(ctx.config, ctx.database.db),
+    );
+    await runBillingRun(deps, next);
+    const lines = await rows<{ description: string; amount_cents: number; kind: string }>(
+      sql`select l.description, l.amount_cents, l.kind from invoice_lines l
+            join invoices i on i.id = l.invoice_id
+           where i.account_id = 100001
+             and i.period_start = (select max(period_start) from invoices where account_id = 100001)`,
+    );
+    expect(lines).toContainEqual({
+      description: 'Call forwarding (0755500123)',
+      amount_cents: 300,
+      kind: 'option',
+    });
+    // A free toggle is not billed; the off voicemail is not billed.
+    expect(lines.some((l) => l.description.startsWith('Voicemail'))).toBe(false);
+  });
+
+  it('20 identical PATCHes at once make one order', async () => {
+    const body = [
+      { featureid: 6, value: 'on' },
+      { featureid: 7, value: '4321' },
+    ];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api.patch(featuresUrl(LANDLINE), body)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => (r.json().data as OrderResult).orderid)).size).toBe(1);
+    const [n] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from orders where kind = 'landline-options' and monthly_cents = 200`,
+    );
+    expect(n!.n).toBe(1);
+  });
+});

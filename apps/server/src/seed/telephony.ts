@@ -1,0 +1,159 @@
+import type { Db } from '../db/client';
+import { barringOptions, telephonyFeatures } from '../modules/orders/orders.schema';
+
+/** Call barring modes (docs/decisions/021). */
+export const BARRING_OPTIONS = [
+  { value: 'none', label: 'No call barring', sort: 1 },
+  { value: 'international', label: 'Bar international calls', sort: 2 },
+  { value: 'premium', label: 'Bar premium rate numbers (19x)', sort: 3 },
+  { value: 'international-premium', label: 'Bar international and premium (19x) calls', sort: 4 },
+  {
+    value: 'all-outgoing',
+    label: 'Bar all outgoing calls except emergency (000 and 112)',
+    sort: 5,
+  },
+];
+
+const offOn = ['off', 'on'];
+
+/**
+ * The landline options (spec 2 section 3 "Telephony feature"): each type, a toggle with a
+ * dependent text field (call forwarding and its number; voicemail and its PIN), priced options
+ * and one that needs another permission. Ids are stable: tests and the web refer to them.
+ */
+export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
+  {
+    id: 1,
+    feature: 'caller-id',
+    label: 'Show my number when I call',
+    section: 'Calling',
+    type: 'select',
+    range: null,
+    defaultValue: 'show',
+    requires: [],
+    data: [
+      { value: 'show', label: 'Show my number' },
+      { value: 'hide', label: 'Hide my number (private)' },
+    ],
+    permissions: [],
+    sort: 1,
+  },
+  {
+    id: 2,
+    feature: 'call-waiting',
+    label: 'Call waiting',
+    section: 'Calling',
+    type: 'toggle',
+    range: offOn,
+    defaultValue: 'on',
+    requires: [],
+    data: [],
+    permissions: [],
+    sort: 2,
+  },
+  {
+    id: 3,
+    feature: 'call-forwarding',
+    label: 'Call forwarding',
+    section: 'Forwarding',
+    priceCents: 300,
+    type: 'toggle',
+    range: offOn,
+    defaultValue: 'off',
+    requires: [],
+    data: [],
+    permissions: [],
+    sort: 3,
+  },
+  {
+    id: 4,
+    feature: 'forward-to',
+    label: 'Forward calls to',
+    section: 'Forwarding',
+    type: 'text',
+    range: null,
+    defaultValue: '',
+    requires: [3],
+    data: [],
+    permissions: [],
+    sort: 4,
+  },
+  {
+    id: 5,
+    feature: 'forward-when',
+    label: 'Forward when',
+    section: 'Forwarding',
+    type: 'selection',
+    range: null,
+    defaultValue: 'always',
+    requires: [3],
+    data: [
+      { value: 'always', label: 'Always' },
+      { value: 'busy', label: 'When busy' },
+      { value: 'no-answer', label: 'When not answered' },
+    ],
+    permissions: [],
+    sort: 5,
+  },
+  {
+    id: 6,
+    feature: 'voicemail',
+    label: 'Voicemail',
+    section: 'Voicemail',
+    priceCents: 200,
+    type: 'toggle',
+    range: offOn,
+    defaultValue: 'off',
+    requires: [],
+    data: [],
+    permissions: [],
+    sort: 6,
+  },
+  {
+    id: 7,
+    feature: 'voicemail-pin',
+    label: 'Voicemail PIN',
+    section: 'Voicemail',
+    type: 'text',
+    range: null,
+    defaultValue: '',
+    requires: [6],
+    data: [],
+    permissions: [],
+    sort: 7,
+  },
+  {
+    id: 8,
+    feature: 'international-calls',
+    label: 'International calling pack',
+    section: 'Calling',
+    priceCents: 1000,
+    type: 'toggle',
+    range: offOn,
+    defaultValue: 'off',
+    requires: [],
+    data: [],
+    // Adds spending to the account: for those who may also buy products.
+    permissions: ['purchase-products'],
+    sort: 8,
+  },
+  {
+    id: 9,
+    feature: 'voip-app',
+    label: 'Answer calls in the VoIP app',
+    section: 'VoIP',
+    type: 'toggle',
+    range: offOn,
+    defaultValue: 'off',
+    requires: [],
+    data: [],
+    permissions: [],
+    voipOnly: true,
+    sort: 9,
+  },
+];
+
+export async function seedTelephony(db: Db): Promise<void> {
+  await db.insert(barringOptions).values(BARRING_OPTIONS);
+  await db.insert(telephonyFeatures).values(TELEPHONY_FEATURES);
+}
