@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { codeIn, lastOutboxId, newestMessageTo, recoveryLink } from './outbox';
@@ -99,6 +99,9 @@ test.describe('access recovery', () => {
 
     await submitLogin(page, 'services', NEW_PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'Hi Sam' })).toBeVisible();
+
+    // Put the seeded password back, so later specs can log in as `services` as the README says.
+    await restorePassword(page.request, 'services', NEW_PASSWORD);
   });
 
   test('a sign-in link (variant 2) logs the contact in and opens the dashboard', async ({
@@ -153,3 +156,18 @@ test.describe('access recovery', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+/** Sets a persona's password back to the demo password through the API (login, then PATCH). */
+async function restorePassword(request: APIRequestContext, username: string, current: string) {
+  const login = await request.post('/api/portal/users/login/', {
+    data: { username, password: current },
+  });
+  expect(login.status()).toBe(200);
+  const { data } = (await login.json()) as { data: { tokens: { type: string; token: string }[] } };
+  const userToken = data.tokens.find((t) => t.type === 'USER')!.token;
+  const change = await request.patch('/api/portal/users/current/profile/', {
+    headers: { 'x-user-token': userToken },
+    data: { password: DEMO_PASSWORD, current_password: current },
+  });
+  expect(change.status()).toBe(200);
+}
