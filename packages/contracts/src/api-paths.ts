@@ -139,6 +139,14 @@ export const apiPaths = {
   telephonyFeatures: `${API_PREFIX}/services/:serviceid/telephonyfeatures/`,
   /** The provider's operations move an order on (received, in-progress, completed). */
   internalOrderStatus: '/api/internal/orders/:orderid/status/',
+  // Products, transfers and new VoIP (spec 2 sections 3, 4, 7; docs/decisions/022).
+  products: `${API_PREFIX}/services/products/`,
+  productOrderPrepare: `${API_PREFIX}/services/products/prepare-order/`,
+  productOrderCommit: `${API_PREFIX}/services/products/commit-order/`,
+  prepareOrder: `${API_PREFIX}/services/prepare-order/`,
+  commitOrder: `${API_PREFIX}/services/commit-order/`,
+  landlineProviders: `${API_PREFIX}/services/providers/landline/`,
+  voipProviders: `${API_PREFIX}/services/providers/voip/`,
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** Every failure answers `{ data: { error } }`. */
-export const errorOutput = z.object({ data: z.object({ error: z.string() }) });
+/**
+ * Every failure answers `{ data: { error } }`; a form's failure may add `fields` (field path ->
+ * message) so a wizard shows each on its field and step (docs/decisions/022).
+ */
+export const errorOutput = z.object({
+  data: z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
 export type ErrorOutput = z.infer<typeof errorOutput>;
 
 /** Every success answers `{ data: ... }` with HTTP 200. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { ORDER_STATUSES, TELEPHONY_FEATURE_TYPES, TELEPHONY_TEXT_MAX } from './orders-rules';
+import { csrfOutput } from './recovery';
 import { defineRoute } from './route-contract';
 import { serviceParams } from './services';
 
@@ -84,7 +85,111 @@ export const internalOrderStatusOutput = envelope(
   }),
 );
 
+// ---- Products, transfers and new VoIP (docs/decisions/022)
+
+/** The product types of the catalogue (routers, mesh nodes, phone handsets). */
+export const PRODUCT_TYPES = ['router', 'mesh', 'handset'] as const;
+
+/** A product (spec 2 section 3): prices in cents; image a small WebP under /products/. */
+export const productSchema = z.object({
+  productid: z.number().int(),
+  name: z.string(),
+  model: z.string(),
+  /** The article number. */
+  article: z.string(),
+  price: z.number().int(),
+  /** The recommended retail price, in cents. */
+  rrp: z.number().int(),
+  image: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+});
+export type Product = z.infer<typeof productSchema>;
+export const productsOutput = envelope(z.array(productSchema));
+
+/**
+ * Fields are loose strings here; their rules (required, the state's postcode ranges, an adult's
+ * date of birth, Australian numbers) are in application-rules.ts, shared with the wizards, and
+ * answer field errors: `{data: {error, fields: {path: message}}}`.
+ */
+const field = z.string().max(200);
+const optionalField = field.optional();
+
+/** The product order (spec 2 section 3) and the billing address the form also has. */
+export const productOrderInput = z.strictObject({
+  /** The service the order was placed from (Order Now on a service). */
+  serviceid: bodyId,
+  productid: bodyId,
+  shipping_addr_line1: field,
+  shipping_addr_line2: optionalField,
+  shipping_state: field,
+  shipping_suburb: field,
+  shipping_postcode: field,
+  billing_same: z.boolean(),
+  billing_addr_line1: optionalField,
+  billing_addr_line2: optionalField,
+  billing_state: optionalField,
+  billing_suburb: optionalField,
+  billing_postcode: optionalField,
+});
+export type ProductOrderInput = z.infer<typeof productOrderInput>;
+const csrf = z.string().min(1).max(200);
+export const productOrderCommitInput = productOrderInput.extend({ csrf });
+
+const applicant = z.strictObject({ given_names: field, surname: field, date_of_birth: field });
+const address = z.strictObject({
+  street_address: field,
+  suburb: field,
+  state: field,
+  postcode: field,
+});
+
+/** A transfer or new VoIP application (spec 2 section 3), exactly as the spec gives it. */
+export const telephonyApplicationSchema = z.strictObject({
+  type: z.literal('Telephony'),
+  technology: z.enum(['Landline', 'VOIP']),
+  telephony: z.union([
+    z.strictObject({
+      is_transfer: z.literal(1),
+      transfer: z.strictObject({
+        phone_number: field,
+        current_provider: field,
+        account_number: field,
+      }),
+    }),
+    z.strictObject({ is_transfer: z.literal(0) }),
+  ]),
+  applicant,
+  address,
+});
+
+/**
+ * prepare-order / commit-order (spec 2 section 7): the application, and for a landline transfer
+ * the agreement text typed (I AGREE) and when it was agreed. `serviceid`: the service whose
+ * Request Transfer or New Service button started it (its can_transfer / can_ordernew).
+ */
+export const orderInput = z.strictObject({
+  serviceid: bodyId,
+  application: telephonyApplicationSchema,
+  agreement: z.string().max(40).optional(),
+  agreed_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type OrderInput = z.infer<typeof orderInput>;
+export const orderCommitInput = orderInput.extend({ csrf });
+
+/** A provider a number can be transferred from (spec 2 section 3). */
+export const providerOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type ProviderOption = z.infer<typeof providerOptionSchema>;
+export const providersOutput = envelope(z.array(providerOptionSchema));
+
 const serviceRef = [{ in: 'params', name: 'serviceid', kind: 'service' }] as const;
+const bodyServiceRef = [{ in: 'body', name: 'serviceid', kind: 'service' }] as const;
+
+const exampleAddress = {
+  street_address: '12 Wattle Rd',
+  suburb: 'Longreach',
+  state: 'QLD',
+  postcode: '4730',
+};
 
 export const ordersRoutes = {
   barringOptions: defineRoute({
@@ -148,5 +253,109 @@ export const ordersRoutes = {
     body: internalOrderStatusInput,
     response: internalOrderStatusOutput,
     example: { params: { orderid: 1 }, body: { status: 'in-progress' } },
+  }),
+  products: defineRoute({
+    id: 'products',
+    method: 'GET',
+    path: apiPaths.products,
+    summary: 'The product catalogue (routers, mesh nodes, a handset) with prices and images',
+    access: 'user',
+    permissions: ['purchase-products'],
+    objects: [],
+    response: productsOutput,
+  }),
+  productOrderPrepare: defineRoute({
+    id: 'productOrderPrepare',
+    method: 'POST',
+    path: apiPaths.productOrderPrepare,
+    summary: 'Check a product order (product, shipping and billing address): returns a csrf',
+    access: 'user',
+    permissions: ['purchase-products'],
+    objects: bodyServiceRef,
+    body: productOrderInput,
+    response: csrfOutput,
+    example: {
+      body: {
+        productid: 1,
+        shipping_addr_line1: '12 Wattle Rd',
+        shipping_suburb: 'Longreach',
+        shipping_state: 'QLD',
+        shipping_postcode: '4730',
+        billing_same: true,
+      },
+    },
+  }),
+  productOrderCommit: defineRoute({
+    id: 'productOrderCommit',
+    method: 'POST',
+    path: apiPaths.productOrderCommit,
+    summary: 'Order a product exactly once: an order, its ticket, the price on the next invoice',
+    access: 'user',
+    permissions: ['purchase-products'],
+    objects: bodyServiceRef,
+    body: productOrderCommitInput,
+    response: orderResultOutput,
+    csrfFrom: 'productOrderPrepare',
+  }),
+  prepareOrder: defineRoute({
+    id: 'prepareOrder',
+    method: 'POST',
+    path: apiPaths.prepareOrder,
+    summary: 'Check a landline or VoIP transfer or a new VoIP application: returns a csrf',
+    access: 'user',
+    permissions: ['order-services'],
+    objects: bodyServiceRef,
+    body: orderInput,
+    response: csrfOutput,
+    example: {
+      body: {
+        application: {
+          type: 'Telephony',
+          technology: 'VOIP',
+          telephony: {
+            is_transfer: 1,
+            transfer: {
+              phone_number: '07 4658 1234',
+              current_provider: 'telstra',
+              account_number: '1234567890',
+            },
+          },
+          applicant: { given_names: 'Jo', surname: 'Citizen', date_of_birth: '1970-05-01' },
+          address: exampleAddress,
+        },
+      },
+    },
+  }),
+  commitOrder: defineRoute({
+    id: 'commitOrder',
+    method: 'POST',
+    path: apiPaths.commitOrder,
+    summary: 'Place a transfer or new VoIP order exactly once: an order and its ticket',
+    access: 'user',
+    permissions: ['order-services'],
+    objects: bodyServiceRef,
+    body: orderCommitInput,
+    response: orderResultOutput,
+    csrfFrom: 'prepareOrder',
+  }),
+  landlineProviders: defineRoute({
+    id: 'landlineProviders',
+    method: 'GET',
+    path: apiPaths.landlineProviders,
+    summary: 'The providers a landline number can be transferred from',
+    access: 'user',
+    permissions: ['order-services'],
+    objects: [],
+    response: providersOutput,
+  }),
+  voipProviders: defineRoute({
+    id: 'voipProviders',
+    method: 'GET',
+    path: apiPaths.voipProviders,
+    summary: 'The providers a VoIP number can be transferred from',
+    access: 'user',
+    permissions: ['order-services'],
+    objects: [],
+    response: providersOutput,
   }),
 };

@@ -170,6 +170,11 @@ export function canSetNickname(s: Pick<ServiceFacts, 'status'>): boolean {
   return s.status !== 'pending';
 }
 
+/** Order Now: products are offered on services that are not Landline or VOIP (spec 2 section 6). */
+export function canOrderProduct(s: Pick<ServiceFacts, 'technology'>): boolean {
+  return s.technology !== 'Landline' && s.technology !== 'VOIP';
+}
+
 export type ServiceAction =
   | 'view-usage'
   | 'make-request'
@@ -179,7 +184,8 @@ export type ServiceAction =
   | 'call-barring'
   | 'landline-options'
   | 'request-transfer'
-  | 'new-service';
+  | 'new-service'
+  | 'order-product';
 
 /** The actions a service row offers to a user holding `held` (spec 2 section 6). */
 export function serviceActions(s: ServiceFacts, held: ReadonlySet<string>): ServiceAction[] {
@@ -197,5 +203,6 @@ export function serviceActions(s: ServiceFacts, held: ReadonlySet<string>): Serv
     actions.push('landline-options');
   if (s.can_transfer && has('order-services')) actions.push('request-transfer');
   if (s.can_ordernew && has('order-services')) actions.push('new-service');
+  if (canOrderProduct(s) && has('purchase-products')) actions.push('order-product');
   return actions;
 }

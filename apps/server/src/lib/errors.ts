@@ -12,6 +12,8 @@ export class AppError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,
     message: string,
+    /** A form's field errors (path -> message), answered beside the message. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }

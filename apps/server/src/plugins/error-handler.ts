@@ -236,7 +236,12 @@ function queryFailure(error: DrizzleQueryError) {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error instanceof AppError ? STATUS_OF[error.code as ErrorCode] : undefined;
-    if (status !== undefined) return reply.status(status).send({ data: { error: error.message } });
+    if (status !== undefined) {
+      const { fields } = error as AppError;
+      return reply
+        .status(status)
+        .send({ data: { error: error.message, ...(fields ? { fields } : {}) } });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as Issue[];
       const text = issues.slice(0, 5).map(describeIssue).join('; ');

@@ -37,11 +37,21 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
+  /** A form's field errors from the server (field path -> message; docs/decisions/022). */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  /** In a prepare/commit flow, which call failed (a wizard goes back to a step for each). */
+  phase: 'prepare' | 'commit' | undefined;
 
-  constructor(kind: ApiErrorKind, message: string, status?: number, options?: { cause?: unknown }) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    status?: number,
+    options?: { cause?: unknown; fields?: Record<string, string> },
+  ) {
     super(message, options);
     this.kind = kind;
     this.status = status;
+    this.fields = options?.fields;
   }
 }
 
@@ -254,6 +264,17 @@ function errorText(body: unknown): string | undefined {
   return typeof data.error === 'string' ? data.error : undefined;
 }
 
+/** The field errors an answer carries, when it has only string messages. */
+function errorFields(body: unknown): Record<string, string> | undefined {
+  const data = (body as { data?: { fields?: unknown } }).data;
+  const fields = data?.fields;
+  if (typeof fields !== 'object' || fields === null) return undefined;
+  const entries = Object.entries(fields);
+  return entries.every(([, v]) => typeof v === 'string')
+    ? Object.fromEntries(entries as [string, string][])
+    : undefined;
+}
+
 async function interpret<T>(response: Response): Promise<ApiSuccess<T>> {
   if (response.type === 'opaqueredirect' || response.status === 302) {
     return { status: 302, url: response.url };
@@ -273,7 +294,7 @@ async function interpret<T>(response: Response): Promise<ApiSuccess<T>> {
   }
   const text = errorText(body);
   if (text === undefined) throw new ApiError('Parse', messages.banner.loadData, response.status);
-  throw new ApiError('Server', text, response.status);
+  throw new ApiError('Server', text, response.status, { fields: errorFields(body) });
 }
 
 function tokenFor(auth: AuthMode): string | null {

@@ -30,11 +30,24 @@ export async function prepareCommit<T>({
   auth,
 }: PrepareCommit): Promise<T> {
   const session = auth ? { auth } : {};
-  const answer = await apiData<CsrfAnswer | null>(prepare, { method: 'POST', body, ...session });
-  if (typeof answer?.csrf !== 'string') throw new ApiError('Parse', messages.banner.loadData, 200);
+  /** Tags a failure with its call, so a wizard can return to the step for each (spec 2 section 4). */
+  const tagged = (phase: 'prepare' | 'commit') => (error: unknown) => {
+    if (error instanceof ApiError) error.phase = phase;
+    throw error;
+  };
+  const answer = await apiData<CsrfAnswer | null>(prepare, {
+    method: 'POST',
+    body,
+    ...session,
+  }).catch(tagged('prepare'));
+  if (typeof answer?.csrf !== 'string') {
+    const error = new ApiError('Parse', messages.banner.loadData, 200);
+    error.phase = 'prepare';
+    throw error;
+  }
   return apiData<T>(commit, {
     method: 'POST',
     body: { ...body, ...commitBody, csrf: answer.csrf },
     ...session,
-  });
+  }).catch(tagged('commit'));
 }
