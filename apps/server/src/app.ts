@@ -42,6 +42,9 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
 import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limit-store';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import type { Metrics } from './plugins/observability';
+import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -54,6 +57,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** The card and bank gateway (Stripe or the sandbox) every payment module uses. */
     paymentGateway: PaymentGateway;
+    /** Prometheus metrics of this instance (/metrics; docs/decisions/024). */
+    metrics: Metrics;
   }
 }
 
@@ -105,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // A request id on every log line (reqId) and in the X-Request-Id answer header.
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
@@ -164,6 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  await app.register(observabilityPlugin, {
+    metrics,
+    database,
+    metricsToken: config.metricsToken ?? null,
+    loginPath: apiPaths.login,
+  });
   const page = indexPage(config.webDist, config.brand);
   await app.register(securityPlugin, {
     production: config.env === 'production',
@@ -191,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging,
     brand: config.brand,
   };
-  await app.register(healthModule, { database });
+  await app.register(healthModule, { database, rateLimits });
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
   await app.register(stepUpModule, { deps: authDeps });

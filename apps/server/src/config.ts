@@ -66,6 +66,8 @@ const envSchema = z.object({
   // The key provider systems send as X-Service-Key to the internal API (usage ingestion, usage
   // links). Unset: the internal API refuses every call.
   INTERNAL_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The bearer token Prometheus sends to /metrics; unset: /metrics answers 404.
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   // Periodic jobs (period roll-over, data block activation); 0 turns them off in this instance.
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // The embedded network applies a bought data block after this long (a real one: up to 2.5 h).
@@ -142,6 +144,7 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
   internalApiKey: string | undefined;
+  metricsToken: string | undefined;
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
     internalApiKey: e.INTERNAL_API_KEY,
+    metricsToken: e.METRICS_TOKEN,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     // Stripe.js and Elements need Stripe's origins (docs.stripe.com/security/guide#content-security-policy).

@@ -56,7 +56,11 @@ async function main(): Promise<void> {
             ],
           },
           config.jobsIntervalSeconds * 1000,
-          (error) => app.log.error({ err: error }, 'service jobs failed'),
+          (error) => {
+            app.metrics.jobRuns.inc({ outcome: 'failure' });
+            app.log.error({ err: error }, 'service jobs failed');
+          },
+          () => app.metrics.jobRuns.inc({ outcome: 'success' }),
         )
       : async () => {};
   const shutdown = async (signal: string) => {

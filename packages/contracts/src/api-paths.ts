@@ -6,6 +6,10 @@ export const API_PREFIX = '/api/portal';
 
 export const apiPaths = {
   health: '/api/health',
+  /** Readiness: database and Redis reachable, migrations applied (docs/decisions/024). */
+  healthReady: '/api/health/ready',
+  /** Liveness: the process answers (no dependency checked). */
+  healthLive: '/api/health/live',
   login: `${API_PREFIX}/users/login/`,
   refresh: `${API_PREFIX}/users/current/refresh/`,
   logout: `${API_PREFIX}/users/current/logout/`,

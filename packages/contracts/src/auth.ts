@@ -84,4 +84,20 @@ export const healthOutput = envelope(
   z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), time: z.string() }),
 );
 
+/**
+ * Readiness: each check and whether it passed (redis null when not used). Not ready: 503 with the
+ * error envelope, each check's 'ok' | 'failed' | 'not used' in `fields`.
+ */
+export const healthReadyOutput = envelope(
+  z.object({
+    status: z.literal('ready'),
+    checks: z.object({
+      database: z.boolean(),
+      redis: z.boolean().nullable(),
+      migrations: z.boolean(),
+    }),
+  }),
+);
+export const healthLiveOutput = envelope(z.object({ status: z.literal('alive') }));
+
 export const contactParams = z.strictObject({ userid: idParam });

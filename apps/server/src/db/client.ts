@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +21,8 @@ export type Database = {
   close: () => Promise<void>;
   /** The embedded instance, when this is PGlite (tests copy it with dumpDataDir). */
   pglite?: PGlite;
+  /** The pool's connections (PostgreSQL only): for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export const migrationsFolder = path.resolve(
@@ -82,6 +84,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -150,6 +153,22 @@ export async function pingDatabase(db: Db): Promise<void> {
 }
 
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
+/** Whether every migration in the folder has been applied (readiness). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  try {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    return (row?.n ?? 0) >= journal.entries.length;
+  } catch {
+    return false;
+  }
+}
+
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

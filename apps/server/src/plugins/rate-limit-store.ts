@@ -14,6 +14,8 @@ export type RateLimitStore = {
   hit: (key: string, windowMs: number) => Promise<RateLimitHit>;
   reset: (key: string) => Promise<void>;
   close: () => Promise<void>;
+  /** Redis stores: a round trip to the server (readiness). */
+  ping?: () => Promise<void>;
 };
 
 export function databaseRateLimitStore(db: Db): RateLimitStore {
@@ -63,6 +65,9 @@ export function redisRateLimitStore(url: string): RateLimitStore {
     },
     close: async () => {
       await redis.quit();
+    },
+    async ping() {
+      await redis.ping();
     },
   };
 }

@@ -22,6 +22,9 @@ import { createTestContext } from './test-app';
 // Public routes are listed here on purpose: a route that becomes public must be added by hand.
 const REVIEWED_PUBLIC_ROUTES = [
   'health',
+  // Readiness and liveness for the load balancer: booleans only, no data (docs/decisions/024).
+  'healthReady',
+  'healthLive',
   'login',
   // Access recovery works without a session by nature; it is rate-limited per contact and
   // address and answers the same for known and unknown contacts (recovery.test.ts).

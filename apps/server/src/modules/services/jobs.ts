@@ -91,6 +91,8 @@ export function startServiceJobs(
   deps: JobDeps,
   intervalMs: number,
   onError: (error: unknown) => void,
+  /** After a round that finished without error (metrics). */
+  onSuccess?: () => void,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
@@ -100,6 +102,7 @@ export function startServiceJobs(
       await runPeriodRollover(deps.db, now);
       await activateDataBlocks(deps.db, now, deps.blockActivationMs);
       for (const job of deps.more ?? []) await job(now);
+      onSuccess?.();
     })()
       .catch(onError)
       .finally(() => {

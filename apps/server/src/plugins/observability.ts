@@ -1,0 +1,136 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/client';
+
+/**
+ * Operations (docs/decisions/024): a request id on every log line and response, and Prometheus
+ * metrics at /metrics behind a bearer token (absent without one).
+ */
+
+/** An incoming X-Request-Id is kept when it is a plain token (a load balancer's); else a UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export function requestIdOf(request: { headers: Record<string, unknown> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The metrics one process exposes (a registry per app, so tests build several apps). */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'outpost_' });
+  return {
+    registry,
+    requests: new Counter({
+      name: 'outpost_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    errors: new Counter({
+      name: 'outpost_http_errors_total',
+      help: 'HTTP answers with a 5xx status, by route pattern',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'outpost_http_request_duration_seconds',
+      help: 'Time to answer, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    logins: new Counter({
+      name: 'outpost_logins_total',
+      help: 'Password logins, by outcome (success; failure: refused or a code asked for; other)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    jobRuns: new Counter({
+      name: 'outpost_job_runs_total',
+      help: 'Background job rounds, by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    pool: new Gauge({
+      name: 'outpost_db_pool_connections',
+      help: 'PostgreSQL pool connections, by state (total, idle, waiting requests)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+    }),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** A route's pattern for labels: never the raw URL (ids would make a series per customer). */
+function routeLabel(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'unmatched';
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type ObservabilityOptions = {
+  metrics: Metrics;
+  database: Database;
+  /** The bearer token /metrics needs; without one, /metrics answers 404. */
+  metricsToken: string | null;
+  /** The login route's path (its answers count logins and failures). */
+  loginPath: string;
+};
+
+async function observability(app: FastifyInstance, options: ObservabilityOptions) {
+  const { metrics, database, metricsToken, loginPath } = options;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = routeLabel(request);
+    const status = reply.statusCode;
+    metrics.requests.inc({ method: request.method, route, status: String(status) });
+    metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (status >= 500) metrics.errors.inc({ route });
+    if (route === loginPath && request.method === 'POST') {
+      const outcome =
+        status === 200 ? 'success' : status === 401 || status === 400 ? 'failure' : 'other';
+      metrics.logins.inc({ outcome });
+    }
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/metrics',
+    // Not an API route: no envelope, never in the API docs.
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!metricsToken) return reply.code(404).send({ data: { error: 'Not found' } });
+      if (!sameToken(given, metricsToken)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ data: { error: 'Invalid request: a metrics token is needed.' } });
+      }
+      const pool = database.poolStats?.();
+      if (pool) {
+        metrics.pool.set({ state: 'total' }, pool.total);
+        metrics.pool.set({ state: 'idle' }, pool.idle);
+        metrics.pool.set({ state: 'waiting' }, pool.waiting);
+      }
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
+    },
+  });
+}
+
+export const observabilityPlugin = fp(observability, { name: 'observability' });
