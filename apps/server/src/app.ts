@@ -37,6 +37,7 @@ import { securityModule } from './modules/security/security.routes';
 import { usersModule } from './modules/users/users.routes';
 import { ticketsModule } from './modules/tickets/tickets.routes';
 import { ordersModule } from './modules/orders/orders.routes';
+import { staffModule } from './modules/staff/staff.routes';
 import { referralsModule } from './modules/referrals/referrals.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -207,6 +208,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brand: config.brand,
   };
   await app.register(healthModule, { database, rateLimits });
+  await app.register(staffModule, {
+    deps: {
+      db: database.db,
+      clock,
+      rateLimits,
+      userTokenTtlSeconds: config.userTokenTtlSeconds,
+      refreshTokenTtlDays: config.refreshTokenTtlDays,
+      publicUrl: config.publicUrl,
+      staffLinkSecret: config.staffLinkSecret,
+      xdEnabled: config.xdEnabled,
+      production: config.env === 'production',
+    },
+  });
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
   await app.register(stepUpModule, { deps: authDeps });

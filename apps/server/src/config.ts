@@ -66,6 +66,12 @@ const envSchema = z.object({
   // The key provider systems send as X-Service-Key to the internal API (usage ingestion, usage
   // links). Unset: the internal API refuses every call.
   INTERNAL_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Staff links (decision 025): the HMAC key links are signed with (at least 32 characters).
+  // Unset: a random key per process (links work only on the instance that made them).
+  STAFF_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // /xd/{uid} auto-login (spec 3 section 2.10; decision 025): 'true' turns it on. In production
+  // it then still needs a staff session.
+  XD_ENABLED: z.enum(['true', 'false']).default('false'),
   // The bearer token Prometheus sends to /metrics; unset: /metrics answers 404.
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   // Periodic jobs (period roll-over, data block activation); 0 turns them off in this instance.
@@ -145,6 +151,8 @@ export type Config = {
   sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
   internalApiKey: string | undefined;
   metricsToken: string | undefined;
+  staffLinkSecret: string | undefined;
+  xdEnabled: boolean;
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
@@ -201,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
     internalApiKey: e.INTERNAL_API_KEY,
     metricsToken: e.METRICS_TOKEN,
+    staffLinkSecret: e.STAFF_LINK_SECRET,
+    xdEnabled: e.XD_ENABLED === 'true',
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     // Stripe.js and Elements need Stripe's origins (docs.stripe.com/security/guide#content-security-policy).

@@ -151,6 +151,15 @@ export const apiPaths = {
   commitOrder: `${API_PREFIX}/services/commit-order/`,
   landlineProviders: `${API_PREFIX}/services/providers/landline/`,
   voipProviders: `${API_PREFIX}/services/providers/voip/`,
+  // Staff access (spec 3 sections 2.1, 2.10, 7; docs/decisions/025).
+  staffLogin: '/api/staff/login/',
+  staffLogout: '/api/staff/logout/',
+  staffLinks: '/api/staff/links/',
+  staffAudit: '/api/staff/audit/',
+  staffLoginVerify: `${API_PREFIX}/staff-login/verify/`,
+  staffUsageVerify: `${API_PREFIX}/staff-usage/:serviceid/verify/`,
+  /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
+  debugIntegrate: `${API_PREFIX}/debug/integrate/`,
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

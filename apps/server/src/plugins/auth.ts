@@ -11,6 +11,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { forbidden, notFound, tokenExpired, unauthenticated } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { roles, users } from '../modules/accounts/accounts.schema';
+import { staffMembers } from '../modules/staff/staff.schema';
+import type { StaffRole } from '../modules/staff/staff-rules';
+import { staffMayCall, staffReadOnly } from '../modules/staff/staff-rules';
+import { staffError } from '../modules/staff/staff.errors';
+import { recordAudit, staffCaller } from '../modules/staff/staff.service';
 import { tokens } from '../modules/auth/auth.schema';
 import { heldPermissionsSql } from '../modules/users/users.service';
 import { requireStepUp } from '../modules/step-up/step-up.service';
@@ -29,7 +34,14 @@ export type AuthContext = {
   permissions: ReadonlySet<string>;
   /** A usage-only token (embedded usage) is good for this one service's usage routes only. */
   serviceScope: number | null;
+  /**
+   * A staff-assisted session (docs/decisions/025): the staff member behind it. Read-only unless
+   * their role allows the change (staffMayChange); every request is audited.
+   */
+  staff: StaffContext | null;
 };
+
+export type StaffContext = { id: number; name: string; role: StaffRole };
 
 /** What a usage-only token may do: read its service's usage. */
 export const USAGE_TOKEN_PERMISSIONS: ReadonlySet<string> = new Set([
@@ -67,10 +79,13 @@ export const callerSql: SQL = sql`select ${tokens.type} as type, ${tokens.expire
       ${users.id} as user_id, ${users.accountId} as account_id,
       ${users.isAccountHolder} as is_account_holder, ${users.roleStatus} as role_status,
       ${users.username} as username, ${users.givenNames} as given_names, ${users.surname} as surname,
-      ${heldPermissionsSql} as permissions
+      ${heldPermissionsSql} as permissions,
+      ${staffMembers.id} as staff_id, ${staffMembers.name} as staff_name,
+      ${staffMembers.role} as staff_role, ${staffMembers.active} as staff_active
     from ${tokens}
     join ${users} on ${users.id} = ${tokens.userId}
     join ${roles} on ${roles.id} = ${users.roleId}
+    left join ${staffMembers} on ${staffMembers.id} = ${tokens.staffId}
    where ${tokens.tokenHash} = ${sql.placeholder('hash')}`;
 
 /**
@@ -93,6 +108,10 @@ export type CallerRow = {
   given_names: string;
   surname: string;
   permissions: string[];
+  staff_id: number | null;
+  staff_name: string | null;
+  staff_role: StaffRole | null;
+  staff_active: boolean | null;
 };
 
 const callerRows = preparedStatement<{ caller: CallerRow }, { hash: string }>(
@@ -107,7 +126,9 @@ function authFromRow(row: CallerRow | undefined, type: 'USER' | 'REFRESH', now: 
     row.type !== type ||
     row.revoked_at ||
     row.rotated_at ||
-    row.role_status !== 'Active'
+    row.role_status !== 'Active' ||
+    // A staff-assisted session ends with the staff member's access.
+    (row.staff_id !== null && row.staff_active !== true)
   ) {
     throw unauthenticated();
   }
@@ -124,6 +145,10 @@ function authFromRow(row: CallerRow | undefined, type: 'USER' | 'REFRESH', now: 
     expiresAt,
     permissions: row.service_scope === null ? new Set(row.permissions) : USAGE_TOKEN_PERMISSIONS,
     serviceScope: row.service_scope,
+    staff:
+      row.staff_id === null
+        ? null
+        : { id: row.staff_id, name: row.staff_name!, role: row.staff_role! },
   };
 }
 
@@ -148,6 +173,10 @@ function authorize(request: FastifyRequest, contract: RouteContract, auth: AuthC
     if (Number(params.serviceid) !== auth.serviceScope) throw notFound();
   }
   if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
+  if (auth.staff && !staffMayCall(auth.staff.role, contract)) {
+    request.auth = auth; // so the refusal is audited with the staff member
+    throw staffReadOnly();
+  }
   request.auth = auth;
   return auth;
 }
@@ -229,6 +258,7 @@ export const authPlugin = fp(
     opts: { db: Db; clock: Clock; internalApiKey: string | undefined },
   ) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('staff', null);
     // Every answer to a signed-in caller says which permissions they hold now, as a fingerprint:
     // the client reloads its map when it differs (decision 016), so a change shows at once.
     app.addHook('onSend', async (request, reply) => {
@@ -279,9 +309,30 @@ export const authPlugin = fp(
           if (!serviceKeyMatches(headerValue(request, 'x-service-key'), opts.internalApiKey))
             throw forbidden();
           return;
-        case 'staff':
-          throw forbidden();
+        case 'staff': {
+          // Provider staff, by their own short session (X-Staff-Token); never a customer token.
+          const token = headerValue(request, 'x-staff-token');
+          const staff = token ? await staffCaller(opts.db, token, opts.clock()) : null;
+          if (!staff) throw staffError('staffSessionInvalid');
+          request.staff = staff;
+          return;
+        }
       }
+    });
+    // Every request of a staff-assisted session is audited with the staff member (decision 025).
+    app.addHook('onResponse', async (request, reply) => {
+      const staff = request.auth?.staff;
+      if (!staff || !request.auth) return;
+      await recordAudit(opts.db, opts.clock(), {
+        staffId: staff.id,
+        accountId: request.auth.accountId,
+        userId: request.auth.userId,
+        action: 'request',
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        requestId: request.id,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'staff audit not written'));
     });
   },
 );

@@ -20,6 +20,7 @@ import type { SecurityErrorCode } from '../modules/security/security.errors';
 import type { CallbacksErrorCode } from '../modules/callbacks/callbacks.errors';
 import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
 import type { OrdersErrorCode } from '../modules/orders/orders.errors';
+import type { StaffErrorCode } from '../modules/staff/staff.errors';
 import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
 
 type Issue = {
@@ -73,7 +74,8 @@ type ErrorCode =
   | TicketsErrorCode
   | ReferralsErrorCode
   | SandboxErrorCode
-  | OrdersErrorCode;
+  | OrdersErrorCode
+  | StaffErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -146,6 +148,14 @@ const STATUS_OF: Record<ErrorCode, number> = {
   featureListedTwice: 400,
   featureValueInvalid: 400,
   orderStatusMove: 409,
+  // Staff access (docs/decisions/025).
+  staffReadOnly: 403,
+  staffLoginFailed: 401,
+  staffSessionInvalid: 401,
+  staffLinkInvalid: 400,
+  staffAdminOnly: 403,
+  staffTargetMissing: 404,
+  xdUnavailable: 404,
   productUnavailable: 409,
   applicationInvalid: 400,
   orderTechnology: 409,

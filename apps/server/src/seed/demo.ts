@@ -24,6 +24,7 @@ import { seedUsage } from './usage';
 import { seedSecurity } from './security';
 import { seedAdvisories } from './advisories';
 import { seedTickets } from './tickets';
+import { seedStaff } from './staff';
 import { seedTelephony } from './telephony';
 import { holderReferralCredit, seedReferrals } from './referrals';
 
@@ -326,6 +327,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedTickets(tx, now);
     await seedTelephony(tx);
     await seedReferrals(tx, now);
+    await seedStaff(tx, passwordHash);
     // Other seed files (one line each) go above this line.
 
     // Seeded rows carry fixed ids: move the identity sequences past them, so a contact or an

@@ -48,6 +48,14 @@ const REVIEWED_PUBLIC_ROUTES = [
   'sandboxConfirmPayment',
   'sandboxAuthenticatePage',
   'sandboxAuthenticate',
+  // Staff access (docs/decisions/025, staff.test.ts): staff sign in with a password and an
+  // authenticator code (rate-limited, one answer for every failure); a staff link is an HMAC-signed,
+  // 5-minute, single-use credential (tampered, forged, expired, replayed: refused and audited);
+  // /xd answers 404 unless enabled, and then only to staff or the same account's holder.
+  'staffLogin',
+  'staffLoginVerify',
+  'staffUsageVerify',
+  'debugIntegrate',
 ];
 // Routes with their own token rules, tested in auth.test.ts.
 const OWN_TOKEN_RULES = ['refresh'];

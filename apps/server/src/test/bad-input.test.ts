@@ -7,6 +7,7 @@ import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import { queryRows } from '../db/client';
+import { hashToken } from '../lib/tokens';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
@@ -144,11 +145,20 @@ let steppedUpToken: string;
 /** Internal routes are called with the service key, so their input checks are reached too. */
 const SERVICE_KEY = 'bad-input-test-internal-service-key-0001';
 
+/** Staff routes are called with a staff session (an admin's), so their input checks are reached. */
+const STAFF_TOKEN = 'bad-input-test-staff-session-token-0001';
+
 beforeAll(async () => {
   ctx = await createTestContext({ env: { INTERNAL_API_KEY: SERVICE_KEY } });
   ({ userToken, refreshToken } = await mintSession(ctx.database.db, 5001));
+  await ctx.database.db
+    .execute(sql`insert into staff_sessions (staff_id, token_hash, created_at, expires_at)
+    select id, ${hashToken(STAFF_TOKEN)}, now(), now() + interval '1 day' from staff_members
+     where role = 'admin' order by id limit 1`);
 });
 beforeEach(async () => {
+  // The staff logout route's cases end the staff session: open it again for the next route.
+  await ctx.database.db.execute(sql`update staff_sessions set ended_at = null`);
   ({ userToken: steppedUpToken } = await mintSession(ctx.database.db, 5001, 'live', new Date(), {
     stepUp: true,
   }));
@@ -175,6 +185,7 @@ function headersFor(route: RouteContract): Record<string, string> {
   if (route.access === 'refresh') return { 'x-refresh-token': refreshToken };
   if (route.access === 'public') return {};
   if (route.access === 'internal') return { 'x-service-key': SERVICE_KEY };
+  if (route.access === 'staff') return { 'x-staff-token': STAFF_TOKEN };
   return { 'x-user-token': route.stepUp ? steppedUpToken : userToken };
 }
 

@@ -19,6 +19,11 @@ export const tokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** A usage-only token (embedded usage) is scoped to this one service; null for a session. */
     serviceId: integer('service_id'),
+    /**
+     * A staff-assisted session (docs/decisions/025): the staff member who opened it. Read-only
+     * unless their role allows the change; every request audited.
+     */
+    staffId: integer('staff_id'),
   },
   (t) => [index('tokens_family_idx').on(t.familyId), index('tokens_user_idx').on(t.userId)],
 );
@@ -86,6 +91,8 @@ export const sessions = pgTable(
     /** When the caller last verified a one-time code in this session (step-up, decision 016). */
     stepUpAt: timestamp('step_up_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** A staff-assisted session: the staff member (its tokens carry it too; decision 025). */
+    staffId: integer('staff_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

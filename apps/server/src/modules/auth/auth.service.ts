@@ -55,16 +55,24 @@ export async function audit(db: Db, meta: RequestMeta, e: AuditEvent): Promise<v
   });
 }
 
-/** Issues a USER and a REFRESH token in a family and builds the session answer. */
+/** A staff-assisted session lasts at most this long, refreshes included (decision 025). */
+export const STAFF_ASSISTED_MS = 60 * 60 * 1000;
+
+/**
+ * Issues a USER and a REFRESH token in a family and builds the session answer. `staffId`: a
+ * staff-assisted session (decision 025), set when the family starts; its tokens carry it on
+ * every refresh, and its REFRESH token lasts STAFF_ASSISTED_MS.
+ */
 export async function issueSession(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'userTokenTtlSeconds' | 'refreshTokenTtlDays'>,
   userId: number,
   familyId: string,
   meta?: RequestMeta,
+  staffId?: number,
 ): Promise<SessionOutput> {
   const now = deps.clock();
   // The session's row (the Sessions list, step-up): made at login, touched at each refresh.
-  await deps.db
+  const [session] = await deps.db
     .insert(sessions)
     .values({
       familyId,
@@ -73,12 +81,19 @@ export async function issueSession(
       lastUsedAt: now,
       userAgent: meta?.userAgent?.slice(0, 300) ?? null,
       ip: meta?.ip ?? null,
+      staffId: staffId ?? null,
     })
-    .onConflictDoUpdate({ target: sessions.familyId, set: { lastUsedAt: now } });
+    .onConflictDoUpdate({ target: sessions.familyId, set: { lastUsedAt: now } })
+    .returning({ staffId: sessions.staffId, createdAt: sessions.createdAt });
+  const assistedBy = session?.staffId ?? null;
   const userToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
-  const userExpires = new Date(now.getTime() + deps.userTokenTtlSeconds * 1000);
-  const refreshExpires = new Date(now.getTime() + deps.refreshTokenTtlDays * 86_400_000);
+  const refreshExpires =
+    assistedBy === null
+      ? new Date(now.getTime() + deps.refreshTokenTtlDays * 86_400_000)
+      : new Date(session!.createdAt.getTime() + STAFF_ASSISTED_MS);
+  const userTtl = new Date(now.getTime() + deps.userTokenTtlSeconds * 1000);
+  const userExpires = userTtl < refreshExpires ? userTtl : refreshExpires;
   await deps.db.insert(tokens).values([
     {
       tokenHash: hashToken(userToken),
@@ -87,6 +102,7 @@ export async function issueSession(
       familyId,
       expiresAt: userExpires,
       createdAt: now,
+      staffId: assistedBy,
     },
     {
       tokenHash: hashToken(refreshToken),
@@ -95,6 +111,7 @@ export async function issueSession(
       familyId,
       expiresAt: refreshExpires,
       createdAt: now,
+      staffId: assistedBy,
     },
   ]);
   const [user] = await deps.db

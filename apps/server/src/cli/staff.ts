@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/open';
+import type { StaffRole } from '../modules/staff/staff-rules';
+import { STAFF_ROLES } from '../modules/staff/staff-rules';
+import { createStaffMember, listAudit, setStaffActive } from '../modules/staff/staff.service';
+
+/**
+ * Staff members and the audit log from the command line (docs/decisions/025).
+ *
+ *   npm run staff -- create --email E --name N --role support|billing|admin   (asks no password:
+ *     reads it from STAFF_PASSWORD; prints the authenticator secret to enrol, once)
+ *   npm run staff -- disable --email E   /   enable --email E
+ *   npm run staff -- audit [--account ID] [--staff ID] [--limit N]
+ */
+const usage =
+  'Usage: STAFF_PASSWORD=... npm run staff -- create --email E --name N --role support|billing|admin\n' +
+  '       npm run staff -- disable|enable --email E\n' +
+  '       npm run staff -- audit [--account ID] [--staff ID] [--limit N]';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    account: { type: 'string' },
+    staff: { type: 'string' },
+    limit: { type: 'string' },
+  },
+});
+const [command] = positionals;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+const id = (v: string | undefined) => (v && /^[0-9]+$/.test(v) ? Number(v) : undefined);
+
+if (command === 'create') {
+  if (!values.email || !values.name || !STAFF_ROLES.includes(values.role as StaffRole)) fail(usage);
+  if ((process.env.STAFF_PASSWORD ?? '').length < 12)
+    fail('Set STAFF_PASSWORD (at least 12 characters) for the new staff member.');
+} else if (command === 'disable' || command === 'enable') {
+  if (!values.email) fail(usage);
+} else if (command !== 'audit') fail(usage);
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+try {
+  if (command === 'create') {
+    const made = await createStaffMember(database.db, {
+      email: values.email!,
+      name: values.name!,
+      role: values.role as StaffRole,
+      password: process.env.STAFF_PASSWORD!,
+    });
+    console.log(`staff member ${made.id} created (${values.role})`);
+    console.log(`authenticator secret (enrol it now; it is not shown again): ${made.totpSecret}`);
+    console.log(made.otpauth);
+  } else if (command === 'disable' || command === 'enable') {
+    const found = await setStaffActive(database.db, values.email!, command === 'enable');
+    if (!found) fail(`no staff member ${values.email}`);
+    console.log(`${values.email} ${command}d`);
+  } else {
+    const rows = await listAudit(database.db, {
+      accountid: id(values.account),
+      staffid: id(values.staff),
+      limit: id(values.limit),
+    });
+    for (const r of rows)
+      console.log(
+        [
+          r.at,
+          r.staff ?? '-',
+          `account ${r.accountid ?? '-'}`,
+          r.action,
+          r.method ?? '',
+          r.route ?? '',
+          r.status ?? '',
+          r.detail ?? '',
+        ].join('\t'),
+      );
+    if (rows.length === 0) console.log('no entries');
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,17 @@
+import { errorMaker } from '../../lib/errors';
+
+/** Staff access's refusals (docs/decisions/025). Statuses are in plugins/error-handler.ts. */
+export const staffErrors = {
+  staffReadOnly:
+    'Invalid request: this is a staff-assisted session, and your staff role may not make this change.',
+  staffLoginFailed: 'Invalid request: unknown staff email, wrong password or wrong code.',
+  staffSessionInvalid: 'Invalid request: your staff session has ended. Please sign in again.',
+  staffLinkInvalid:
+    'Invalid request: this staff link is not valid, has expired or was already used.',
+  staffAdminOnly: 'Invalid request: only staff admins may see the audit log.',
+  staffTargetMissing: 'Invalid request: there is no such customer account or service.',
+  xdUnavailable: 'Invalid request: not found.',
+} as const;
+export type StaffErrorCode = keyof typeof staffErrors;
+
+export const staffError = errorMaker(staffErrors);

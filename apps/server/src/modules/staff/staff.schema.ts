@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The provider's staff (docs/decisions/025): people of the provider, not customers. Their own
+ * table and roles, their own sign-in (password and an authenticator code, always), their own
+ * short sessions; never a customer token.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** support | billing | admin */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The authenticator secret (base32); two-factor is required of every staff member. */
+    totpSecret: text('totp_secret').notNull(),
+    /** The last authenticator time step used (a code works once). */
+    totpLastStep: integer('totp_last_step'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`),
+    check('staff_members_role_check', sql`${t.role} in ('support', 'billing', 'admin')`),
+  ],
+);
+
+/** A staff sign-in: a short session (STAFF_SESSION_MS), its token kept as a hash. */
+export const staffSessions = pgTable('staff_sessions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffMembers.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+
+/** Each staff link's nonce, once used: a link opens one session, never two. */
+export const staffLinkUses = pgTable('staff_link_uses', {
+  nonce: uuid('nonce').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffMembers.id),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What staff did, and as whom: every request of a staff-assisted customer session, each link
+ * issued and used, each /xd sign-in. Searchable by account.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id').references(() => staffMembers.id),
+    accountId: integer('account_id'),
+    /** The customer user the staff member acted as. */
+    userId: integer('user_id'),
+    /** 'request' | 'link-issued' | 'link-used' | 'link-refused' | 'xd-login' */
+    action: text('action').notNull(),
+    method: text('method'),
+    route: text('route'),
+    status: integer('status'),
+    requestId: text('request_id'),
+    detail: text('detail'),
+  },
+  (t) => [
+    index('staff_audit_account_idx').on(t.accountId, t.at),
+    index('staff_audit_staff_idx').on(t.staffId, t.at),
+  ],
+);

@@ -1,0 +1,409 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { STAFF_LINK_MAX_MS } from '@outpost/contracts/staff';
+import type { Technology } from '@outpost/contracts/services';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import type { RateLimitStore } from '../../plugins/rate-limit-store';
+import { tokens } from '../auth/auth.schema';
+import { Secret } from 'otpauth';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { totpFor } from '../auth/two-factor';
+import type { StaffRole } from './staff-rules';
+import { staffError } from './staff.errors';
+import { staffAudit, staffLinkUses, staffMembers, staffSessions } from './staff.schema';
+
+/** A staff sign-in lasts this long (their own short sessions; decision 025). */
+export const STAFF_SESSION_MS = 30 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_TRIES = 5;
+
+export type StaffCaller = { id: number; name: string; role: StaffRole; sessionId: number };
+
+// ---- sign-in
+
+/**
+ * Email, password and an authenticator code, always: 5 tries per 15 minutes per email and per
+ * address, one answer for every failure, each code's time step used once.
+ */
+export async function staffLogin(
+  db: Db,
+  rateLimits: RateLimitStore,
+  input: { email: string; password: string; code: string },
+  ip: string,
+  now: Date,
+): Promise<{ token: string; expires: Date; staff: StaffCaller }> {
+  const email = input.email.trim().toLowerCase();
+  const [byEmail, byIp] = await Promise.all([
+    rateLimits.hit(`staff-login:${email}`, LOGIN_WINDOW_MS),
+    rateLimits.hit(`staff-login-ip:${ip}`, LOGIN_WINDOW_MS),
+  ]);
+  if (byEmail.count > LOGIN_TRIES || byIp.count > LOGIN_TRIES * 4)
+    throw staffError('staffLoginFailed');
+  const [member] = await db
+    .select()
+    .from(staffMembers)
+    .where(eq(sql`lower(${staffMembers.email})`, email));
+  const passwordOk = await verifyPassword(member?.passwordHash, input.password);
+  if (!member || !member.active || !passwordOk) throw staffError('staffLoginFailed');
+  const nowMs = now.getTime();
+  const delta = totpFor(member.totpSecret).validate({
+    token: input.code,
+    timestamp: nowMs,
+    window: 1,
+  });
+  if (delta === null) throw staffError('staffLoginFailed');
+  const step = Math.floor(nowMs / 30_000) + delta;
+  const claimed = await db
+    .update(staffMembers)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(staffMembers.id, member.id),
+        or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: staffMembers.id });
+  if (claimed.length === 0) throw staffError('staffLoginFailed');
+  await rateLimits.reset(`staff-login:${email}`);
+  const token = newOpaqueToken();
+  const expires = new Date(nowMs + STAFF_SESSION_MS);
+  const [session] = await db
+    .insert(staffSessions)
+    .values({ staffId: member.id, tokenHash: hashToken(token), createdAt: now, expiresAt: expires })
+    .returning({ id: staffSessions.id });
+  return {
+    token,
+    expires,
+    staff: {
+      id: member.id,
+      name: member.name,
+      role: member.role as StaffRole,
+      sessionId: session!.id,
+    },
+  };
+}
+
+/** The staff member behind an X-Staff-Token, if the session is live and they are active. */
+export async function staffCaller(db: Db, token: string, now: Date): Promise<StaffCaller | null> {
+  const [row] = await db
+    .select({
+      id: staffMembers.id,
+      name: staffMembers.name,
+      role: staffMembers.role,
+      sessionId: staffSessions.id,
+    })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, hashToken(token)),
+        isNull(staffSessions.endedAt),
+        gt(staffSessions.expiresAt, now),
+        eq(staffMembers.active, true),
+      ),
+    );
+  return row ? { ...row, role: row.role as StaffRole } : null;
+}
+
+export async function endStaffSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.id, sessionId));
+}
+
+// ---- links
+
+type LinkPayload = {
+  /** staff id */
+  s: number;
+  /** purpose */
+  p: 'login' | 'usage';
+  /** account id (login) or service id (usage) */
+  t: number;
+  /** expiry, ms since the epoch */
+  e: number;
+  /** nonce: single use */
+  n: string;
+};
+
+/** The key links are signed with: configured, else one per process (decision 025). */
+export function linkKey(configured: string | undefined): Buffer {
+  return configured ? Buffer.from(configured) : randomBytes(32);
+}
+
+const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest();
+
+/** A link's token: the payload and its HMAC-SHA256, both base64url. */
+export function signLink(key: Buffer, payload: LinkPayload): string {
+  const body = b64(JSON.stringify(payload));
+  return `${body}.${b64(sign(key, body))}`;
+}
+
+/** The payload of a token whose signature is ours, else null (constant-time comparison). */
+export function readLink(key: Buffer, token: string): LinkPayload | null {
+  const [body, mac, extra] = token.split('.');
+  if (!body || !mac || extra !== undefined) return null;
+  const expected = sign(key, body);
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkPayload;
+    const ok =
+      Number.isInteger(p.s) &&
+      (p.p === 'login' || p.p === 'usage') &&
+      Number.isInteger(p.t) &&
+      Number.isInteger(p.e) &&
+      typeof p.n === 'string' &&
+      /^[0-9a-f-]{36}$/.test(p.n);
+    return ok ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Issues a link for an existing account (login) or service (usage); audited. */
+export async function issueLink(
+  db: Db,
+  key: Buffer,
+  staff: StaffCaller,
+  input: { purpose: 'login' | 'usage'; accountid?: number; serviceid?: number },
+  publicUrl: string,
+  now: Date,
+  requestId: string,
+): Promise<{ url: string; expires: Date }> {
+  const target = input.purpose === 'login' ? input.accountid! : input.serviceid!;
+  const [exists] = await queryRows<{ account_id: number }>(
+    db,
+    input.purpose === 'login'
+      ? sql`select id as account_id from accounts where id = ${target}`
+      : sql`select account_id from services where id = ${target}`,
+  );
+  if (!exists) throw staffError('staffTargetMissing');
+  const expires = new Date(now.getTime() + STAFF_LINK_MAX_MS);
+  const token = signLink(key, {
+    s: staff.id,
+    p: input.purpose,
+    t: target,
+    e: expires.getTime(),
+    n: randomUUID(),
+  });
+  await db.insert(staffAudit).values({
+    at: now,
+    staffId: staff.id,
+    accountId: exists.account_id,
+    action: 'link-issued',
+    requestId,
+    detail: input.purpose === 'login' ? 'portal' : `usage of service ${target}`,
+  });
+  const url =
+    input.purpose === 'login'
+      ? `${publicUrl}/staff-login/verify?token=${token}`
+      : `${publicUrl}/staff-usage/${target}/verify?token=${token}`;
+  return { url, expires };
+}
+
+export type OpenedLink = {
+  staff: { id: number; name: string; role: StaffRole };
+  holderId: number;
+  accountId: number;
+  customer: string;
+  serviceId: number | null;
+  technology: Technology | null;
+};
+
+/**
+ * Opens a link: our signature, not expired, the purpose (and service) the page asks for, the
+ * staff member still active, the account's holder active, and the nonce never used before (a
+ * second use, even at the same moment, is refused). Every refusal and the use are audited.
+ */
+export async function openLink(
+  db: Db,
+  key: Buffer,
+  token: string,
+  expect: { purpose: 'login' | 'usage'; serviceId?: number },
+  now: Date,
+  requestId: string,
+): Promise<OpenedLink> {
+  const refuse = async (detail: string, staffId: number | null = null): Promise<never> => {
+    await db.insert(staffAudit).values({
+      at: now,
+      staffId,
+      action: 'link-refused',
+      requestId,
+      detail,
+    });
+    throw staffError('staffLinkInvalid');
+  };
+  const p = readLink(key, token);
+  if (!p) return refuse('bad signature or shape');
+  if (p.e <= now.getTime() || p.e > now.getTime() + STAFF_LINK_MAX_MS)
+    return refuse('expired', p.s);
+  if (p.p !== expect.purpose || (expect.serviceId !== undefined && p.t !== expect.serviceId))
+    return refuse('wrong purpose or service', p.s);
+  const [row] = await queryRows<{
+    staff_name: string;
+    staff_role: StaffRole;
+    account_id: number;
+    holder_id: number | null;
+    customer: string | null;
+    service_id: number | null;
+    technology: Technology | null;
+  }>(
+    db,
+    p.p === 'login'
+      ? sql`select m.name as staff_name, m.role as staff_role, a.id as account_id,
+                   h.id as holder_id, h.given_names || ' ' || h.surname as customer,
+                   null::int as service_id, null as technology
+              from staff_members m, accounts a
+              left join lateral (select id, given_names, surname from users
+                                  where account_id = a.id and is_account_holder and role_status = 'Active'
+                                  order by id limit 1) h on true
+             where m.id = ${p.s} and m.active and a.id = ${p.t}`
+      : sql`select m.name as staff_name, m.role as staff_role, s.account_id,
+                   h.id as holder_id, h.given_names || ' ' || h.surname as customer,
+                   s.id as service_id, s.technology
+              from staff_members m, services s
+              left join lateral (select id, given_names, surname from users
+                                  where account_id = s.account_id and is_account_holder and role_status = 'Active'
+                                  order by id limit 1) h on true
+             where m.id = ${p.s} and m.active and s.id = ${p.t}`,
+  );
+  if (!row || row.holder_id === null) return refuse('staff inactive or customer gone', p.s);
+  const used = await db
+    .insert(staffLinkUses)
+    .values({ nonce: p.n, staffId: p.s, usedAt: now })
+    .onConflictDoNothing()
+    .returning({ nonce: staffLinkUses.nonce });
+  if (used.length === 0) return refuse('already used', p.s);
+  await db.insert(staffAudit).values({
+    at: now,
+    staffId: p.s,
+    accountId: row.account_id,
+    userId: row.holder_id,
+    action: 'link-used',
+    requestId,
+    detail: p.p === 'login' ? 'portal' : `usage of service ${p.t}`,
+  });
+  return {
+    staff: { id: p.s, name: row.staff_name, role: row.staff_role },
+    holderId: row.holder_id,
+    accountId: row.account_id,
+    customer: row.customer ?? '',
+    serviceId: row.service_id,
+    technology: row.technology,
+  };
+}
+
+/** A usage-only token of the holder for one service, marked with the staff member. */
+export async function staffUsageToken(
+  db: Db,
+  opened: OpenedLink,
+  ttlSeconds: number,
+  now: Date,
+): Promise<{ token: string; expires: Date }> {
+  const token = newOpaqueToken();
+  const expires = new Date(now.getTime() + Math.min(ttlSeconds * 1000, STAFF_SESSION_MS));
+  await db.insert(tokens).values({
+    tokenHash: hashToken(token),
+    type: 'USER',
+    userId: opened.holderId,
+    familyId: randomUUID(),
+    expiresAt: expires,
+    createdAt: now,
+    serviceId: opened.serviceId,
+    staffId: opened.staff.id,
+  });
+  return { token, expires };
+}
+
+// ---- audit
+
+export type AuditRecord = {
+  staffId: number | null;
+  accountId: number | null;
+  userId: number | null;
+  action: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  requestId?: string;
+  detail?: string;
+};
+
+export async function recordAudit(db: Db, at: Date, r: AuditRecord): Promise<void> {
+  await db.insert(staffAudit).values({ at, ...r });
+}
+
+export async function listAudit(
+  db: Db,
+  filter: {
+    accountid?: number | undefined;
+    staffid?: number | undefined;
+    limit?: number | undefined;
+  },
+) {
+  const rows = await db
+    .select({
+      at: staffAudit.at,
+      staffid: staffAudit.staffId,
+      staff: staffMembers.name,
+      accountid: staffAudit.accountId,
+      userid: staffAudit.userId,
+      action: staffAudit.action,
+      method: staffAudit.method,
+      route: staffAudit.route,
+      status: staffAudit.status,
+      request_id: staffAudit.requestId,
+      detail: staffAudit.detail,
+    })
+    .from(staffAudit)
+    .leftJoin(staffMembers, eq(staffMembers.id, staffAudit.staffId))
+    .where(
+      and(
+        filter.accountid === undefined ? undefined : eq(staffAudit.accountId, filter.accountid),
+        filter.staffid === undefined ? undefined : eq(staffAudit.staffId, filter.staffid),
+      ),
+    )
+    .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+    .limit(Math.min(filter.limit ?? 100, 500));
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+// ---- staff members (CLI and demo seed)
+
+/** A new staff member with a fresh authenticator secret (shown once, to enrol their app). */
+export async function createStaffMember(
+  db: Db,
+  input: { email: string; name: string; role: StaffRole; password: string; totpSecret?: string },
+): Promise<{ id: number; totpSecret: string; otpauth: string }> {
+  const totpSecret = input.totpSecret ?? new Secret({ size: 20 }).base32;
+  const [row] = await db
+    .insert(staffMembers)
+    .values({
+      email: input.email.trim(),
+      name: input.name.trim(),
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+      totpSecret,
+    })
+    .returning({ id: staffMembers.id });
+  const otpauth = totpFor(totpSecret).toString();
+  return { id: row!.id, totpSecret, otpauth };
+}
+
+export async function setStaffActive(db: Db, email: string, active: boolean): Promise<boolean> {
+  const rows = await db
+    .update(staffMembers)
+    .set({ active })
+    .where(eq(sql`lower(${staffMembers.email})`, email.trim().toLowerCase()))
+    .returning({ id: staffMembers.id });
+  if (!active && rows[0]) {
+    // Their sessions end with their access (staff-assisted customer sessions check `active`).
+    await db
+      .update(staffSessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(staffSessions.staffId, rows[0].id), isNull(staffSessions.endedAt)));
+  }
+  return rows.length > 0;
+}
