@@ -140,6 +140,13 @@ describe('Purchase a product', () => {
     expect(screen.getByRole('heading', { name: 'Confirm' })).toHaveFocus();
     expect(screen.getByText('Same as shipping address')).toBeInTheDocument();
 
+    // The review leads back to a step to change it.
+    await user.click(screen.getByRole('button', { name: 'Change the product' }));
+    expect(screen.getByRole('heading', { name: 'Choose a product' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Wi-Fi 6 Router AX1800' })).toBeChecked();
+    await user.click(next());
+    await user.click(next());
+
     // Back never validates.
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.clear(within(group('Shipping address')).getByLabelText('Suburb'));

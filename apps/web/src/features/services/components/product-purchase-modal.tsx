@@ -313,6 +313,22 @@ export function ProductPurchaseModal({ service, onClose }: ProductPurchaseModalP
               ],
             ]}
           />
+          <p className="product-edits">
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => flow.goTo('product')}
+            >
+              Change the product
+            </button>
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => flow.goTo('address')}
+            >
+              Change the address
+            </button>
+          </p>
           <ul className="review-notes">
             <li>{DELIVERY_TEXT}</li>
             <li>{chargeText(chosen.price)}</li>
