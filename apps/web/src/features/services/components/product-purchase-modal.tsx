@@ -244,7 +244,10 @@ export function ProductPurchaseModal({ service, onClose }: ProductPurchaseModalP
         <form id={formId} onSubmit={handleSubmit} noValidate>
           <WizardStep flow={flow} id="product" heading="Choose a product">
             {products.isPending ? (
-              <LoadingState label="Loading products…" />
+              // About the catalogue's room, so the dialog does not jump when it arrives.
+              <div className="product-list-loading">
+                <LoadingState label="Loading products…" />
+              </div>
             ) : products.isError ? (
               <FormAlert>{messages.banner.loadData}</FormAlert>
             ) : products.data.length === 0 ? (
