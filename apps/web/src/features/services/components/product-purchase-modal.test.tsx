@@ -1,7 +1,7 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Product } from '@outpost/contracts/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -254,15 +254,44 @@ describe('Purchase a product', () => {
 
   it("a refused commit returns to Confirm with the server's text", async () => {
     const { user } = setup({
-      commit: () => errorResponse(409, 'Bad request: That product is no longer available.'),
+      commit: () =>
+        errorResponse(400, 'Bad request: This confirmation has expired. Please try again.'),
     });
     await user.click(await screen.findByRole('radio', { name: 'Cordless Handset' }));
     await user.click(next());
     await user.click(next());
     await user.click(screen.getByRole('button', { name: /^Confirm/ }));
     expect(await screen.findByRole('heading', { name: 'Confirm' })).toHaveFocus();
-    expect(screen.getByRole('alert')).toHaveTextContent('That product is no longer available.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This confirmation has expired. Please try again.',
+    );
     expect(screen.getByText('Step 3 of 3')).toBeInTheDocument();
+  });
+
+  it('a product no longer sold returns to the catalogue, which reloads without it', async () => {
+    let sold = products;
+    const { user } = setup({
+      products: () => jsonResponse({ data: sold }),
+      prepare: () => {
+        sold = products.slice(1);
+        return errorResponse(
+          409,
+          'Bad request: That product is no longer available. Please choose another.',
+        );
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Wi-Fi 6 Router AX1800' }));
+    await user.click(next());
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: /^Confirm/ }));
+    expect(await screen.findByRole('heading', { name: 'Choose a product' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That product is no longer available. Please choose another.',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('radio', { name: 'Wi-Fi 6 Router AX1800' })).toBeNull(),
+    );
+    expect(screen.getByRole('radio', { name: 'Cordless Handset' })).toBeInTheDocument();
   });
 
   it('says so when the products cannot be loaded', async () => {

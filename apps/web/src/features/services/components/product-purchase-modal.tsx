@@ -126,13 +126,15 @@ function addressLines(line1: string, line2: string, suburb: string, state: strin
 
 /**
  * Where a refused order returns (spec 2 section 8: 'returns to the earlier step with the server's
- * error text'): to the step that shows the fields the server named, to the address when the
- * check (prepare) refused it, else to Confirm.
+ * error text'): to the step that shows the fields the server named; to the catalogue when the
+ * product is no longer sold (409 'Please choose another.'); to the address when the check
+ * (prepare) refused it otherwise; else to Confirm.
  */
 function errorStepOf(error: unknown): PurchaseStep {
   if (!(error instanceof ApiError)) return 'confirm';
   const named = Object.keys(error.fields ?? {});
   if (named.length > 0) return named.every((path) => path === 'productid') ? 'product' : 'address';
+  if (error.status === 409) return 'product';
   return error.phase === 'prepare' ? 'address' : 'confirm';
 }
 
@@ -164,6 +166,8 @@ export function ProductPurchaseModal({ service, onClose }: ProductPurchaseModalP
     onSuccess: setOrder,
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
+      // A product no longer sold leaves the catalogue.
+      if (error.status === 409) void products.refetch();
       for (const [path, message] of Object.entries(error.fields ?? {})) {
         if (path === 'productid' || (ADDRESS_FIELDS as readonly string[]).includes(path))
           form.setError(path as AddressField | 'productid', { type: 'server', message });
