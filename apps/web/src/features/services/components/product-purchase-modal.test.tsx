@@ -291,7 +291,9 @@ describe('Purchase a product', () => {
     await waitFor(() =>
       expect(screen.queryByRole('radio', { name: 'Wi-Fi 6 Router AX1800' })).toBeNull(),
     );
-    expect(screen.getByRole('radio', { name: 'Cordless Handset' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Cordless Handset' })).not.toBeChecked();
+    await user.click(next());
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
   });
 
   it('says so when the products cannot be loaded', async () => {

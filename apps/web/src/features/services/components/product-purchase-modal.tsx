@@ -166,8 +166,11 @@ export function ProductPurchaseModal({ service, onClose }: ProductPurchaseModalP
     onSuccess: setOrder,
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
-      // A product no longer sold leaves the catalogue.
-      if (error.status === 409) void products.refetch();
+      // A product no longer sold leaves the catalogue (and the choice), to choose another.
+      if (error.status === 409) {
+        form.setValue('productid', '');
+        void products.refetch();
+      }
       for (const [path, message] of Object.entries(error.fields ?? {})) {
         if (path === 'productid' || (ADDRESS_FIELDS as readonly string[]).includes(path))
           form.setError(path as AddressField | 'productid', { type: 'server', message });
