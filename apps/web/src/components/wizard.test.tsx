@@ -37,14 +37,16 @@ function manualMutation() {
 function Flow({
   mutation,
   onClose,
+  errorStep = 'confirm',
 }: {
   mutation: ReturnType<typeof manualMutation>;
   onClose: () => void;
+  errorStep?: Step | ((error: unknown, variables: string) => Step);
 }) {
   const flow = useWizardFlow<Step>({ first: 'pick', onClose });
   const buy = flow.submitter(mutation, {
     savingStep: 'saving',
-    errorStep: 'confirm',
+    errorStep,
     event: 'Buy',
     track: (result) => ({ result }),
   });
@@ -118,6 +120,22 @@ describe('the wizard flow', () => {
     expect(screen.getByRole('heading', { name: 'Bought' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Done');
     expect(track).toHaveBeenCalledWith('Buy', { result: 'bought 10 GB' });
+  });
+
+  it('returns to the step the error asks for, with the message', async () => {
+    const mutation = manualMutation();
+    const errorStep = vi.fn((error: unknown, variables: string) =>
+      error instanceof ApiError && variables === '10 GB' ? ('pick' as const) : ('confirm' as const),
+    );
+    const user = userEvent.setup();
+    render(<Flow mutation={mutation} onClose={() => {}} errorStep={errorStep} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Buy it' }));
+    act(() => mutation.calls[0]!.settle(false));
+    expect(screen.getByRole('heading', { name: 'Pick one' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('The block is sold out.');
+    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(errorStep).toHaveBeenCalledTimes(1);
   });
 
   it('steps back on browser Back, closes at the first step, and only then leaves the page', async () => {

@@ -32,8 +32,11 @@ export { FormAlert, SubmitButton } from './form/form-alert';
 export type SubmitOptions<S extends string, V, R> = {
   /** The step shown while the mutation runs and after it succeeds. */
   savingStep: S;
-  /** Where a failure returns to, with the error shown in its FormAlert. */
-  errorStep: S;
+  /**
+   * Where a failure returns to, with the error shown in its FormAlert; or which step, by the error
+   * (a form whose server refusal names fields goes back to the step that shows them).
+   */
+  errorStep: S | ((error: unknown, variables: V) => S);
   /** Analytics event sent on success (with `track(result, variables)`'s props). */
   event?: string;
   track?: (result: R, variables: V) => AnalyticsProps;
@@ -139,7 +142,8 @@ export function useWizardFlow<S extends string>({
           },
           onError: (error) => {
             setStatus(savingStatus.idle);
-            goTo(options.errorStep);
+            const { errorStep } = options;
+            goTo(typeof errorStep === 'function' ? errorStep(error, variables) : errorStep);
             setFailure(error);
             options.onError?.(error, variables);
           },

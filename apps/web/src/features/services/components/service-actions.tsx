@@ -14,7 +14,8 @@ export type ServiceDialogKind =
   | 'add-nickname'
   | 'remove-nickname'
   | 'call-barring'
-  | 'landline-options';
+  | 'landline-options'
+  | 'order-product';
 
 export type ServiceActionsProps = {
   service: Service;
@@ -33,6 +34,7 @@ const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'nickname',
   'call-barring',
   'landline-options',
+  'order-product',
 ]);
 
 /**
@@ -93,6 +95,8 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         return button('call-barring', 'Call Barring');
       case 'landline-options':
         return button('landline-options', 'Landline Options');
+      case 'order-product':
+        return button('order-product', 'Order Now');
       default:
         return null;
     }

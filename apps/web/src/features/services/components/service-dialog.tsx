@@ -1,9 +1,12 @@
 import type { Service } from '@outpost/contracts/services';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { LoadingState } from '@/components/loading-state';
+import { Modal } from '@/components/modal';
 import { analytics } from '@/lib/analytics';
 import { availableBlocksQueryOptions } from '../api/get-available-blocks';
 import { availablePlansQueryOptions } from '../api/get-available-plans';
+import { productsQueryOptions } from '../api/products';
 import { barringOptionsQueryOptions, telephonyFeaturesQueryOptions } from '../api/telephony';
 import { BuyBlockModal } from './buy-block-modal';
 import { CallBarringModal } from './call-barring-modal';
@@ -12,6 +15,12 @@ import { CancelPlanChangeModal } from './cancel-plan-change-modal';
 import { ChangePlanModal } from './change-plan-modal';
 import { AddNicknameModal, RemoveNicknameModal } from './nickname-modal';
 import type { ServiceDialogKind } from './service-actions';
+
+// Purchase a product loads with its first use (or the intent to), not with My Services.
+const loadProductPurchase = () => import('./product-purchase-modal');
+const ProductPurchaseModal = lazy(async () => ({
+  default: (await loadProductPurchase()).ProductPurchaseModal,
+}));
 
 export type OpenServiceDialog = { kind: ServiceDialogKind; service: Service };
 
@@ -24,6 +33,7 @@ const modalViews: Readonly<Record<ServiceDialogKind, string>> = {
   'remove-nickname': '/services/remove-nickname',
   'call-barring': '/services/call-barring',
   'landline-options': '/services/landline-options',
+  'order-product': '/services/order-product',
 };
 
 /** Which service dialog is open; opening records the modal view. */
@@ -50,6 +60,10 @@ export function useServiceDialog() {
         void queryClient.prefetchQuery(barringOptionsQueryOptions(service.serviceid));
       if (kind === 'landline-options')
         void queryClient.prefetchQuery(telephonyFeaturesQueryOptions(service.serviceid));
+      if (kind === 'order-product') {
+        void loadProductPurchase().catch(() => undefined);
+        void queryClient.prefetchQuery(productsQueryOptions());
+      }
     },
     [queryClient],
   );
@@ -78,5 +92,17 @@ export function ServiceDialog({ dialog, onClose }: ServiceDialogProps) {
       return <CallBarringModal service={service} onClose={onClose} />;
     case 'landline-options':
       return <LandlineOptionsModal service={service} onClose={onClose} />;
+    case 'order-product':
+      return (
+        <Suspense
+          fallback={
+            <Modal open title="Purchase a Product" onClose={onClose}>
+              <LoadingState label="Loading products…" />
+            </Modal>
+          }
+        >
+          <ProductPurchaseModal service={service} onClose={onClose} />
+        </Suspense>
+      );
   }
 }

@@ -64,6 +64,21 @@ function setup(
     [`GET ${apiPaths.services}`]: answer,
     [`GET ${buildPath(apiPaths.availablePlans, { serviceid: 200101 })}`]: () =>
       jsonResponse({ data: skyMusterPlans }),
+    [`GET ${apiPaths.products}`]: () =>
+      jsonResponse({
+        data: [
+          {
+            productid: 1,
+            name: 'Wi-Fi 6 Router AX1800',
+            model: 'OP-AX1800',
+            article: 'RT-1800',
+            price: 14900,
+            rrp: 19900,
+            image: '/products/router-ax1800.webp',
+            type: 'router',
+          },
+        ],
+      }),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   return { ...renderApp('/services'), calls: api.calls };
@@ -186,6 +201,32 @@ describe('My Services', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Change Plan' });
     expect(await within(dialog).findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+  });
+
+  it('offers Order Now on the broadband services to purchase-products only, and opens the products', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const { user } = setup([...SERVICES_PERMISSIONS, 'purchase-products']);
+    await manageTable();
+    await user.click(screen.getByRole('button', { name: 'Manage Sky Muster Plus SMP0200101' }));
+    expect(
+      screen.getByRole('menuitem', { name: 'Order Now for Sky Muster Plus SMP0200101' }),
+    ).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const landlineGroup = screen.getByRole('group', {
+      name: 'Manage Kitchen phone (Landline 0746581234)',
+    });
+    await user.click(within(landlineGroup).getByRole('button', { name: /^Manage/ }));
+    expect(within(landlineGroup).queryByRole('menuitem', { name: /Order Now/ })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Manage Sky Muster Plus SMP0200101' }));
+    await user.click(
+      screen.getByRole('menuitem', { name: 'Order Now for Sky Muster Plus SMP0200101' }),
+    );
+    expect(track).toHaveBeenCalledWith('Modal View', { path: '/services/order-product' });
+    // The modal's code arrives on first use (a loading dialog stands in until then).
+    const router = await screen.findByRole('radio', { name: 'Wi-Fi 6 Router AX1800' });
+    expect(screen.getByRole('dialog', { name: 'Purchase a Product' })).toContainElement(router);
   });
 
   it('stores the service as the default service when View usage is followed', async () => {
