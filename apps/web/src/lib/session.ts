@@ -1,6 +1,7 @@
 import type { SessionOutput, TokenOutput, TokenType, UserSummary } from '@outpost/contracts/auth';
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import { useSyncExternalStore } from 'react';
+import { clearWizardRecords } from './wizard-storage';
 
 /** Local storage keys, prefix sm_, exactly as spec 1 section 3 lists them. */
 export const storageKeys = {
@@ -233,9 +234,10 @@ export function setPrivacyAccepted(): void {
   writeItem(storageKeys.privacyAccepted, '1');
 }
 
-/** Clears tokens, user, permissions and the account-holder flag. */
+/** Clears tokens, user, permissions, the account-holder flag and any wizard's kept progress. */
 export function clearSession(): void {
   for (const key of sessionKeys) writeItem(key, null);
+  clearWizardRecords();
   notify();
 }
 

@@ -14,7 +14,13 @@ export type ServiceDialogKind =
   | 'add-nickname'
   | 'remove-nickname'
   | 'call-barring'
-  | 'landline-options';
+  | 'landline-options'
+  | 'request-transfer'
+  | 'new-service';
+
+/** The order dialogs: kept in the address (with the service), so a reload reopens them. */
+export const ORDER_DIALOGS = ['request-transfer', 'new-service'] as const;
+export type OrderDialogKind = (typeof ORDER_DIALOGS)[number];
 
 export type ServiceActionsProps = {
   service: Service;
@@ -24,7 +30,7 @@ export type ServiceActionsProps = {
   onIntent?: (kind: ServiceDialogKind, service: Service) => void;
 };
 
-/** The actions built so far; Request Transfer and New Service come later. */
+/** The actions built so far (Order Now comes with the products). */
 const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'view-usage',
   'make-request',
@@ -33,6 +39,8 @@ const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'nickname',
   'call-barring',
   'landline-options',
+  'request-transfer',
+  'new-service',
 ]);
 
 /**
@@ -93,6 +101,10 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         return button('call-barring', 'Call Barring');
       case 'landline-options':
         return button('landline-options', 'Landline Options');
+      case 'request-transfer':
+        return button('request-transfer', 'Request Transfer');
+      case 'new-service':
+        return button('new-service', 'New Service');
       default:
         return null;
     }
