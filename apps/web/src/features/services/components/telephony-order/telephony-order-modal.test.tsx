@@ -243,6 +243,48 @@ describe('Landline transfer', () => {
     expect(screen.getByLabelText('Date of Birth')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("shows the server's field errors on a step never opened since a reload", async () => {
+    window.sessionStorage.setItem(
+      `${WIZARD_STORAGE_PREFIX}transfer-landline:200103`,
+      JSON.stringify({
+        trail: ['details', 'address', 'terms', 'confirm'],
+        values: {
+          application: {
+            phone_number: '07 4658 1234',
+            current_provider: 'telstra',
+            account_number: '1',
+            given_names: 'Jo',
+            surname: 'Citizen',
+            date_of_birth: '1970-05-01',
+            street_address: '1 Eagle St',
+            suburb: 'Longreach',
+            state: 'QLD',
+            postcode: '4730',
+            more_info: true,
+            acknowledged: true,
+            agreement: 'I AGREE',
+            agreed_at: '2026-11-25T01:00:00.000Z',
+          },
+        },
+      }),
+    );
+    const { user, calls } = setup(LandlineTransferModal, landline, {
+      prepare: () =>
+        jsonResponse(
+          { data: { error: 'Please check.', fields: { 'address.postcode': 'Not in QLD.' } } },
+          400,
+        ),
+    });
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Service Address' })).toBeInTheDocument();
+    expect(screen.getByText('Not in QLD.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === apiPaths.prepareOrder)!.body).toMatchObject({
+      agreement: 'I AGREE',
+      agreed_at: '2026-11-25T01:00:00.000Z',
+    });
+  });
+
   it('a failed prepare returns to the service address, a failed commit to the details', async () => {
     let commits = 0;
     const { user } = setup(LandlineTransferModal, landline, {

@@ -87,6 +87,9 @@ function TelephonyOrderModal({
     persist: { key: `${kind}:${service.serviceid}` },
   });
   const [order, setOrder] = useState<OrderResult | null>(null);
+  // The server's field errors, put on their fields once their step has mounted them (a field
+  // registered after its error was set would not show it).
+  const [serverErrors, setServerErrors] = useState<ApplicationErrors | null>(null);
   const form = useForm<ApplicationValues>({
     defaultValues: flow.restored<ApplicationValues>('application') ?? initialValues(service),
   });
@@ -104,7 +107,7 @@ function TelephonyOrderModal({
     errorStep: (error) => failureStep(kind, error),
     ...(text.event ? { event: text.event } : {}),
     onSuccess: setOrder,
-    onError: (error) => showErrors(serverFieldErrors(error)),
+    onError: (error) => setServerErrors(serverFieldErrors(error)),
   });
 
   /** Puts the errors on their fields (the first focused); true when there are none. */
@@ -118,6 +121,13 @@ function TelephonyOrderModal({
     }
     return entries.length === 0;
   };
+
+  useEffect(() => {
+    if (!serverErrors) return;
+    const entries = Object.entries(serverErrors) as [ApplicationField, string][];
+    entries.forEach(([name, message]) => form.setError(name, { type: 'rule', message }));
+    setServerErrors(null);
+  }, [serverErrors, form]);
 
   const advance = (errors: ApplicationErrors, to: OrderStep) => {
     form.clearErrors();
