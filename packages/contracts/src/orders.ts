@@ -184,11 +184,29 @@ export const providersOutput = envelope(z.array(providerOptionSchema));
 const serviceRef = [{ in: 'params', name: 'serviceid', kind: 'service' }] as const;
 const bodyServiceRef = [{ in: 'body', name: 'serviceid', kind: 'service' }] as const;
 
-const exampleAddress = {
-  street_address: '12 Wattle Rd',
-  suburb: 'Longreach',
-  state: 'QLD',
-  postcode: '4730',
+const productOrderExample = {
+  productid: 1,
+  shipping_addr_line1: '12 Wattle Rd',
+  shipping_suburb: 'Longreach',
+  shipping_state: 'QLD',
+  shipping_postcode: '4730',
+  billing_same: true,
+};
+
+/** A new VoIP order (a transfer example would find the first caller's transfer under way). */
+const orderExample = {
+  application: {
+    type: 'Telephony',
+    technology: 'VOIP',
+    telephony: { is_transfer: 0 },
+    applicant: { given_names: 'Jo', surname: 'Citizen', date_of_birth: '1970-05-01' },
+    address: {
+      street_address: '12 Wattle Rd',
+      suburb: 'Longreach',
+      state: 'QLD',
+      postcode: '4730',
+    },
+  },
 };
 
 export const ordersRoutes = {
@@ -274,16 +292,7 @@ export const ordersRoutes = {
     objects: bodyServiceRef,
     body: productOrderInput,
     response: csrfOutput,
-    example: {
-      body: {
-        productid: 1,
-        shipping_addr_line1: '12 Wattle Rd',
-        shipping_suburb: 'Longreach',
-        shipping_state: 'QLD',
-        shipping_postcode: '4730',
-        billing_same: true,
-      },
-    },
+    example: { body: productOrderExample },
   }),
   productOrderCommit: defineRoute({
     id: 'productOrderCommit',
@@ -296,6 +305,7 @@ export const ordersRoutes = {
     body: productOrderCommitInput,
     response: orderResultOutput,
     csrfFrom: 'productOrderPrepare',
+    example: { body: productOrderExample },
   }),
   prepareOrder: defineRoute({
     id: 'prepareOrder',
@@ -307,24 +317,7 @@ export const ordersRoutes = {
     objects: bodyServiceRef,
     body: orderInput,
     response: csrfOutput,
-    example: {
-      body: {
-        application: {
-          type: 'Telephony',
-          technology: 'VOIP',
-          telephony: {
-            is_transfer: 1,
-            transfer: {
-              phone_number: '07 4658 1234',
-              current_provider: 'telstra',
-              account_number: '1234567890',
-            },
-          },
-          applicant: { given_names: 'Jo', surname: 'Citizen', date_of_birth: '1970-05-01' },
-          address: exampleAddress,
-        },
-      },
-    },
+    example: { body: orderExample },
   }),
   commitOrder: defineRoute({
     id: 'commitOrder',
@@ -337,6 +330,7 @@ export const ordersRoutes = {
     body: orderCommitInput,
     response: orderResultOutput,
     csrfFrom: 'prepareOrder',
+    example: { body: orderExample },
   }),
   landlineProviders: defineRoute({
     id: 'landlineProviders',

@@ -219,6 +219,14 @@ describe('services', () => {
       ),
     ).toEqual(['make-request', 'nickname', 'landline-options']);
   });
+
+  it('offers Order Now with purchase-products on services other than Landline and VOIP', () => {
+    const products = new Set(['purchase-products']);
+    expect(serviceActions(service, products)).toEqual(['make-request', 'order-product']);
+    for (const technology of ['Landline', 'VOIP'])
+      expect(serviceActions({ ...service, technology }, products)).toEqual(['make-request']);
+    expect(serviceActions(service, new Set(['order-services']))).toEqual(['make-request']);
+  });
 });
 
 describe('blockState', () => {

@@ -146,6 +146,10 @@ const STATUS_OF: Record<ErrorCode, number> = {
   featureListedTwice: 400,
   featureValueInvalid: 400,
   orderStatusMove: 409,
+  productUnavailable: 409,
+  applicationInvalid: 400,
+  orderTechnology: 409,
+  transferInProgress: 409,
 
   csrfInvalid: 400,
   csrfUsed: 400,

@@ -1,5 +1,10 @@
 import type { Db } from '../db/client';
-import { barringOptions, telephonyFeatures } from '../modules/orders/orders.schema';
+import {
+  barringOptions,
+  phoneProviders,
+  products,
+  telephonyFeatures,
+} from '../modules/orders/orders.schema';
 
 /** Call barring modes (docs/decisions/021). */
 export const BARRING_OPTIONS = [
@@ -153,7 +158,110 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
   },
 ];
 
+/**
+ * The product catalogue (docs/decisions/022): routers, mesh nodes and a handset. Ids are stable
+ * (tests refer to them); images are the web app's /products/*.webp (a few KB each).
+ */
+export const PRODUCTS: (typeof products.$inferInsert)[] = [
+  {
+    id: 1,
+    name: 'Wi-Fi 6 Router',
+    model: 'Outpost AX1800',
+    article: 'OP-RT-AX1800',
+    priceCents: 14900,
+    rrpCents: 19900,
+    image: '/products/router-ax1800.webp',
+    type: 'router',
+    sort: 1,
+  },
+  {
+    id: 2,
+    name: 'Wi-Fi 6 Pro Router',
+    model: 'Outpost AX3000',
+    article: 'OP-RT-AX3000',
+    priceCents: 22900,
+    rrpCents: 27900,
+    image: '/products/router-ax3000.webp',
+    type: 'router',
+    sort: 2,
+  },
+  {
+    id: 3,
+    name: 'Mesh Wi-Fi Node',
+    model: 'Outpost Mesh M1',
+    article: 'OP-MS-M1',
+    priceCents: 11900,
+    rrpCents: 14900,
+    image: '/products/mesh-node.webp',
+    type: 'mesh',
+    sort: 3,
+  },
+  {
+    id: 4,
+    name: 'Mesh Wi-Fi Twin Pack',
+    model: 'Outpost Mesh M1 x2',
+    article: 'OP-MS-M1X2',
+    priceCents: 21900,
+    rrpCents: 27900,
+    image: '/products/mesh-twin.webp',
+    type: 'mesh',
+    sort: 4,
+  },
+  {
+    id: 5,
+    name: 'Cordless Phone Handset',
+    model: 'Outpost DECT 100',
+    article: 'OP-PH-D100',
+    priceCents: 6900,
+    rrpCents: 8900,
+    image: '/products/cordless-handset.webp',
+    type: 'handset',
+    sort: 5,
+  },
+  {
+    id: 6,
+    name: 'Wi-Fi 5 Router (discontinued)',
+    model: 'Outpost AC1200',
+    article: 'OP-RT-AC1200',
+    priceCents: 9900,
+    rrpCents: 12900,
+    image: '/products/router-ax1800.webp',
+    type: 'router',
+    active: false,
+    sort: 6,
+  },
+];
+
+const PROVIDER_NAMES = [
+  ['telstra', 'Telstra'],
+  ['optus', 'Optus'],
+  ['tpg', 'TPG'],
+  ['iinet', 'iiNet'],
+  ['aussie-broadband', 'Aussie Broadband'],
+  ['vodafone', 'Vodafone'],
+  ['dodo', 'Dodo'],
+  ['exetel', 'Exetel'],
+] as const;
+
+/** The providers a number can come from (spec 2 section 3 "Provider option"), 'Other' last. */
+export const PHONE_PROVIDERS: (typeof phoneProviders.$inferInsert)[] = (
+  ['Landline', 'VOIP'] as const
+).flatMap((technology) => [
+  ...PROVIDER_NAMES.filter(([value]) => technology === 'VOIP' || value !== 'vodafone').map(
+    ([value, label], i) => ({ technology, value, label, sort: i + 1 }),
+  ),
+  ...(technology === 'VOIP'
+    ? [
+        { technology, value: 'mynetfone', label: 'MyNetFone', sort: 50 },
+        { technology, value: 'maxo', label: 'Maxo', sort: 51 },
+      ]
+    : []),
+  { technology, value: 'other', label: 'Other', sort: 99 },
+]);
+
 export async function seedTelephony(db: Db): Promise<void> {
   await db.insert(barringOptions).values(BARRING_OPTIONS);
   await db.insert(telephonyFeatures).values(TELEPHONY_FEATURES);
+  await db.insert(products).values(PRODUCTS);
+  await db.insert(phoneProviders).values(PHONE_PROVIDERS);
 }

@@ -110,6 +110,23 @@ const ownedObject: Record<
                             and o.has_landline_barring and o.has_landline_options)
         on conflict do nothing`);
     }
+    // Transfers and new VoIP (docs/decisions/022) need a VoIP service with can_ordernew: the
+    // holder's 200104, copied to another account once.
+    if (['prepareOrder', 'commitOrder'].includes(route.id)) {
+      await db.execute(sql`insert into services overriding system value
+        select (jsonb_populate_record(null::services, to_jsonb(s) || jsonb_build_object(
+                  'id', 291000 + ${accountId}::int, 'account_id', ${accountId}::int,
+                  'identifier', '07556' || (90000 + ${accountId}::int % 10000)::text))).*
+          from services s
+         where s.id = 200104 and ${accountId}::int <> s.account_id
+        on conflict do nothing`);
+      const [voip] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from services where account_id = ${accountId} and can_ordernew
+             and technology = 'VOIP' order by id limit 1`,
+      );
+      return voip!.id;
+    }
     const [row] = await queryRows<{ id: number }>(
       db,
       telephony.includes(route.id)

@@ -15,7 +15,7 @@ export const accountCharges = pgTable(
       .notNull()
       .references(() => accounts.id),
     serviceId: integer('service_id').references(() => services.id),
-    /** 'data-block' | 'plan-adjustment' */
+    /** 'data-block' | 'plan-adjustment' | 'product' (a product order's price) */
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -65,7 +65,7 @@ export const invoiceLines = pgTable(
     serviceId: integer('service_id').references(() => services.id),
     /**
      * 'service' (a plan, in advance) | 'option' (a plan option, in advance) | 'data-block' |
-     * 'plan-adjustment' (the last two: the period before, from account_charges).
+     * 'plan-adjustment' | 'product' (the last three: the period before, from account_charges).
      */
     kind: text('kind').notNull().default('service'),
     description: text('description').notNull(),

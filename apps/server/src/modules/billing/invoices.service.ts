@@ -33,10 +33,15 @@ export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
 type LineInput = {
   serviceId: number | null;
-  kind: 'service' | 'option' | 'data-block' | 'plan-adjustment';
+  kind: 'service' | 'option' | 'data-block' | 'plan-adjustment' | 'product';
   description: string;
   amountCents: number;
 };
+
+/** An account charge's invoice line kind (a product order's price: docs/decisions/022). */
+function chargeLineKind(kind: string): 'data-block' | 'product' | 'plan-adjustment' {
+  return kind === 'data-block' || kind === 'product' ? kind : 'plan-adjustment';
+}
 
 /** Dollars as the alert and email show them: '$1,234.50', '-$10.00'. */
 export function dollars(cents: number): string {
@@ -82,11 +87,13 @@ export async function issueInvoice(
     ...(await serviceLines(tx, accountId, periodStart)),
     ...charges.map((c) => ({
       serviceId: c.serviceId,
-      kind: c.kind === 'data-block' ? ('data-block' as const) : ('plan-adjustment' as const),
+      kind: chargeLineKind(c.kind),
       description:
         c.kind === 'data-block'
           ? `${c.description} bought ${formatShortDate(c.createdAt)}`
-          : c.description,
+          : c.kind === 'product'
+            ? `${c.description} ordered ${formatShortDate(c.createdAt)}`
+            : c.description,
       amountCents: c.amountCents,
     })),
   ];

@@ -12,6 +12,14 @@ export const ordersErrors = {
   featureValueInvalid: (label: string, message: string) => `Bad request: ${label}: ${message}`,
   orderStatusMove: (from: string, to: string) =>
     `Bad request: An order that is ${from} cannot move to ${to}.`,
+  // Products, transfers and new VoIP (docs/decisions/022).
+  productUnavailable: 'Bad request: That product is no longer available. Please choose another.',
+  /** The application has field errors (answered in `fields` too); the first one's message. */
+  applicationInvalid: (message: string) => `Invalid request: ${message}`,
+  orderTechnology: (technology: string) =>
+    `Bad request: This service takes a ${technology} order, not this one.`,
+  transferInProgress: (number: string) =>
+    `Bad request: A transfer of this number is already under way (ticket ${number}). We will be in touch.`,
 } as const;
 export type OrdersErrorCode = keyof typeof ordersErrors;
 

@@ -6,9 +6,18 @@ import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { ownedService } from '../services/services.service';
+import {
+  checkProductOrder,
+  checkTelephonyOrder,
+  listProducts,
+  listProviders,
+  placeProductOrder,
+  placeTelephonyOrder,
+} from './applications.service';
 import {
   changeBarring,
   changeTelephonyFeatures,
@@ -27,8 +36,9 @@ export type OrdersDeps = {
 };
 
 /**
- * Orders (docs/decisions/021): call barring and landline options on a service (change-plan; the
- * service is the caller's, else 404), each an order with its ticket and an email; and the
+ * Orders (docs/decisions/021, 022): call barring and landline options on a service (change-plan;
+ * the service is the caller's, else 404), product orders (purchase-products), transfers and new
+ * VoIP (order-services) as prepare/commit, each an order with its ticket and an email; and the
  * provider's move of an order's status (internal).
  */
 export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (app, { deps }) => {
@@ -120,6 +130,79 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
       if (created) await sendOrderEmail('landline options change', result);
       return { data: result };
     },
+  });
+
+  const authorOf = (caller: { userId: number; givenNames: string; surname: string }) => ({
+    userId: caller.userId,
+    authorName: `${caller.givenNames} ${caller.surname}`,
+  });
+  /** The service named in the body: the caller's (else 404), locked inside the commit. */
+  const bodyService = {
+    load: (
+      from: Db,
+      input: { caller: { accountId: number }; body: { serviceid: number } },
+      lock: boolean,
+    ) => ownedService(from, input.caller.accountId, input.body.serviceid, lock),
+    payload: (input: { body: object }) => ({ ...input.body }),
+  };
+
+  app.route({
+    ...routeFor(ordersRoutes.products),
+    handler: async () => ({ data: await listProducts(db) }),
+  });
+
+  preparedRoute(app, deps, {
+    kind: 'product-order',
+    prepare: ordersRoutes.productOrderPrepare,
+    commit: ordersRoutes.productOrderCommit,
+    ...bodyService,
+    check: (from, service, { body }) => checkProductOrder(from, service, body),
+    apply: async (tx, { object, decision, input, afterCommit }) => {
+      const result = await placeProductOrder(
+        tx,
+        object,
+        decision,
+        input.body,
+        authorOf(input.caller),
+        input.now,
+      );
+      afterCommit(() => sendOrderEmail(`order of a ${decision.name}`, result));
+      return result;
+    },
+  });
+
+  preparedRoute(app, deps, {
+    kind: 'telephony-order',
+    prepare: ordersRoutes.prepareOrder,
+    commit: ordersRoutes.commitOrder,
+    ...bodyService,
+    check: (from, service, { body, now }) => checkTelephonyOrder(from, service, body, now),
+    apply: async (tx, { object, decision, input, afterCommit }) => {
+      const result = await placeTelephonyOrder(
+        tx,
+        object,
+        input.body,
+        decision,
+        authorOf(input.caller),
+        input.now,
+      );
+      const what = {
+        'landline-transfer': 'landline transfer request',
+        'voip-transfer': 'VoIP transfer request',
+        'new-voip': 'new VoIP service order',
+      }[decision.kind as 'landline-transfer' | 'voip-transfer' | 'new-voip'];
+      afterCommit(() => sendOrderEmail(what, result));
+      return result;
+    },
+  });
+
+  app.route({
+    ...routeFor(ordersRoutes.landlineProviders),
+    handler: async () => ({ data: await listProviders(db, 'Landline') }),
+  });
+  app.route({
+    ...routeFor(ordersRoutes.voipProviders),
+    handler: async () => ({ data: await listProviders(db, 'VOIP') }),
   });
 
   app.route({

@@ -120,3 +120,42 @@ export const serviceTelephonyValues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.featureId] })],
 );
+
+/**
+ * The product catalogue (spec 2 section 3 "Product"; docs/decisions/022): prices in cents, the
+ * image a small WebP the web app serves under /products/. An inactive product is no longer sold.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    model: text('model').notNull(),
+    article: text('article').notNull().unique(),
+    priceCents: integer('price_cents').notNull(),
+    rrpCents: integer('rrp_cents').notNull(),
+    image: text('image').notNull(),
+    type: text('type').notNull(),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [
+    check('products_type_check', sql`${t.type} in ('router', 'mesh', 'handset')`),
+    check('products_price_check', sql`${t.priceCents} > 0 and ${t.rrpCents} >= ${t.priceCents}`),
+  ],
+);
+
+/** The providers a number can be transferred from (spec 2 section 3 "Provider option"). */
+export const phoneProviders = pgTable(
+  'phone_providers',
+  {
+    technology: text('technology').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.technology, t.value] }),
+    check('phone_providers_technology_check', sql`${t.technology} in ('Landline', 'VOIP')`),
+  ],
+);
