@@ -1,7 +1,6 @@
 import type { SessionOutput, TokenOutput, TokenType, UserSummary } from '@outpost/contracts/auth';
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import { useSyncExternalStore } from 'react';
-import { clearWizardRecords } from './wizard-storage';
 
 /** Local storage keys, prefix sm_, exactly as spec 1 section 3 lists them. */
 export const storageKeys = {
@@ -22,6 +21,9 @@ export const storageKeys = {
   pushToken: 'sm_push_token',
   defaultService: 'sm_default_service',
 } as const;
+
+/** A wizard's kept progress in sessionStorage (lib/wizard-storage.ts): a logout removes it. */
+export const WIZARD_STORAGE_PREFIX = 'outpost-wizard:';
 
 /** The items a logout (or an ended session) removes. */
 const sessionKeys: readonly string[] = [
@@ -237,7 +239,12 @@ export function setPrivacyAccepted(): void {
 /** Clears tokens, user, permissions, the account-holder flag and any wizard's kept progress. */
 export function clearSession(): void {
   for (const key of sessionKeys) writeItem(key, null);
-  clearWizardRecords();
+  try {
+    for (const key of Object.keys(window.sessionStorage))
+      if (key.startsWith(WIZARD_STORAGE_PREFIX)) window.sessionStorage.removeItem(key);
+  } catch {
+    // storage blocked: no wizard kept anything
+  }
   notify();
 }
 

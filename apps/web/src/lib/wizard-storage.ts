@@ -1,9 +1,12 @@
+import { WIZARD_STORAGE_PREFIX } from './session';
+
 /**
  * Where a wizard that opts in (useWizardFlow's `persist`) keeps its progress across a reload:
  * sessionStorage (this tab only), one item per wizard under a common prefix, so a logout clears
- * them all (lib/session.ts clearSession).
+ * them all (lib/session.ts clearSession, which the login page loads: this file is only the
+ * wizard's, in the 'kit' chunk).
  */
-export const WIZARD_STORAGE_PREFIX = 'outpost-wizard:';
+export { WIZARD_STORAGE_PREFIX };
 
 /** A persisted wizard: the trail of steps it took and the values its steps keep. */
 export type WizardRecord = { trail: string[]; values: Record<string, unknown> };
@@ -45,19 +48,5 @@ export function removeWizardRecord(key: string): void {
     window.sessionStorage.removeItem(WIZARD_STORAGE_PREFIX + key);
   } catch {
     // nothing stored
-  }
-}
-
-/** Removes every wizard's progress (a logout: the next user must not see the last one's). */
-export function clearWizardRecords(): void {
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < window.sessionStorage.length; i += 1) {
-      const key = window.sessionStorage.key(i);
-      if (key?.startsWith(WIZARD_STORAGE_PREFIX)) keys.push(key);
-    }
-    for (const key of keys) window.sessionStorage.removeItem(key);
-  } catch {
-    // storage blocked: nothing was kept
   }
 }

@@ -285,6 +285,40 @@ describe('Landline transfer', () => {
     });
   });
 
+  it('an agreement the server refuses (too old) is typed again, with a new time', async () => {
+    let refused = false;
+    const { user, calls } = setup(LandlineTransferModal, landline, {
+      prepare: () => {
+        if (refused) return jsonResponse({ data: { csrf: 'c3' } });
+        refused = true;
+        return jsonResponse(
+          {
+            data: {
+              error: 'Invalid request: Please type I AGREE to accept the terms.',
+              fields: { agreement: applicationMessages.agree },
+            },
+          },
+          400,
+        );
+      },
+    });
+    await toConfirm(user);
+    expect(await screen.findByRole('heading', { name: 'Terms & Conditions' })).toBeInTheDocument();
+    const agree = screen.getByLabelText('Type I AGREE to accept the terms');
+    expect(agree).toHaveValue('');
+    expect(agree).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.type(agree, 'I AGREE');
+    await user.click(next());
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText(/your ticket number is T240031/);
+    const [first, second] = calls
+      .filter((c) => c.path === apiPaths.prepareOrder)
+      .map((c) => (c.body as { agreed_at: string }).agreed_at);
+    expect(Date.parse(second!)).toBeGreaterThanOrEqual(Date.parse(first!));
+    expect(second).not.toBe('');
+  });
+
   it('a failed prepare returns to the service address, a failed commit to the details', async () => {
     let commits = 0;
     const { user } = setup(LandlineTransferModal, landline, {

@@ -124,6 +124,8 @@ function TelephonyOrderModal({
 
   useEffect(() => {
     if (!serverErrors) return;
+    // An agreement refused (too old, say): it is typed again.
+    if (serverErrors.agreement) form.setValue('agreement', '');
     const entries = Object.entries(serverErrors) as [ApplicationField, string][];
     entries.forEach(([name, message]) => form.setError(name, { type: 'rule', message }));
     setServerErrors(null);
@@ -136,11 +138,13 @@ function TelephonyOrderModal({
 
   const stepAfter = (step: OrderStep): OrderStep => steps[steps.indexOf(step) + 1] ?? 'confirm';
 
-  // The agreement is recorded when the typed text first reads I AGREE (spec 2 section 4).
+  // agreed_at: when the typed text came to read I AGREE (spec 2 section 4); unset again when
+  // the text no longer does, so typing it again records the new time.
   const agreed = isAgreement(values.agreement);
   useEffect(() => {
-    if (agreed && form.getValues('agreed_at') === '')
-      form.setValue('agreed_at', new Date().toISOString());
+    const at = form.getValues('agreed_at');
+    if (agreed && at === '') form.setValue('agreed_at', new Date().toISOString());
+    if (!agreed && at !== '') form.setValue('agreed_at', '');
   }, [agreed, form]);
 
   const next = () => {
