@@ -1,6 +1,6 @@
 import { applicationMessages, TRANSFER_STATES } from '@outpost/contracts/application-rules';
 import type { ProviderOption } from '@outpost/contracts/orders';
-import { useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { ReviewList } from '@/components/review-list';
@@ -103,11 +103,12 @@ function PriorityAssistance({ inputRef }: { inputRef?: React.Ref<HTMLInputElemen
   const ids = useId();
   const { watch, setValue, setError, clearErrors, formState } = useFormContext<ApplicationValues>();
   const moreInfo = watch('more_info');
+  // Open or closed again; `more_info` remembers it was opened (the box may be ticked from then on).
+  const [open, setOpen] = useState(moreInfo);
   const acknowledged = watch('acknowledged');
   const error = formState.errors.acknowledged?.message;
   const infoId = `${ids}-info`;
   const errorId = `${ids}-error`;
-  const toggleRef = useRef<HTMLButtonElement>(null);
 
   const tick = (checked: boolean) => {
     if (checked && !moreInfo) {
@@ -123,16 +124,18 @@ function PriorityAssistance({ inputRef }: { inputRef?: React.Ref<HTMLInputElemen
     <fieldset className="choice-group priority-assistance">
       <legend className="choice-group__legend">Priority Assistance</legend>
       <button
-        ref={toggleRef}
         type="button"
         className="button button--link"
-        aria-expanded={moreInfo}
+        aria-expanded={open}
         aria-controls={infoId}
-        onClick={() => setValue('more_info', true)}
+        onClick={() => {
+          setOpen(!open);
+          setValue('more_info', true);
+        }}
       >
         More Information
       </button>
-      <p id={infoId} className="field__hint priority-assistance__info" hidden={!moreInfo}>
+      <p id={infoId} className="field__hint priority-assistance__info" hidden={!open}>
         {PRIORITY_ASSISTANCE_TEXT}
       </p>
       <div className="choice">

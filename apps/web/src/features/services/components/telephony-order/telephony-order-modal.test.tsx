@@ -112,6 +112,13 @@ describe('Landline transfer', () => {
     await user.click(box);
     expect(box).toBeChecked();
     expect(screen.queryByText(applicationMessages.acknowledge)).toBeNull();
+    // Closing the information again keeps the box tickable.
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(/Priority Assistance is a service/)).not.toBeVisible();
+    await user.click(box);
+    await user.click(box);
+    expect(box).toBeChecked();
     await user.click(next());
     expect(screen.getByRole('heading', { name: 'Service Address' })).toBeInTheDocument();
   });
