@@ -76,14 +76,20 @@ test.describe('transfers and new VoIP', () => {
     const box = dialog.getByRole('checkbox', {
       name: 'No one at the premises needs Priority Assistance.',
     });
-    await box.click();
+    // By keyboard, as a keyboard-only user would.
+    await box.focus();
+    await page.keyboard.press('Space');
     await expect(box).not.toBeChecked();
     await expect(dialog.getByText(ACK_MESSAGE)).toBeVisible();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('heading', { name: 'Details' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'More Information' }).click();
+    await dialog.getByRole('button', { name: 'More Information' }).focus();
+    await page.keyboard.press('Enter');
     await expect(dialog.getByText(/Priority Assistance is a service/)).toBeVisible();
-    await box.check();
+    await page.keyboard.press('Tab');
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
     await expect(dialog.getByText(ACK_MESSAGE)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
