@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/session';
 import { Modal, SHEET_CLOSE_DRAG_PX, type SavingStatus, savingStatus } from './modal';
 
@@ -202,5 +202,32 @@ describe('Modal on native platforms', () => {
     drag(screen.getByTestId('sheet-handle'), SHEET_CLOSE_DRAG_PX + 50);
 
     expect(screen.getByRole('dialog', { name: 'Change name' })).toBeInTheDocument();
+  });
+});
+
+describe('a modal body that scrolls', () => {
+  it('takes focus itself when it holds nothing to focus, so a keyboard can scroll it', () => {
+    const heights = { scrollHeight: 900, clientHeight: 400 };
+    const spies = (['scrollHeight', 'clientHeight'] as const).map((name) =>
+      vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains('modal__body') ? heights[name] : 0;
+      }),
+    );
+    const { rerender } = render(
+      <Modal open title="Review" onClose={() => {}}>
+        <p>A long review</p>
+      </Modal>,
+    );
+    const body = screen.getByRole('region', { name: 'Review' });
+    expect(body).toHaveAttribute('tabindex', '0');
+
+    rerender(
+      <Modal open title="Review" onClose={() => {}}>
+        <p>A long review</p>
+        <button type="button">Read more</button>
+      </Modal>,
+    );
+    expect(screen.queryByRole('region', { name: 'Review' })).toBeNull();
+    for (const spy of spies) spy.mockRestore();
   });
 });

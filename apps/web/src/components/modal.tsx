@@ -93,6 +93,20 @@ function OpenModal({
   const dismissible = onClose !== undefined;
   const saving = status === savingStatus.processing;
 
+  // A body that scrolls with nothing in it to focus (a long review on a small screen) takes focus
+  // itself, so a keyboard can scroll it (axe: scrollable-region-focusable).
+  const [scrollOnly, setScrollOnly] = useState(false);
+  const checkScroll = useCallback(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    setScrollOnly(body.scrollHeight > body.clientHeight + 1 && focusableIn(body).length === 0);
+  }, []);
+  useLayoutEffect(checkScroll);
+  useLayoutEffect(() => {
+    window.addEventListener('resize', checkScroll);
+    return () => window.removeEventListener('resize', checkScroll);
+  }, [checkScroll]);
+
   // Event listeners see the latest props without being attached again.
   const latest = useRef({ onClose, onReset, saving });
   useLayoutEffect(() => {
@@ -250,7 +264,11 @@ function OpenModal({
             </button>
           )}
         </div>
-        <div ref={bodyRef} className="modal__body">
+        <div
+          ref={bodyRef}
+          className="modal__body"
+          {...(scrollOnly ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        >
           {children}
         </div>
         {footer !== undefined && <div className="modal__footer">{footer}</div>}

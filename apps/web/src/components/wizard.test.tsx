@@ -3,10 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
-import { useWizardFlow, WizardModal, WizardStep } from './wizard';
+import { WIZARD_STORAGE_PREFIX } from '@/lib/wizard-storage';
+import { clearSession } from '@/lib/session';
+import { usePersistedValue, useWizardFlow, WizardModal, WizardStep } from './wizard';
 
 type Step = 'pick' | 'confirm' | 'saving';
 
@@ -162,5 +164,107 @@ describe('the wizard flow', () => {
 
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+/** A persisted flow: its step and the typed name survive a remount (a reload). */
+function KeptFlow({
+  mutation,
+  onClose,
+}: {
+  mutation: ReturnType<typeof manualMutation>;
+  onClose: () => void;
+}) {
+  const flow = useWizardFlow<Step>({ first: 'pick', onClose, persist: { key: 'kept:1' } });
+  const [name, setName] = useState(() => flow.restored<string>('name') ?? '');
+  usePersistedValue(flow, 'name', name);
+  const buy = flow.submitter(mutation, { savingStep: 'saving', errorStep: 'confirm' });
+  return (
+    <WizardModal flow={flow} steps={['pick', 'confirm']} title="Buy">
+      <WizardStep flow={flow} id="pick" heading="Pick one">
+        <label>
+          Name
+          <input value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <button type="button" onClick={() => flow.goTo('confirm')}>
+          Next
+        </button>
+        <button type="button" onClick={flow.modal.onClose}>
+          Cancel
+        </button>
+      </WizardStep>
+      <WizardStep flow={flow} id="confirm" heading="Confirm">
+        <p>Buying for {name}</p>
+        <button type="button" onClick={() => buy(name)}>
+          Buy it
+        </button>
+      </WizardStep>
+      <WizardStep flow={flow} id="saving" heading={flow.done ? 'Bought' : 'Buying'} />
+    </WizardModal>
+  );
+}
+
+const KEPT = `${WIZARD_STORAGE_PREFIX}kept:1`;
+const stored = () => window.sessionStorage.getItem(KEPT);
+
+describe('a persisted wizard', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('comes back at its step with its values after a reload', async () => {
+    const mutation = manualMutation();
+    const user = userEvent.setup();
+    const first = render(<KeptFlow mutation={mutation} onClose={() => {}} />);
+    await user.type(screen.getByLabelText('Name'), 'Jo');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(JSON.parse(stored()!)).toEqual({ trail: ['pick', 'confirm'], values: { name: 'Jo' } });
+    first.unmount();
+
+    render(<KeptFlow mutation={mutation} onClose={() => {}} />);
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Buying for Jo')).toBeInTheDocument();
+  });
+
+  it('keeps nothing while saving or once done; a failure keeps it again', async () => {
+    const mutation = manualMutation();
+    const user = userEvent.setup();
+    render(<KeptFlow mutation={mutation} onClose={() => {}} />);
+    await user.type(screen.getByLabelText('Name'), 'Jo');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Buy it' }));
+    expect(stored()).toBeNull();
+    act(() => mutation.calls[0]!.settle(false));
+    expect(JSON.parse(stored()!)).toMatchObject({ trail: ['pick', 'confirm'] });
+    await user.click(screen.getByRole('button', { name: 'Buy it' }));
+    act(() => mutation.calls[1]!.settle(true));
+    expect(screen.getByRole('heading', { name: 'Bought' })).toBeInTheDocument();
+    expect(stored()).toBeNull();
+  });
+
+  it('forgets on close and on logout', async () => {
+    const mutation = manualMutation();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const view = render(<KeptFlow mutation={mutation} onClose={onClose} />);
+    await user.type(screen.getByLabelText('Name'), 'Jo');
+    expect(stored()).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(stored()).toBeNull();
+    view.unmount();
+
+    render(<KeptFlow mutation={mutation} onClose={onClose} />);
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    await user.type(screen.getByLabelText('Name'), 'Al');
+    expect(stored()).not.toBeNull();
+    clearSession();
+    expect(stored()).toBeNull();
+  });
+
+  it('a flow without persist keeps nothing', async () => {
+    const mutation = manualMutation();
+    const user = userEvent.setup();
+    render(<Flow mutation={mutation} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

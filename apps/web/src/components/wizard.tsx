@@ -11,6 +11,12 @@ import {
 } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { type AnalyticsProps, analytics } from '@/lib/analytics';
+import {
+  readWizardRecord,
+  removeWizardRecord,
+  type WizardRecord,
+  writeWizardRecord,
+} from '@/lib/wizard-storage';
 import { FormAlert } from './form/form-alert';
 import { LoadingState } from './loading-state';
 import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal';
@@ -69,17 +75,45 @@ export type WizardFlow<S extends string> = {
   ) => (variables: V) => void;
   /** Spread into the Modal: status (no closing while saving), onClose and the reset on close. */
   modal: { open: true; status: SavingStatus; onClose?: () => void; onReset: () => void };
+  /**
+   * With `persist`: the value a step kept under `name` before a reload (undefined when none, or
+   * without `persist`). Read it for the step's initial values.
+   */
+  restored: <T>(name: string) => T | undefined;
+  /**
+   * With `persist`: keeps a step's values under `name` (usePersistedValue calls it); ignored
+   * while saving, once done, after closing, and without `persist`.
+   */
+  keep: (name: string, value: unknown) => void;
+};
+
+export type WizardPersist = {
+  /** Names the wizard's item in sessionStorage (include what it is for: 'transfer:200103'). */
+  key: string;
 };
 
 export function useWizardFlow<S extends string>({
   first,
   onClose,
+  persist,
 }: {
   first: S;
   /** Leave out for a forced flow that cannot be dismissed. */
   onClose?: () => void;
+  /**
+   * Opt in to keep the progress (the step and the values the steps keep) across a reload, in
+   * sessionStorage: never while saving or once done; removed on close, on success and on logout.
+   */
+  persist?: WizardPersist;
 }): WizardFlow<S> {
-  const [trail, setTrail] = useState<S[]>([first]);
+  const persistKey = persist?.key ?? null;
+  // What a reload left (read once): a trail that starts at this flow's first step.
+  const [saved] = useState<WizardRecord | null>(() => {
+    if (persistKey === null) return null;
+    const record = readWizardRecord(persistKey);
+    return record && record.trail[0] === first ? record : null;
+  });
+  const [trail, setTrail] = useState<S[]>(() => (saved ? (saved.trail as S[]) : [first]));
   const [status, setStatus] = useState<SavingStatus>(savingStatus.idle);
   const [failure, setFailure] = useState<unknown>(null);
   const [moves, setMoves] = useState(0);
@@ -87,6 +121,36 @@ export function useWizardFlow<S extends string>({
   // A second click arrives before React re-renders the disabled button: never submit twice.
   const submitting = useRef(false);
   const step = trail[trail.length - 1]!;
+
+  // ---- persistence (opt-in): the trail and the kept values, written only while idle.
+  const kept = useRef<Record<string, unknown>>(saved?.values ?? {});
+  const closed = useRef(false);
+  const latest = useRef({ trail, status });
+  latest.current = { trail, status };
+  const write = useCallback(() => {
+    if (persistKey === null || closed.current) return;
+    const { trail: steps, status: now } = latest.current;
+    if (now === savingStatus.idle)
+      writeWizardRecord(persistKey, { trail: steps, values: kept.current });
+    else removeWizardRecord(persistKey);
+  }, [persistKey]);
+  useEffect(write, [write, trail, status]);
+  const forget = useCallback(() => {
+    kept.current = {};
+    if (persistKey !== null) removeWizardRecord(persistKey);
+  }, [persistKey]);
+  const restored = useCallback(
+    <T,>(name: string): T | undefined => saved?.values[name] as T | undefined,
+    [saved],
+  );
+  const keep = useCallback(
+    (name: string, value: unknown) => {
+      if (persistKey === null) return;
+      kept.current = { ...kept.current, [name]: value };
+      write();
+    },
+    [persistKey, write],
+  );
 
   const goTo = useCallback((next: S) => {
     setFailure(null);
@@ -99,16 +163,29 @@ export function useWizardFlow<S extends string>({
   }, []);
 
   const reset = useCallback(() => {
+    forget();
     setTrail([first]);
     setStatus(savingStatus.idle);
     setFailure(null);
     submitting.current = false;
-  }, [first]);
+  }, [first, forget]);
+
+  /** The caller's onClose, after forgetting any kept progress (closing starts the next afresh). */
+  const dismiss = useMemo(
+    () =>
+      onClose &&
+      (() => {
+        closed.current = true;
+        forget();
+        onClose();
+      }),
+    [onClose, forget],
+  );
 
   const close = useCallback(() => {
     reset();
-    onClose?.();
-  }, [reset, onClose]);
+    dismiss?.();
+  }, [reset, dismiss]);
 
   const back = useCallback(() => {
     if (trail.length <= 1) {
@@ -135,6 +212,7 @@ export function useWizardFlow<S extends string>({
         goTo(options.savingStep);
         mutation.mutate(variables, {
           onSuccess: (result) => {
+            forget();
             setStatus(savingStatus.success);
             setMoves((n) => n + 1);
             if (options.event) analytics.track(options.event, options.track?.(result, variables));
@@ -152,7 +230,7 @@ export function useWizardFlow<S extends string>({
           },
         });
       },
-    [goTo],
+    [goTo, forget],
   );
 
   return useMemo(
@@ -171,12 +249,43 @@ export function useWizardFlow<S extends string>({
       modal: {
         open: true as const,
         status,
-        ...(onClose ? { onClose } : {}),
+        ...(dismiss ? { onClose: dismiss } : {}),
         onReset: reset,
       },
+      restored,
+      keep,
     }),
-    [step, status, failure, moves, savingStep, goTo, back, reset, submitter, onClose],
+    [
+      step,
+      status,
+      failure,
+      moves,
+      savingStep,
+      goTo,
+      back,
+      reset,
+      submitter,
+      dismiss,
+      restored,
+      keep,
+    ],
   );
+}
+
+/**
+ * Keeps a persisted wizard's values (useWizardFlow's `persist`) whenever they change: read them
+ * back with `flow.restored(name)` for the initial values.
+ */
+export function usePersistedValue(
+  flow: Pick<WizardFlow<string>, 'keep'>,
+  name: string,
+  value: unknown,
+): void {
+  const json = JSON.stringify(value);
+  const { keep } = flow;
+  useEffect(() => {
+    keep(name, JSON.parse(json) as unknown);
+  }, [keep, name, json]);
 }
 
 export type WizardStepProps<S extends string> = {

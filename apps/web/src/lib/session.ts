@@ -22,6 +22,9 @@ export const storageKeys = {
   defaultService: 'sm_default_service',
 } as const;
 
+/** A wizard's kept progress in sessionStorage (lib/wizard-storage.ts): a logout removes it. */
+export const WIZARD_STORAGE_PREFIX = 'outpost-wizard:';
+
 /** The items a logout (or an ended session) removes. */
 const sessionKeys: readonly string[] = [
   storageKeys.apiToken,
@@ -233,9 +236,15 @@ export function setPrivacyAccepted(): void {
   writeItem(storageKeys.privacyAccepted, '1');
 }
 
-/** Clears tokens, user, permissions and the account-holder flag. */
+/** Clears tokens, user, permissions, the account-holder flag and any wizard's kept progress. */
 export function clearSession(): void {
   for (const key of sessionKeys) writeItem(key, null);
+  try {
+    for (const key of Object.keys(window.sessionStorage))
+      if (key.startsWith(WIZARD_STORAGE_PREFIX)) window.sessionStorage.removeItem(key);
+  } catch {
+    // storage blocked: no wizard kept anything
+  }
   notify();
 }
 

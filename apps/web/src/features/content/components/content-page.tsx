@@ -1,9 +1,6 @@
-import { messages } from '@outpost/contracts/messages';
-import DOMPurify from 'dompurify';
-import { type ReactNode, useMemo } from 'react';
-import { LoadError } from '@/components/load-error';
-import { LoadingState } from '@/components/loading-state';
+import type { ReactNode } from 'react';
 import { usePage } from '../api/get-page';
+import { ContentBody } from './content-body';
 
 export type ContentPageProps = {
   slug: string;
@@ -20,20 +17,11 @@ export type ContentPageProps = {
  */
 export function ContentPage({ slug, fallbackTitle, nav, className }: ContentPageProps) {
   const page = usePage(slug);
-  const body = useMemo(() => (page.data ? DOMPurify.sanitize(page.data.body) : ''), [page.data]);
   return (
     <div className={className ? `page content-page ${className}` : 'page content-page'}>
       <h1 className="page__title">{page.data?.title ?? fallbackTitle}</h1>
       {nav}
-      {page.isPending && <LoadingState />}
-      {page.isError && (
-        <LoadError
-          error={messages.banner.loadData}
-          onRetry={() => void page.refetch()}
-          resetKey={page.errorUpdatedAt}
-        />
-      )}
-      {page.data && <div className="content-body" dangerouslySetInnerHTML={{ __html: body }} />}
+      <ContentBody slug={slug} />
     </div>
   );
 }

@@ -15,7 +15,13 @@ export type ServiceDialogKind =
   | 'remove-nickname'
   | 'call-barring'
   | 'landline-options'
-  | 'order-product';
+  | 'order-product'
+  | 'request-transfer'
+  | 'new-service';
+
+/** The order dialogs: kept in the address (with the service), so a reload reopens them. */
+export const ORDER_DIALOGS = ['request-transfer', 'new-service'] as const;
+export type OrderDialogKind = (typeof ORDER_DIALOGS)[number];
 
 export type ServiceActionsProps = {
   service: Service;
@@ -25,7 +31,7 @@ export type ServiceActionsProps = {
   onIntent?: (kind: ServiceDialogKind, service: Service) => void;
 };
 
-/** The actions built so far; Request Transfer and New Service come later. */
+/** The actions built so far (Order Now comes with the products). */
 const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'view-usage',
   'make-request',
@@ -35,6 +41,8 @@ const built: ReadonlySet<ServiceAction> = new Set<ServiceAction>([
   'call-barring',
   'landline-options',
   'order-product',
+  'request-transfer',
+  'new-service',
 ]);
 
 /**
@@ -97,6 +105,10 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         return button('landline-options', 'Landline Options');
       case 'order-product':
         return button('order-product', 'Order Now');
+      case 'request-transfer':
+        return button('request-transfer', 'Request Transfer');
+      case 'new-service':
+        return button('new-service', 'New Service');
       default:
         return null;
     }

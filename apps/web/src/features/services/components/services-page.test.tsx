@@ -1,6 +1,6 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { PermissionName } from '@outpost/contracts/permissions';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
 import { getDefaultService } from '@/lib/session';
@@ -153,6 +153,60 @@ describe('My Services', () => {
         name: /Call Barring|Landline Options|Request Transfer|New Service/,
       }),
     ).toBeNull();
+  });
+
+  it('opens Request Transfer and New Service (order-services), kept in the address', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const phone = { ...landline, can_transfer: true };
+    const voip = service({
+      serviceid: 200104,
+      type: 'Telephony',
+      technology: 'VOIP',
+      identifier: '0755500456',
+      can_transfer: true,
+      can_ordernew: true,
+    });
+    const { user, router } = setup([...SERVICES_PERMISSIONS, 'order-services'], () =>
+      jsonResponse({ data: [phone, voip] }),
+    );
+    await manageTable();
+    await user.click(
+      screen.getByRole('button', { name: 'Manage Kitchen phone (Landline 0746581234)' }),
+    );
+    await user.click(
+      screen.getByRole('menuitem', {
+        name: 'Request Transfer for Kitchen phone (Landline 0746581234)',
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Landline Transfer' })).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('Modal View', { path: '/services/transfer-landline' });
+    expect(currentPath(router)).toBe('/services?order=request-transfer&service=200103');
+    await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentPath(router)).toBe('/services');
+
+    await user.click(screen.getByRole('button', { name: 'Manage VOIP 0755500456' }));
+    await user.click(
+      screen.getByRole('menuitem', { name: 'Request Transfer for VOIP 0755500456' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'VoIP Transfer' })).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('Modal View', { path: '/services/transfer-voip' });
+    await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Manage VOIP 0755500456' }));
+    await user.click(screen.getByRole('menuitem', { name: 'New Service for VOIP 0755500456' }));
+    expect(await screen.findByRole('dialog', { name: 'New VoIP Service' })).toBeInTheDocument();
+  });
+
+  it('reopens the order dialog the address names (a reload), only where it is offered', async () => {
+    signIn({ permissions: [...SERVICES_PERMISSIONS, 'order-services'] });
+    const api = stubApi({
+      [`GET ${apiPaths.services}`]: () =>
+        jsonResponse({ data: [{ ...landline, can_transfer: true }] }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderApp('/services?order=request-transfer&service=200103');
+    expect(await screen.findByRole('dialog', { name: 'Landline Transfer' })).toBeInTheDocument();
   });
 
   it('shows a view-only contact no change actions', async () => {

@@ -3,7 +3,7 @@ import { messages } from '@outpost/contracts/messages';
 import type { Service } from '@outpost/contracts/services';
 import { formatMoney, shortDateOf } from '@outpost/domain/format';
 import { allowanceLabel, orderServices, speedLabel } from '@outpost/domain/services';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { useSession } from '@/lib/session';
@@ -38,12 +38,15 @@ function monthly(cents: number) {
  * /services (spec 2 section 2): Manage My Services (5 a page, cards on small screens), the
  * pending services, and Upcoming Plan Changes; each row's actions open the service dialogs.
  */
-export function ServicesPage() {
+export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = {}) {
   const ids = useId();
   const services = useServices();
   const { permissions } = useSession();
   const held = heldPermissions(permissions);
-  const { dialog, open, close, prefetch } = useServiceDialog();
+  // The order dialogs live in the address, so a reload reopens them (their wizards keep progress).
+  const { dialog, open, close, prefetch } = useServiceDialog({
+    orders: { services: services.data, held },
+  });
   const [searchParams, setUrlState] = useUrlState();
   const page = Number(searchParams.get('page')) || 1;
 
@@ -201,7 +204,7 @@ export function ServicesPage() {
         </section>
       )}
 
-      <ServiceDialog dialog={dialog} onClose={close} />
+      <ServiceDialog dialog={dialog} onClose={close} transferTerms={transferTerms} />
     </div>
   );
 }
