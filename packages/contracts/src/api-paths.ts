@@ -147,6 +147,14 @@ export const apiPaths = {
   commitOrder: `${API_PREFIX}/services/commit-order/`,
   landlineProviders: `${API_PREFIX}/services/providers/landline/`,
   voipProviders: `${API_PREFIX}/services/providers/voip/`,
+  // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).
+  /** GET the caller's devices. */
+  deviceTokens: `${API_PREFIX}/notifications/device-tokens`,
+  /** POST registers this device, PATCH refreshes its token, DELETE removes it. */
+  deviceToken: `${API_PREFIX}/notifications/device-token`,
+  latestNotifications: `${API_PREFIX}/notifications/get-latest`,
+  /** Beyond the spec: the VAPID public key for the browser's opt-in. */
+  webPushKey: `${API_PREFIX}/notifications/web-push-key`,
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

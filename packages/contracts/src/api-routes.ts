@@ -11,6 +11,7 @@ import { stepUpRoutes } from './step-up';
 import { ticketsRoutes } from './tickets';
 import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
+import { notificationsRoutes } from './notifications';
 
 export type {
   HttpMethod,
@@ -880,4 +881,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(ticketsRoutes),
   ...Object.values(referralsRoutes),
   ...Object.values(ordersRoutes),
+  ...Object.values(notificationsRoutes),
 ];
