@@ -1,7 +1,7 @@
 import { randomBytes, createECDH } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { DeviceRecord, LatestNotifications } from '@outpost/contracts/notifications';
 import { INVALID_DEVICE_TOKEN, NATIVE_TOKEN_MAX } from '@outpost/contracts/notifications';
 import { webRoutes } from '@outpost/contracts/web-routes';
@@ -435,5 +435,84 @@ describe('a usage alert', () => {
       await api.patch(apiPaths.preferences, [{ id: 6, data: { value: true } }], VIEWER);
       await db.execute(sql`delete from usage_alerts_sent where service_id = ${service!.id}`);
     }
+  });
+});
+
+describe('the other notifications', () => {
+  beforeEach(clearDevices);
+
+  const pushesTo = (address: string) =>
+    queryRows<{ subject: string; body: string }>(
+      ctx.database.db,
+      sql`select subject, body from outbox where channel = 'push' and "to" = ${address} order by id`,
+    );
+  const internal = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+    ctx.app.inject({ method, url, headers: { 'x-service-key': KEY }, payload });
+
+  it("pushes the desk's reply to the contact who opened the ticket, opening the ticket", async () => {
+    const [ticket] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into tickets (account_id, created_by, category, subject, status)
+          values (100001, ${SERVICES}, 'Other', 'Push ticket', 'Open') returning id`,
+    );
+    await register(SERVICES, {
+      token: fcmToken('svc'),
+      deviceId: 'ticket-phone',
+      platform: 'android',
+    });
+    await register(HOLDER, {
+      token: fcmToken('hold'),
+      deviceId: 'ticket-holder',
+      platform: 'android',
+    });
+    const res = await internal(
+      'POST',
+      buildPath(apiPaths.internalTicketReply, { ticketid: ticket!.id }),
+      {
+        message: 'We have reset your modem.',
+        status: 'Waiting',
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const pushed = await pushesTo('android:ticket-phone');
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.subject).toMatch(/^Ticket .+ needs your reply$/);
+    expect(pushed[0]!.body).toBe(
+      `We have reset your modem.\n\nnavigation_url: /support/my-tickets/${ticket!.id}`,
+    );
+    expect(await pushesTo('android:ticket-holder')).toEqual([]);
+  });
+
+  it("pushes an advisory's update to its subscribers, opening the advisory", async () => {
+    const created = await internal('POST', apiPaths.internalAdvisories, {
+      title: 'Push outage',
+      severity: 'High',
+      status: 'Investigating',
+      started: new Date(time.clock().getTime() - HOUR).toISOString(),
+      message: 'Tower down.',
+      areas: { postcodes: ['9998'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const advisoryid = (created.json().data as { advisoryid: number }).advisoryid;
+    const subscribed = await api.post(
+      buildPath(apiPaths.advisorySubscription, { advisoryid }),
+      {},
+      HOLDER,
+    );
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    await register(HOLDER, {
+      token: JSON.stringify(webSubscription()),
+      deviceId: 'outage-browser',
+    });
+    const updated = await internal('PATCH', buildPath(apiPaths.internalAdvisory, { advisoryid }), {
+      note: 'Technicians are on site.',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await pushesTo('web:outage-browser')).toEqual([
+      {
+        subject: 'Network update: Push outage',
+        body: `Technicians are on site.\n\nnavigation_url: /support/network-status#advisory-${advisoryid}`,
+      },
+    ]);
   });
 });
