@@ -21,6 +21,12 @@ export const NATIVE_TOKEN_MAX = 1024;
 /** The longest Web Push subscription (its JSON) taken. */
 export const WEB_TOKEN_MAX = 4096;
 
+/**
+ * Devices one person keeps registered: a new one beyond this replaces the one unused longest
+ * (every notification is one push per device).
+ */
+export const MAX_DEVICES_PER_USER = 10;
+
 /** What a device calls itself (Capacitor Device.getId(), or an id the browser keeps). */
 const deviceId = z
   .string()

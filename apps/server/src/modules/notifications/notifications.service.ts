@@ -5,7 +5,7 @@ import type {
   PushNotification,
   PushPlatform,
 } from '@outpost/contracts/notifications';
-import { LATEST_NOTIFICATIONS } from '@outpost/contracts/notifications';
+import { LATEST_NOTIFICATIONS, MAX_DEVICES_PER_USER } from '@outpost/contracts/notifications';
 import type { Push } from '../../adapters/push';
 import {
   normaliseDeviceToken,
@@ -73,7 +73,8 @@ export type DeviceInput = {
 /**
  * Registers (or re-registers) a device of the user: its token is replaced. The same token on
  * another row (another user signed in on this device before, or the device got a new id) is
- * removed, so a device receives only its present user's pushes.
+ * removed, so a device receives only its present user's pushes. A person keeps at most
+ * MAX_DEVICES_PER_USER devices.
  */
 export async function saveDevice(db: Db, input: DeviceInput, now: Date): Promise<DeviceRecord> {
   const token = normaliseDeviceToken(input.platform, input.token);
@@ -99,6 +100,12 @@ export async function saveDevice(db: Db, input: DeviceInput, now: Date): Promise
         set: { platform: input.platform, token, tokenHash: hash, updatedAt: now },
       })
       .returning();
+    // At most MAX_DEVICES_PER_USER: the one unused longest goes.
+    await tx.execute(sql`delete from ${deviceTokens}
+        where user_id = ${input.userId} and id not in (
+          select id from ${deviceTokens} where user_id = ${input.userId}
+           order by coalesce(last_used_at, updated_at) desc, updated_at desc, id desc
+           limit ${MAX_DEVICES_PER_USER})`);
     return recordOf(row!);
   });
 }

@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { DeviceRecord, LatestNotifications } from '@outpost/contracts/notifications';
-import { INVALID_DEVICE_TOKEN, NATIVE_TOKEN_MAX } from '@outpost/contracts/notifications';
+import {
+  INVALID_DEVICE_TOKEN,
+  MAX_DEVICES_PER_USER,
+  NATIVE_TOKEN_MAX,
+} from '@outpost/contracts/notifications';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import type { Push } from '../../adapters/push';
 import { embeddedPush } from '../../adapters/push';
@@ -246,6 +250,22 @@ describe('device tokens', () => {
     await register(SERVICES, { token, deviceId: 'family-tablet', platform: 'android' });
     expect(await devicesOf(HOLDER)).toEqual([]);
     expect(await devicesOf(SERVICES)).toHaveLength(1);
+  });
+
+  it('keeps at most MAX_DEVICES_PER_USER devices a person, dropping the one unused longest', async () => {
+    for (let i = 0; i <= MAX_DEVICES_PER_USER; i += 1) {
+      time.advance(1000);
+      const res = await register(HOLDER, {
+        token: fcmToken(`many${i}`),
+        deviceId: `many-${i}`,
+        platform: 'android',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const ids = (await devicesOf(HOLDER)).map((d) => d.deviceId);
+    expect(ids).toHaveLength(MAX_DEVICES_PER_USER);
+    expect(ids).not.toContain('many-0');
+    expect(ids).toContain(`many-${MAX_DEVICES_PER_USER}`);
   });
 
   it('answers the VAPID public key browsers subscribe with', async () => {
