@@ -39,6 +39,7 @@ import { ticketsModule } from './modules/tickets/tickets.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { staffModule } from './modules/staff/staff.routes';
 import { referralsModule } from './modules/referrals/referrals.routes';
+import { notificationsModule } from './modules/notifications/notifications.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
@@ -68,7 +69,7 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   rateLimits?: RateLimitStore;
-  /** Mail and SMS; by default from config (SMTP / HTTP SMS) or the outbox. */
+  /** Mail, SMS and push; by default from config (SMTP / HTTP SMS / FCM, Web Push) or the outbox. */
   messaging?: Messaging;
   /** The card and bank gateway; by default from config (Stripe or the embedded sandbox). */
   paymentGateway?: PaymentGateway;
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const messaging = deps.messaging ?? createMessaging(config, database.db);
+  // The push clients this app made (firebase-admin keeps an app open); given ones are the caller's.
+  if (!deps.messaging) app.addHook('onClose', async () => messaging.push.close());
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, database.db, clock);
   app.decorate('paymentGateway', paymentGateway);
   const authDeps = {
@@ -301,6 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       providerName: config.brand.providerName,
       signUpUrl: config.brand.signUpUrl,
     },
+  });
+  await app.register(notificationsModule, {
+    deps: { db: database.db, clock, push: messaging.push },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 

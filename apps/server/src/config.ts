@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -104,6 +105,23 @@ const envSchema = z.object({
   BILLING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   // Callbacks one slot of one team takes (docs/decisions/017): the people free to ring then.
   CALLBACK_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  // Push (docs/decisions/023). FCM for the apps when FCM_SERVICE_ACCOUNT is set: the Firebase
+  // service account's JSON, or a path to its file. Web Push for browsers when the VAPID key pair
+  // is set (npx web-push generate-vapid-keys) with VAPID_SUBJECT (mailto: or https: contact).
+  // Each unset: the embedded default writes pushes to the outbox.
+  FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
   PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
   // The provider's Australian Business Number, printed on tax invoices.
   PROVIDER_ABN: z
@@ -165,8 +183,48 @@ export type Config = {
   } | null;
   billing: { retryDays: number; maxAttempts: number };
   callbacks: { slotCapacity: number };
+  /** Each null: the embedded default (the outbox). */
+  push: { fcm: FcmServiceAccount | null; vapid: VapidKeys | null };
   brand: Brand;
 };
+
+/** The fields of a Firebase service account key the FCM client needs. */
+export type FcmServiceAccount = { project_id: string; client_email: string; private_key: string };
+export type VapidKeys = { subject: string; publicKey: string; privateKey: string };
+
+/** FCM_SERVICE_ACCOUNT: the JSON itself, or a path to the file holding it. */
+function fcmServiceAccount(value: string | undefined): FcmServiceAccount | null {
+  if (!value) return null;
+  const fail = (why: string) =>
+    new ConfigError(`Invalid configuration:\n  FCM_SERVICE_ACCOUNT: ${why}`);
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = readFileSync(path.resolve(text), 'utf8');
+    } catch {
+      throw fail('must be the service account JSON or the path of a readable file holding it');
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw fail('is not valid JSON');
+  }
+  const account = parsed as Partial<FcmServiceAccount> | null;
+  if (
+    typeof account?.project_id !== 'string' ||
+    typeof account.client_email !== 'string' ||
+    typeof account.private_key !== 'string' ||
+    !account.private_key.includes('PRIVATE KEY')
+  )
+    throw fail('must be a service account key with project_id, client_email and private_key');
+  return {
+    project_id: account.project_id,
+    client_email: account.client_email,
+    private_key: account.private_key,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -186,6 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET))
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
+  const vapidSet = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter(Boolean);
+  if (vapidSet.length > 0 && vapidSet.length < 3)
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: set all three or none',
     );
   return {
     env: e.NODE_ENV,
@@ -232,6 +295,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     billing: { retryDays: e.BILLING_RETRY_DAYS, maxAttempts: e.BILLING_MAX_ATTEMPTS },
     callbacks: { slotCapacity: e.CALLBACK_SLOT_CAPACITY },
+    push: {
+      fcm: fcmServiceAccount(e.FCM_SERVICE_ACCOUNT),
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+          ? {
+              subject: e.VAPID_SUBJECT,
+              publicKey: e.VAPID_PUBLIC_KEY,
+              privateKey: e.VAPID_PRIVATE_KEY,
+            }
+          : null,
+    },
     brand: {
       providerName: e.PROVIDER_NAME,
       abn: e.PROVIDER_ABN,

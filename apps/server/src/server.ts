@@ -31,14 +31,12 @@ async function main(): Promise<void> {
     seeded = true;
   }
 
-  const app = await buildApp({ config, database });
+  // One set of mail, SMS and push clients for the API and the jobs (docs/decisions/023).
+  const messaging = createMessaging(config, database.db);
+  const app = await buildApp({ config, database, messaging });
   const gateway = app.paymentGateway;
-  const billing = billingRunDeps(
-    config,
-    database.db,
-    gateway,
-    createMessaging(config, database.db),
-    (error, context) => app.log.error({ err: error }, context),
+  const billing = billingRunDeps(config, database.db, gateway, messaging, (error, context) =>
+    app.log.error({ err: error }, context),
   );
   const stopJobs =
     config.jobsIntervalSeconds > 0
@@ -67,6 +65,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await stopJobs();
     await app.close();
+    await messaging.push.close();
     await database.close();
     process.exit(0);
   };

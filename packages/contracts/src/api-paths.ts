@@ -160,6 +160,14 @@ export const apiPaths = {
   staffUsageVerify: `${API_PREFIX}/staff-usage/:serviceid/verify/`,
   /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
   debugIntegrate: `${API_PREFIX}/debug/integrate/`,
+  // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).
+  /** GET the caller's devices. */
+  deviceTokens: `${API_PREFIX}/notifications/device-tokens`,
+  /** POST registers this device, PATCH refreshes its token, DELETE removes it. */
+  deviceToken: `${API_PREFIX}/notifications/device-token`,
+  latestNotifications: `${API_PREFIX}/notifications/get-latest`,
+  /** Beyond the spec: the VAPID public key for the browser's opt-in. */
+  webPushKey: `${API_PREFIX}/notifications/web-push-key`,
 } as const;
 
 /** The usage report's file name (spec 2 section 7). */

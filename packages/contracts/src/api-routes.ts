@@ -12,6 +12,7 @@ import { ticketsRoutes } from './tickets';
 import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
 import { staffRoutes } from './staff';
+import { notificationsRoutes } from './notifications';
 
 export type {
   HttpMethod,
@@ -904,4 +905,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(referralsRoutes),
   ...Object.values(ordersRoutes),
   ...Object.values(staffRoutes),
+  ...Object.values(notificationsRoutes),
 ];

@@ -31,7 +31,9 @@ export type ObjectKind =
   /** One of the caller's own sessions (a login on a device). */
   | 'session'
   /** One of the caller's own callback bookings (docs/decisions/017). */
-  | 'callback';
+  | 'callback'
+  /** The caller's own user id, named in a request that acts for it (a push device's userId). */
+  | 'self';
 
 /** A request field that names an account-owned object; the server must scope it to the caller. */
 export type ObjectRef = {

@@ -2,6 +2,8 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from './messaging.schema';
+import type { Push } from './push';
+import { createPush } from './push';
 
 export type OutgoingMessage = { to: string; subject: string; body: string };
 
@@ -11,7 +13,8 @@ export type MessageChannel = {
   send: (message: OutgoingMessage) => Promise<void>;
 };
 
-export type Messaging = { email: MessageChannel; sms: MessageChannel };
+/** Mail, SMS and push (docs/decisions/023): what modules send after their transaction commits. */
+export type Messaging = { email: MessageChannel; sms: MessageChannel; push: Push };
 
 export function outboxChannel(db: Db, channel: 'email' | 'sms'): MessageChannel {
   return {
@@ -63,5 +66,6 @@ export function createMessaging(config: Config, db: Db): Messaging {
     sms: config.sms.apiUrl
       ? httpSmsChannel(config.sms.apiUrl, config.sms.apiToken, config.sms.from)
       : outboxChannel(db, 'sms'),
+    push: createPush(config, db),
   };
 }

@@ -22,6 +22,7 @@ import type { TicketsErrorCode } from '../modules/tickets/tickets.errors';
 import type { OrdersErrorCode } from '../modules/orders/orders.errors';
 import type { StaffErrorCode } from '../modules/staff/staff.errors';
 import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
+import type { NotificationsErrorCode } from '../modules/notifications/notifications.errors';
 
 type Issue = {
   instancePath: string;
@@ -75,7 +76,8 @@ type ErrorCode =
   | ReferralsErrorCode
   | SandboxErrorCode
   | OrdersErrorCode
-  | StaffErrorCode;
+  | StaffErrorCode
+  | NotificationsErrorCode;
 
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -160,6 +162,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   applicationInvalid: 400,
   orderTechnology: 409,
   transferInProgress: 409,
+  // Push devices (docs/decisions/023): the spec's text, which the client retries on.
+  invalidDeviceToken: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,

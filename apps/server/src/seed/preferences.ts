@@ -79,7 +79,9 @@ export const preferenceSeed: readonly Definition[] = [
     section: 'Preferences',
     preference: 'Usage alerts by push notification (app)',
     type: 'toggle',
-    defaultData: { value: false },
+    // On: a push reaches only devices that registered, which needs the device's permission
+    // (docs/decisions/023); switching it off stops every push to the person.
+    defaultData: { value: true },
     permissions: ['view-activity'],
   },
   {

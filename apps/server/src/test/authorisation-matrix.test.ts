@@ -227,6 +227,15 @@ const ownedObject: Record<
       .returning({ id: sessions.id });
     return row!.id;
   },
+  self: async (db, accountId, callerId) => {
+    // The caller's own id (a push device's userId); for another account, its first user's.
+    if (callerId > 0) return callerId;
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from users where account_id = ${accountId} order by id limit 1`,
+    );
+    return row!.id;
+  },
   callback: async (db, accountId, callerId) => {
     // A Sales & Accounts callback of the caller (or, for another account, of its first user) a
     // week ahead, with its ticket, made for the test (the example books Technical Support).

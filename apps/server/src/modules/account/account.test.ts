@@ -394,7 +394,7 @@ describe('usage alert channels', () => {
         inApp: true,
         byEmail: true,
         bySms: false,
-        byPush: false,
+        byPush: true,
       },
       {
         userId: SERVICES,
@@ -403,7 +403,7 @@ describe('usage alert channels', () => {
         inApp: false,
         byEmail: true,
         bySms: false,
-        byPush: false,
+        byPush: true,
       },
       {
         userId: VIEWER,
@@ -412,7 +412,7 @@ describe('usage alert channels', () => {
         inApp: true,
         byEmail: true,
         bySms: false,
-        byPush: false,
+        byPush: true,
       },
     ]);
     const saved = await api.patch(
@@ -421,7 +421,7 @@ describe('usage alert channels', () => {
         { id: 3, data: { value: false } },
         { id: 4, data: { value: false } },
         { id: 5, data: { value: true } },
-        { id: 6, data: { value: true } },
+        { id: 6, data: { value: false } },
       ],
       VIEWER,
     );
@@ -434,7 +434,7 @@ describe('usage alert channels', () => {
       inApp: false,
       byEmail: false,
       bySms: true,
-      byPush: true,
+      byPush: false,
     });
     expect(after.filter((r) => r.userId !== VIEWER)).toEqual(
       before.filter((r) => r.userId !== VIEWER),

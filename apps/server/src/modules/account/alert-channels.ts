@@ -8,8 +8,9 @@ import { preferenceKeys } from './preference-keys';
  * Who of an account receives usage alerts, and by which channels (docs/decisions/008 and 016):
  * every active contact who holds view-activity (the usage is theirs to see, and the channel
  * preferences need it), each by the channels their preferences switch on (the defaults: in the
- * portal and by email). The in-app alert also needs view-alerts, or it could never be read. Push
- * is kept as a preference; its delivery comes with push notifications (issue 19).
+ * portal, by email and by push). The in-app alert also needs view-alerts, or it could never be
+ * read. Push (docs/decisions/023) is one switch per person for every kind of notification (usage,
+ * billing, outages, ticket replies), and reaches only the devices they registered.
  */
 export type AlertRecipient = {
   userId: number;

@@ -82,7 +82,10 @@ export const advisoriesModule: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const result = await updateAdvisory(db, request.params.advisoryid, request.body, clock());
       // After the commit: the update's messages (each claimed once, docs/decisions/019).
-      await deliverAdvisoryUpdates(deps, clock());
+      await deliverAdvisoryUpdates(
+        { ...deps, onError: (error, context) => request.log.error({ err: error }, context) },
+        clock(),
+      );
       return {
         data: {
           advisoryid: result.advisoryid,

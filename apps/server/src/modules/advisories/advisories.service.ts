@@ -18,6 +18,8 @@ import { queryRows, withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { alertRecipientsByUser } from '../account/alert-channels';
+import { notify } from '../notifications/notifications.service';
+import { webPaths } from '../notifications/web-paths';
 
 /**
  * Network status (docs/decisions/019): the advisories network operations publish, which of the
@@ -25,7 +27,14 @@ import { alertRecipientsByUser } from '../account/alert-channels';
  * advisory's subscribers (in the portal, by email and SMS by their alert preferences), once.
  */
 
-export type AdvisoryDeps = { db: Db; messaging: Messaging; brandName: string; publicUrl: string };
+export type AdvisoryDeps = {
+  db: Db;
+  messaging: Messaging;
+  brandName: string;
+  publicUrl: string;
+  /** Failures that do not stop the delivery (a push provider; docs/decisions/023). */
+  onError?: (error: unknown, context: string) => void;
+};
 
 /** Who is asking: the page flags affected services only for a caller who may see services. */
 export type AdvisoryViewer = { userId: number; accountId: number; seesServices: boolean };
@@ -265,7 +274,7 @@ type PendingDelivery = {
  * Sends what updates owe their subscribers: each delivery row is claimed (sent_at set) by one
  * statement, so however many senders run at once (the route after its update, a retry), each
  * subscriber gets each update once: an in-app alert, email and SMS as their preferences choose.
- * Push is kept as a preference for issue 19, as for usage alerts. Returns the deliveries sent.
+ * and by push to their registered devices (docs/decisions/023). Returns the deliveries sent.
  */
 export async function deliverAdvisoryUpdates(deps: AdvisoryDeps, now: Date): Promise<number> {
   const { db } = deps;
@@ -310,6 +319,18 @@ export async function deliverAdvisoryUpdates(deps: AdvisoryDeps, now: Date): Pro
         subject: 'Network update',
         body: `${deps.brandName}: ${text}`,
       });
+    if (r.byPush)
+      await notify(
+        { db, push: deps.messaging.push, ...(deps.onError ? { onError: deps.onError } : {}) },
+        [d.user_id],
+        {
+          kind: 'advisory',
+          title: `Network update: ${d.title}`,
+          body: d.note,
+          navigation_url: webPaths.networkStatus(d.advisory_id),
+        },
+        now,
+      );
   }
   return claimed.length;
 }

@@ -5,6 +5,7 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { serverErrors } from '@outpost/contracts/messages';
 import { outboxChannel } from '../../adapters/messaging';
+import { createPush } from '../../adapters/push';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
@@ -332,6 +333,7 @@ describe('subscriptions', () => {
       messaging: {
         email: { kind: 'outbox' as const, send: refuse },
         sms: { kind: 'outbox' as const, send: refuse },
+        push: createPush(ctx.config, db),
       },
       brandName: 'x',
       publicUrl: 'x',
@@ -367,7 +369,11 @@ describe('subscriptions', () => {
     // Three updates (each route sends after its commit) racing 10 more senders.
     const deps = {
       db,
-      messaging: { email: outboxChannel(db, 'email'), sms: outboxChannel(db, 'sms') },
+      messaging: {
+        email: outboxChannel(db, 'email'),
+        sms: outboxChannel(db, 'sms'),
+        push: createPush(ctx.config, db),
+      },
       brandName: ctx.config.brand.providerName,
       publicUrl: ctx.config.publicUrl,
     };

@@ -41,10 +41,29 @@ beforeAll(async () => {
     createMessaging(ctx.config, ctx.database.db),
     (_error, context) => errors.push(context),
   );
+  // A phone each for the two holders: billing alerts are pushed too (docs/decisions/023).
+  for (const [userId, deviceId] of [
+    [HOLDER, 'billing-holder-phone'],
+    [TWOFACTOR, 'billing-twofactor-phone'],
+  ] as const) {
+    const res = await api.post(
+      apiPaths.deviceToken,
+      { userId, deviceId, platform: 'android', token: `${deviceId}:APA91b${'x'.repeat(40)}` },
+      userId,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  }
 });
 afterAll(async () => ctx.close());
 
 const api = apiFor(() => ctx, HOLDER);
+
+/** What was pushed to a device (the embedded push writes to the outbox). */
+const pushesTo = (deviceId: string) =>
+  queryRows<{ subject: string; body: string }>(
+    ctx.database.db,
+    sql`select subject, body from outbox where channel = 'push' and "to" = ${`android:${deviceId}`} order by id`,
+  );
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 const at = (date: Date) => time.advance(date.getTime() - time.clock().getTime());
 
@@ -271,7 +290,7 @@ describe('the billing run', () => {
     ]);
     const mail = await rows<{ to: string; subject: string; body: string }>(
       sql`select o.to, o.subject, o.body from outbox o
-           where o.subject like '%#100001-014%' order by o.id`,
+           where o.channel = 'email' and o.subject like '%#100001-014%' order by o.id`,
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to).toBe('jordan.citizen@example.com');
@@ -280,6 +299,13 @@ describe('the billing run', () => {
     );
     expect(mail[0]!.body).toContain(`${ctx.config.publicUrl}/billing/invoices`);
     expect(mail[0]!.body).toContain('Visa ending in 4242');
+    // And the push to the alerted holder's phone, opening the invoices.
+    expect(await pushesTo('billing-holder-phone')).toEqual([
+      {
+        subject: 'Invoice #100001-014 is ready',
+        body: `Your invoice #100001-014 for $149.94 is ready. It is due on ${due}.\n\nnavigation_url: /billing/invoices`,
+      },
+    ]);
   });
 
   it('issues nothing more when run again, later in the period', async () => {
@@ -368,10 +394,15 @@ describe('the billing run', () => {
     expect(alerts).toEqual([{ user_id: TWOFACTOR, kind: 'payment', message: `<p>${text}</p>` }]);
     const mail = await rows<{ subject: string; body: string }>(
       sql`select o.subject, o.body from outbox o
-           where o.subject like '%automatic payment was declined%' order by o.id`,
+           where o.channel = 'email' and o.subject like '%automatic payment was declined%' order by o.id`,
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body).toContain(text);
+    const pushed = await pushesTo('billing-twofactor-phone');
+    expect(pushed.at(-1)).toEqual({
+      subject: 'Automatic payment declined',
+      body: `${text}\n\nnavigation_url: /billing/one-off-payment`,
+    });
   });
 
   it('retries on the retry day; a gateway that times out leaves no ledger row, the next run charges once', async () => {

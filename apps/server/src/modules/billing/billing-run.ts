@@ -24,6 +24,9 @@ import {
   markInvoicePaid,
 } from './invoices.service';
 import { balanceCents } from './ledger';
+import type { Notification } from '../notifications/notifications.service';
+import { notify } from '../notifications/notifications.service';
+import { webPaths } from '../notifications/web-paths';
 
 /**
  * The billing run (docs/decisions/015): issues each account's invoice at its period start, then
@@ -41,8 +44,12 @@ import { balanceCents } from './ledger';
  *   twice. A crash between the charge and its record heals the same way.
  * - an invoice's attempt counter moves only when that attempt's final outcome is known.
  *
- * Alerts are written in the same transaction as what they report; emails go after it commits.
+ * Alerts are written in the same transaction as what they report; emails and pushes
+ * (docs/decisions/023) go after it commits.
  */
+
+/** A push owed to the alerted contacts, sent after the transaction commits. */
+type PendingPush = { userIds: number[]; notification: Notification };
 
 export type BillingRunDeps = {
   db: Db;
@@ -110,7 +117,11 @@ export async function runBillingRun(deps: BillingRunDeps, now: Date): Promise<Bi
   return result;
 }
 
-async function send(deps: BillingRunDeps, mail: OutgoingMessage[]): Promise<void> {
+async function send(
+  deps: BillingRunDeps,
+  mail: OutgoingMessage[],
+  pushes: PendingPush[] = [],
+): Promise<void> {
   for (const m of mail) {
     try {
       await deps.messaging.email.send(m);
@@ -118,12 +129,22 @@ async function send(deps: BillingRunDeps, mail: OutgoingMessage[]): Promise<void
       deps.onError?.(error, `billing email to account holder failed: ${m.subject}`);
     }
   }
+  for (const p of pushes)
+    await notify(
+      {
+        db: deps.db,
+        push: deps.messaging.push,
+        ...(deps.onError ? { onError: deps.onError } : {}),
+      },
+      p.userIds,
+      p.notification,
+    );
 }
 
 /** The invoice of every period that has started, for each account whose period is over. */
 async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: BillingRunResult) {
   for (;;) {
-    const { mail, done } = await withTransaction(deps.db, async (tx) => {
+    const { mail, pushes, done } = await withTransaction(deps.db, async (tx) => {
       const due = await tx
         .select({ id: accounts.id, start: accounts.billingPeriodStart })
         .from(accounts)
@@ -132,6 +153,7 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
         .limit(BATCH)
         .for('update', { skipLocked: true });
       const mail: OutgoingMessage[] = [];
+      const pushes: PendingPush[] = [];
       for (const account of due) {
         let start = account.start!.getTime();
         // Normally one period; after a long stop, each missed period gets its own invoice.
@@ -139,7 +161,16 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
           start += BILLING_PERIOD_MS;
           const invoice = await issueInvoice(tx, account.id, new Date(start), now);
           if (!invoice) continue;
-          await invoiceReadyAlert(tx, invoice, now);
+          const alerted = await invoiceReadyAlert(tx, invoice, now);
+          pushes.push({
+            userIds: alerted.userIds,
+            notification: {
+              kind: 'invoice',
+              title: `Invoice #${invoice.number} is ready`,
+              body: alerted.message,
+              navigation_url: webPaths.invoices,
+            },
+          });
           result.invoicesIssued += 1;
           const message = await invoiceEmail(tx, deps, invoice);
           if (message) mail.push(message);
@@ -149,9 +180,9 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
           .set({ billingPeriodStart: new Date(start) })
           .where(eq(accounts.id, account.id));
       }
-      return { mail, done: due.length < BATCH };
+      return { mail, pushes, done: due.length < BATCH };
     });
-    await send(deps, mail);
+    await send(deps, mail, pushes);
     if (done) return;
   }
 }
@@ -219,7 +250,7 @@ async function chargeDueInvoices(
   result: BillingRunResult,
 ) {
   for (;;) {
-    const { claims, mail, done } = await withTransaction(deps.db, async (tx) => {
+    const { claims, mail, pushes, done } = await withTransaction(deps.db, async (tx) => {
       const due = await queryRows<DueRow>(
         tx,
         sql`select i.id, i.number, i.account_id, i.total_cents, i.charge_attempts,
@@ -237,6 +268,7 @@ async function chargeDueInvoices(
       );
       const claims: Claim[] = [];
       const mail: OutgoingMessage[] = [];
+      const pushes: PendingPush[] = [];
       for (const row of due) {
         const attempt = row.charge_attempts + 1;
         const [open] = await tx
@@ -257,8 +289,9 @@ async function chargeDueInvoices(
           continue;
         }
         if (payment && (payment.status === 'failed' || payment.status === 'canceled')) {
-          const message = await recordDecline(tx, deps, row, payment, now);
-          if (message) mail.push(message);
+          const declined = await recordDecline(tx, deps, row, payment, now);
+          if (declined.mail) mail.push(declined.mail);
+          pushes.push(declined.push);
           result.declined += 1;
           continue;
         }
@@ -304,9 +337,9 @@ async function chargeDueInvoices(
           methodId: row.method_id,
         });
       }
-      return { claims, mail, done: due.length < BATCH };
+      return { claims, mail, pushes, done: due.length < BATCH };
     });
-    await send(deps, mail);
+    await send(deps, mail, pushes);
     // The claims are committed: now the gateway, outside any transaction.
     for (const claim of claims) await charge(deps, gateway, claim, now, result);
     if (done) return;
@@ -365,7 +398,7 @@ async function recordOutcome(
   now: Date,
   result: BillingRunResult,
 ) {
-  const mail = await withTransaction(deps.db, async (tx) => {
+  const declined = await withTransaction(deps.db, async (tx) => {
     const [row] = await queryRows<DueRow & { status: string }>(
       tx,
       sql`select id, number, account_id, total_cents, charge_attempts, status,
@@ -392,12 +425,13 @@ async function recordOutcome(
         .where(eq(invoices.id, row.id));
     return null;
   });
-  if (mail) await send(deps, [mail]);
+  if (declined) await send(deps, declined.mail ? [declined.mail] : [], [declined.push]);
 }
 
 /**
  * A declined automatic charge: the attempt is counted, the next one scheduled (every retryDays,
- * up to maxAttempts), and the billing contacts alerted. Answers the holder's email.
+ * up to maxAttempts), and the billing contacts alerted. Answers the holder's email and the
+ * alerted contacts' push.
  */
 async function recordDecline(
   tx: Db,
@@ -405,7 +439,7 @@ async function recordDecline(
   invoice: Pick<DueRow, 'id' | 'number' | 'account_id'>,
   payment: PaymentRow,
   now: Date,
-): Promise<OutgoingMessage | null> {
+): Promise<{ mail: OutgoingMessage | null; push: PendingPush }> {
   const last = payment.attempt >= deps.billing.maxAttempts;
   const next = last ? null : new Date(now.getTime() + deps.billing.retryDays * DAY_MS);
   await tx
@@ -417,10 +451,26 @@ async function recordDecline(
     ? `We will try again on ${formatShortDate(next)}.`
     : 'We will not try again automatically.';
   const message = `Your automatic payment of ${dollars(payment.amountCents)} for invoice #${invoice.number} was declined: ${reason} ${then} You can pay now on the One-Off Payment page.`;
-  await alertBillingContacts(tx, invoice.account_id, 'payment', message, invoice.id, now);
+  const userIds = await alertBillingContacts(
+    tx,
+    invoice.account_id,
+    'payment',
+    message,
+    invoice.id,
+    now,
+  );
+  const push: PendingPush = {
+    userIds,
+    notification: {
+      kind: 'payment',
+      title: 'Automatic payment declined',
+      body: message,
+      navigation_url: webPaths.oneOffPayment,
+    },
+  };
   const holder = await accountHolder(tx, invoice.account_id);
-  if (!holder?.email) return null;
-  return {
+  if (!holder?.email) return { mail: null, push };
+  const mail = {
     to: holder.email,
     subject: `${deps.brand.providerName}: your automatic payment was declined`,
     body: [
@@ -433,4 +483,5 @@ async function recordDecline(
       `${deps.brand.providerName} · ${deps.brand.helpPhone}`,
     ].join('\n'),
   };
+  return { mail, push };
 }

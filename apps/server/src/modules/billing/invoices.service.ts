@@ -143,9 +143,22 @@ export async function issueInvoice(
 }
 
 /** The invoice-ready alert (the billing run writes it with the invoice; the seed for the newest). */
-export async function invoiceReadyAlert(tx: Db, invoice: InvoiceRow, now: Date): Promise<void> {
+/** Alerts the billing contacts; answers who was alerted and what they were told (for push). */
+export async function invoiceReadyAlert(
+  tx: Db,
+  invoice: InvoiceRow,
+  now: Date,
+): Promise<{ userIds: number[]; message: string }> {
   const message = `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatShortDate(invoice.dueAt)}.`;
-  await alertBillingContacts(tx, invoice.accountId, 'invoice', message, invoice.id, now);
+  const userIds = await alertBillingContacts(
+    tx,
+    invoice.accountId,
+    'invoice',
+    message,
+    invoice.id,
+    now,
+  );
+  return { userIds, message };
 }
 
 /**
@@ -234,8 +247,10 @@ export async function alertBillingContacts(
   message: string,
   invoiceId: number,
   now: Date,
-): Promise<void> {
-  await tx.execute(sql`insert into ${alerts} (user_id, account_id, kind, message, ref, created_at)
+): Promise<number[]> {
+  const alerted = await queryRows<{ user_id: number }>(
+    tx,
+    sql`insert into ${alerts} (user_id, account_id, kind, message, ref, created_at)
       select u.id, u.account_id, ${kind}, ${`<p>${escapeHtml(message)}</p>`}, ${`invoice:${invoiceId}`}, ${now}
         from users u join roles r on r.id = u.role_id
        where u.account_id = ${accountId} and u.role_status = 'Active'
@@ -245,7 +260,10 @@ export async function alertBillingContacts(
               and r.level >= d.level_needed
               and exists (select 1 from user_permissions up
                            where up.user_id = u.id and up.permission = d.permission and up.enabled)
-         ) = 2)`);
+         ) = 2)
+      returning user_id`,
+  );
+  return alerted.map((a) => a.user_id);
 }
 
 /** The account holder's name and email (billing emails go to the holder). */

@@ -34,7 +34,7 @@ export const devOutboxModule: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Outbox (development)</title><style>body{font:16px system-ui;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:0}</style></head><body><main><h1>Outbox (development only)</h1><p>Mail and SMS the portal would have sent. Newest first; the last 100.</p><table><thead><tr><th>Sent (UTC)</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr></thead><tbody>${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}</tbody></table></main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Outbox (development)</title><style>body{font:16px system-ui;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:0}</style></head><body><main><h1>Outbox (development only)</h1><p>Mail, SMS and push notifications the portal would have sent. Newest first; the last 100.</p><table><thead><tr><th>Sent (UTC)</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr></thead><tbody>${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}</tbody></table></main></body></html>`,
       );
   });
 };

@@ -28,8 +28,11 @@ import {
   ownedTicket,
   statusAfterCustomerReply,
   ticketDetail,
+  ticketPushRecipient,
   ticketRecipient,
 } from './tickets.service';
+import { notify } from '../notifications/notifications.service';
+import { webPaths } from '../notifications/web-paths';
 
 export type TicketsDeps = {
   db: Db;
@@ -278,6 +281,30 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
           ].join('\n'),
         });
       }
+      // And by push to their devices (docs/decisions/023), never failing the reply.
+      const pushTo = await ticketPushRecipient(db, ticketid).catch((error: unknown) => {
+        request.log.error({ err: error }, 'ticket push recipient not found');
+        return null;
+      });
+      if (pushTo !== null)
+        await notify(
+          {
+            db,
+            push: messaging.push,
+            onError: (error, context) => request.log.error({ err: error }, context),
+          },
+          [pushTo],
+          {
+            kind: 'ticket',
+            title:
+              result.status === 'Waiting'
+                ? `Ticket ${ticketNumber(ticketid)} needs your reply`
+                : `A reply on ticket ${ticketNumber(ticketid)}`,
+            body: message,
+            navigation_url: webPaths.ticket(ticketid),
+          },
+          now,
+        );
       return { data: result };
     },
   });

@@ -257,6 +257,22 @@ export async function ownedAttachment(db: Db, accountId: number, attachmentId: n
 }
 
 /** Who hears about a ticket: its author if they have an email, else the account holder. */
+/**
+ * Who a desk reply is pushed to (docs/decisions/023): the contact who opened the ticket while
+ * Active, else the account holder (the same order as the email's).
+ */
+export async function ticketPushRecipient(db: Db, ticketId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from ${tickets} t
+          join ${users} u on u.account_id = t.account_id
+         where t.id = ${ticketId} and u.role_status = 'Active'
+         order by (u.id = t.created_by) desc, u.is_account_holder desc, u.id
+         limit 1`,
+  );
+  return row?.id ?? null;
+}
+
 export async function ticketRecipient(db: Db, ticketId: number) {
   const [row] = await queryRows<{ email: string | null; given_names: string }>(
     db,

@@ -7,7 +7,9 @@ import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { webPaths } from '../notifications/web-paths';
 import { usageAlertRecipients } from '../account/alert-channels';
+import { notify } from '../notifications/notifications.service';
 import type { UsageService } from './usage.service';
 import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';
 
@@ -21,7 +23,13 @@ import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';
 
 type Allowance = 'peak' | 'offpeak';
 
-export type AlertDeps = { db: Db; messaging: Messaging; brandName: string };
+export type AlertDeps = {
+  db: Db;
+  messaging: Messaging;
+  brandName: string;
+  /** Failures that do not stop the alerts (a push provider; docs/decisions/023). */
+  onError?: (error: unknown, context: string) => void;
+};
 
 function describe(s: UsageService): string {
   return s.nickname ? `${s.nickname} (${s.identifier})` : `${s.technology} ${s.identifier}`;
@@ -82,7 +90,7 @@ export async function evaluateUsageAlerts(
   }
   if (messages.length === 0) return 0;
 
-  // Each recipient by the channels of their preferences (decision 016); push: issue 19.
+  // Each recipient by the channels of their preferences (decisions 016 and 023).
   const recipients = await usageAlertRecipients(db, s.account_id);
   for (const message of messages) {
     for (const r of recipients.filter((x) => x.inApp))
@@ -101,6 +109,18 @@ export async function evaluateUsageAlerts(
         subject: 'Data usage update',
         body: `${deps.brandName}: ${message}`,
       });
+    // Push to each registered device of those whose push channel is on (docs/decisions/023).
+    await notify(
+      { db, push: deps.messaging.push, ...(deps.onError ? { onError: deps.onError } : {}) },
+      recipients.map((r) => r.userId),
+      {
+        kind: 'usage',
+        title: 'Data usage update',
+        body: message,
+        navigation_url: webPaths.usage,
+      },
+      now,
+    );
   }
   return messages.length;
 }

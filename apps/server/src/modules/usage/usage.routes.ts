@@ -132,7 +132,11 @@ export const usageModule: FastifyPluginAsyncZod<{ deps: UsageDeps }> = async (ap
         if (typeof checked === 'string') rejected.push({ line: i + 1, reason: checked });
         else records.push({ line: i + 1, record: checked });
       });
-      const result = await ingestAndAlert(deps, records, now);
+      const result = await ingestAndAlert(
+        { ...deps, onError: (error, context) => request.log.error({ err: error }, context) },
+        records,
+        now,
+      );
       return {
         data: {
           accepted: result.accepted,

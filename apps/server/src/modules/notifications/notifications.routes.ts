@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationsRoutes } from '@outpost/contracts/notifications';
+import type { Push } from '../../adapters/push';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { requestMeta, routeFor } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import {
+  deviceOf,
+  latestNotifications,
+  listDevices,
+  platformOf,
+  removeDevice,
+  saveDevice,
+} from './notifications.service';
+
+export type NotificationsDeps = { db: Db; clock: Clock; push: Push };
+
+/** Push devices and notifications (spec 1 section 7; docs/decisions/023). */
+export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDeps }> = async (
+  app,
+  { deps },
+) => {
+  const { db, clock, push } = deps;
+
+  app.route({
+    ...routeFor(notificationsRoutes.deviceTokens),
+    handler: async (request) => ({
+      data: { devices: await listDevices(db, requireAuth(request).userId) },
+    }),
+  });
+
+  app.route({
+    ...routeFor(notificationsRoutes.registerDeviceToken),
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { token, deviceId, userId, platform } = request.body;
+      // The record names its user: only the caller's own (another id is "not found").
+      if (userId !== auth.userId) throw notFound();
+      const device = await saveDevice(
+        db,
+        {
+          userId: auth.userId,
+          deviceId,
+          token,
+          platform: platformOf(token, platform, requestMeta(request).userAgent),
+        },
+        clock(),
+      );
+      return { data: { device } };
+    },
+  });
+
+  app.route({
+    ...routeFor(notificationsRoutes.refreshDeviceToken),
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { token, deviceId, platform } = request.body;
+      const known = await deviceOf(db, auth.userId, deviceId);
+      const device = await saveDevice(
+        db,
+        {
+          userId: auth.userId,
+          deviceId,
+          token,
+          platform:
+            platform ??
+            known?.platform ??
+            platformOf(token, undefined, requestMeta(request).userAgent),
+        },
+        clock(),
+      );
+      return { data: { device } };
+    },
+  });
+
+  app.route({
+    ...routeFor(notificationsRoutes.removeDeviceToken),
+    handler: async (request) => ({
+      data: { removed: await removeDevice(db, requireAuth(request).userId, request.body) },
+    }),
+  });
+
+  app.route({
+    ...routeFor(notificationsRoutes.latestNotifications),
+    handler: async (request) => ({
+      data: { notifications: await latestNotifications(db, requireAuth(request).userId) },
+    }),
+  });
+
+  app.route({
+    ...routeFor(notificationsRoutes.webPushKey),
+    handler: async (request) => {
+      requireAuth(request);
+      return { data: { public_key: push.vapidPublicKey } };
+    },
+  });
+};
