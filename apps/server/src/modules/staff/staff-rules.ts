@@ -41,8 +41,8 @@ const ADMIN = [
 ];
 /**
  * Never on the customer's behalf: their password, two-factor, identity details, the codes sent
- * to them, who may act on the account, and money (payment methods and payments need the
- * customer's own consent).
+ * to them, who may act on the account, money (payment methods and payments need the customer's
+ * own consent), and their devices' push registrations.
  */
 export const STAFF_NEVER = [
   'updatePassword',
@@ -61,6 +61,10 @@ export const STAFF_NEVER = [
   'postPayment',
   'existingCardPrepare',
   'existingCardCommit',
+  // A staff member's device must never receive the customer's notifications.
+  'registerDeviceToken',
+  'refreshDeviceToken',
+  'removeDeviceToken',
 ];
 
 const ALLOWED: Record<StaffRole, ReadonlySet<string>> = {
