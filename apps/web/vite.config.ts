@@ -26,10 +26,11 @@ export default defineConfig({
             // chunks use them (the privacy-policy modal and plan notes; the usage charts; the forms
             // and wizards; the billing pages in Stripe mode), so a page without them (the
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
-            // the authenticator set-up on Account Security loads it.
+            // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
+            // left out too: only ios/android load them (lib/native, through dynamic imports).
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -49,14 +50,16 @@ export default defineConfig({
             // load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|[\\/]src[\\/]lib[\\/]download\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages' and guides' rules and the
-            // callback slot maths are left to the pages that use them.
+            // callback slot maths are left to the pages that use them. So is lib/native (the plugin
+            // wrappers and, in e2e builds, their fakes): only ios/android load it. The file download
+            // goes to 'kit' (only pages use it; its native branch's import needs a preload helper).
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change|native[\\/]|download\.ts$)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks)-rules|callback-slots)/,
               priority: 2,
             },
           ],

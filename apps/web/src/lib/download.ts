@@ -1,7 +1,9 @@
-import { apiBlob, type RequestOptions } from './api-client';
+import { messages } from '@outpost/contracts/messages';
+import { apiBlob, isApiError, type RequestOptions } from './api-client';
+import { isNativePlatform } from './platform';
 
 /** Hands a Blob to the browser as a saved file named `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
+function saveInBrowser(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -16,9 +18,24 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
+ * Saves a downloaded file as `filename`: in the browser, as a download; on ios/android, in the
+ * documents directory, then opened (spec 1 section 7). On native it fails with an ApiError of kind
+ * FILE ('Permission denied for file saving.' when storage is refused): see downloadErrorMessage.
+ * The native code loads only on ios/android.
+ */
+export async function saveBlob(blob: Blob, filename: string): Promise<void> {
+  if (isNativePlatform()) {
+    const { saveToDocuments } = await import('./native/save-file');
+    await saveToDocuments(blob, filename);
+    return;
+  }
+  saveInBrowser(blob, filename);
+}
+
+/**
  * Downloads a file from the API with the user's token (a link cannot send the X-User-Token
- * header) and saves it. Fails with the api client's errors; callers show
- * messages.downloadFailed.
+ * header) and saves it. Fails with the api client's errors (and FILE on native); callers show
+ * downloadErrorMessage(error).
  */
 export async function downloadFile(
   path: string,
@@ -26,5 +43,13 @@ export async function downloadFile(
   options: RequestOptions = {},
 ): Promise<void> {
   const blob = await apiBlob(path, options);
-  saveBlob(blob, filename);
+  await saveBlob(blob, filename);
+}
+
+/**
+ * What a failed download tells the user: the FILE failure's own text on native ('Permission denied
+ * for file saving.'), else 'Something went wrong while trying to download the file.'.
+ */
+export function downloadErrorMessage(error: unknown): string {
+  return isApiError(error) && error.kind === 'FILE' ? error.message : messages.downloadFailed;
 }

@@ -10,8 +10,11 @@ function isPlatform(value: unknown): value is Platform {
   return value === 'web' || value === 'ios' || value === 'android';
 }
 
-/** A development or test build may force the platform with localStorage sm_platform. */
-function forcedPlatform(): Platform | null {
+/**
+ * A development or test build (`vite build --mode e2e`: VITE_ALLOW_PLATFORM_OVERRIDE=1) may force
+ * the platform with localStorage sm_platform; a production build never reads it.
+ */
+export function forcedPlatform(): Platform | null {
   if (!(import.meta.env.DEV || import.meta.env.VITE_ALLOW_PLATFORM_OVERRIDE === '1')) return null;
   try {
     const value = window.localStorage.getItem(storageKeys.platform);
