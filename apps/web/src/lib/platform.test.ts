@@ -27,6 +27,13 @@ describe('the platform', () => {
     expect(getPlatform()).toBe('ios');
   });
 
+  it('can be forced with ?platform= in the address, and stays forced', () => {
+    window.history.replaceState({}, '', '/?platform=android');
+    expect(getPlatform()).toBe('android');
+    window.history.replaceState({}, '', '/');
+    expect(getPlatform()).toBe('android');
+  });
+
   it('ignores a forced value that is not a platform', () => {
     window.localStorage.setItem(storageKeys.platform, 'windows-phone');
     expect(forcedPlatform()).toBeNull();
@@ -37,8 +44,10 @@ describe('the platform', () => {
     vi.stubEnv('DEV', false);
     vi.stubEnv('VITE_ALLOW_PLATFORM_OVERRIDE', '');
     window.localStorage.setItem(storageKeys.platform, 'ios');
+    window.history.replaceState({}, '', '/?platform=android');
     expect(forcedPlatform()).toBeNull();
     expect(getPlatform()).toBe('web');
+    window.history.replaceState({}, '', '/');
   });
 
   it('can be forced in a build that allows the override (the e2e build)', () => {

@@ -52,6 +52,15 @@ export function fakeConfig(): FakeConfig {
   }
 }
 
+/** Merges `patch` into the stored config (the fakes keep the user's answers to prompts there). */
+export function updateFakeConfig(patch: (config: FakeConfig) => FakeConfig): void {
+  try {
+    window.localStorage.setItem(FAKE_CONFIG_KEY, JSON.stringify(patch(fakeConfig())));
+  } catch {
+    // Storage blocked: the answer is not remembered.
+  }
+}
+
 export type SavedDocument = { name: string; uri: string; base64: string; savedAt: number };
 export type OpenedDocument = { uri: string; contentType: string };
 

@@ -1,5 +1,5 @@
 import type { FilePermission, NativeFiles } from '../types';
-import { fakeConfig, type OpenedDocument, type SavedDocument } from './control';
+import { fakeConfig, type OpenedDocument, type SavedDocument, updateFakeConfig } from './control';
 
 function decode(base64: string): string {
   try {
@@ -14,16 +14,17 @@ function decode(base64: string): string {
 export function createFakeFiles() {
   const documents = new Map<string, SavedDocument>();
   const opened: OpenedDocument[] = [];
-  let answered: FilePermission | null = null;
 
   const plugin: NativeFiles = {
-    checkPermission: async () => answered ?? fakeConfig().files?.permission ?? 'granted',
-    requestPermission: async () => {
-      const config = fakeConfig().files;
-      const current = answered ?? config?.permission ?? 'granted';
+    checkPermission: async (): Promise<FilePermission> =>
+      fakeConfig().files?.permission ?? 'granted',
+    requestPermission: async (): Promise<FilePermission> => {
+      const current = fakeConfig().files?.permission ?? 'granted';
       if (current !== 'prompt') return current;
-      answered = config?.answer ?? 'granted';
-      return answered;
+      // The OS remembers the answer: it is the permission from now on.
+      const answer = fakeConfig().files?.answer ?? 'granted';
+      updateFakeConfig((config) => ({ ...config, files: { ...config.files, permission: answer } }));
+      return answer;
     },
     writeDocument: async (name, base64) => {
       const uri = `file:///fake/Documents/${encodeURIComponent(name)}`;

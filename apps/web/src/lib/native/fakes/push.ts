@@ -1,20 +1,21 @@
 import type { NativePush, PushData, PushPermission } from '../types';
-import { Channel, fakeConfig } from './control';
+import { Channel, fakeConfig, updateFakeConfig } from './control';
 
 /** Push: the permission prompt, registration with a token, rotated tokens and tapped notifications. */
 export function createFakePush(tapped: Channel<PushData>, received: Channel<PushData>) {
   const tokenRefreshed = new Channel<string>();
-  let answered: PushPermission | null = null;
   let registrations = 0;
 
-  const current = (): PushPermission => answered ?? fakeConfig().push?.permission ?? 'prompt';
+  const current = (): PushPermission => fakeConfig().push?.permission ?? 'prompt';
 
   const plugin: NativePush = {
     checkPermission: async () => current(),
     requestPermission: async () => {
       if (current() !== 'prompt') return current();
-      answered = fakeConfig().push?.answer ?? 'granted';
-      return answered;
+      // The OS remembers the answer: it is the permission from now on.
+      const answer = fakeConfig().push?.answer ?? 'granted';
+      updateFakeConfig((config) => ({ ...config, push: { ...config.push, permission: answer } }));
+      return answer;
     },
     register: async () => {
       if (current() !== 'granted') throw new Error('Push permission not granted.');
