@@ -97,6 +97,18 @@ describe('the native shell', () => {
     home.stop();
   });
 
+  it('opens the page of the deep link the app was started with', async () => {
+    window.localStorage.setItem(storageKeys.platform, 'ios');
+    window.localStorage.setItem(
+      FAKE_CONFIG_KEY,
+      JSON.stringify({ launchUrl: 'net.outpost.portal://services/usage?service=3' }),
+    );
+    const navigate = vi.fn();
+    const stop = await startNative({ platform: 'ios', navigate, pathname: () => '/' });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/services/usage?service=3'));
+    stop();
+  });
+
   it('opens the page a deep link names', async () => {
     const { hook, navigate, stop } = await start('ios');
     hook.openUrl('net.outpost.portal://billing/invoices');

@@ -127,6 +127,14 @@ export async function startNative({
     }),
   ]);
   stops.push(openExternalLinksInBrowser());
+  // Cold-started by a deep link: open its page (unless the app is already there).
+  void app
+    .getLaunchUrl()
+    .then((url) => {
+      const path = url ? deepLinkPath(url) : null;
+      if (path && path !== pathname()) navigate(path);
+    })
+    .catch(() => {});
   void applyStatusBar(platform).catch(() => {});
   return () => {
     for (const stop of stops) stop();

@@ -42,6 +42,7 @@ export type NativeFiles = {
 export type NativeStatusBar = {
   /** The status bar's height in CSS pixels (the safe-area top inset). */
   height(): Promise<number>;
+  /** The content under the status bar: 'light' (our white header) gives dark status-bar text. */
   setStyle(style: 'dark' | 'light'): Promise<void>;
 };
 
