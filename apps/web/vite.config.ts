@@ -50,16 +50,15 @@ export default defineConfig({
             // load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|[\\/]src[\\/]lib[\\/]download\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages' and guides' rules and the
             // callback slot maths are left to the pages that use them. So is lib/native (the plugin
-            // wrappers and, in e2e builds, their fakes): only ios/android load it. The file download
-            // goes to 'kit' (only pages use it; its native branch's import needs a preload helper).
+            // wrappers and, in e2e builds, their fakes): only ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change|native[\\/]|download\.ts$)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks)-rules|callback-slots)/,
               priority: 2,
             },
           ],

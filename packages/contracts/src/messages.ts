@@ -94,10 +94,6 @@ export const messages = {
   downloadFailed: 'Something went wrong while trying to download the file.',
   /** Native file saving refused (spec 1 section 8, the FILE failure type). */
   fileSaveDenied: 'Permission denied for file saving.',
-  /** /support/live-chat (native only) when no chat licence is configured. */
-  liveChat: {
-    off: 'Live chat is not available right now. You can still reach us by phone or send us a message.',
-  },
   /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
   guides: { noEntries: 'No entries found.' },
   /** Call barring and landline options (spec 2 sections 5, 8 and 9; docs/decisions/021). */

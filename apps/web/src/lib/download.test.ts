@@ -1,9 +1,9 @@
 import { messages } from '@outpost/contracts/messages';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { downloadErrorMessage, saveBlob } from './download';
+import { downloadErrorMessage, saveBlob, setNativeFileSaver } from './download';
 import { FAKE_CONFIG_KEY, type FakeConfig } from './native/fakes/control';
-import { openContentType } from './native/save-file';
+import { openContentType, saveToDocuments } from './native/save-file';
 import { storageKeys } from './session';
 
 function forceNative(platform: 'ios' | 'android', config: FakeConfig = {}) {
@@ -14,6 +14,11 @@ function forceNative(platform: 'ios' | 'android', config: FakeConfig = {}) {
 const pdf = () => new Blob(['%PDF-1.4 invoice'], { type: 'application/pdf' });
 
 describe('saving a downloaded file', () => {
+  beforeAll(() => {
+    // As the native shell does when the app starts.
+    setNativeFileSaver(saveToDocuments);
+  });
+
   afterEach(() => {
     vi.restoreAllMocks();
   });

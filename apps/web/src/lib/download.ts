@@ -17,16 +17,30 @@ function saveInBrowser(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+type FileSaver = (blob: Blob, filename: string) => Promise<void>;
+
+let provideNativeSaver: (saver: FileSaver) => void = () => {};
+const nativeSaver = new Promise<FileSaver>((resolve) => {
+  provideNativeSaver = resolve;
+});
+
+/**
+ * The native shell (lib/native/start-native, loaded on ios/android only) hands over the documents
+ * directory saver here, so this module (in the chunk every page loads) imports no native code.
+ */
+export function setNativeFileSaver(saver: FileSaver): void {
+  provideNativeSaver(saver);
+}
+
 /**
  * Saves a downloaded file as `filename`: in the browser, as a download; on ios/android, in the
  * documents directory, then opened (spec 1 section 7). On native it fails with an ApiError of kind
  * FILE ('Permission denied for file saving.' when storage is refused): see downloadErrorMessage.
- * The native code loads only on ios/android.
  */
 export async function saveBlob(blob: Blob, filename: string): Promise<void> {
   if (isNativePlatform()) {
-    const { saveToDocuments } = await import('./native/save-file');
-    await saveToDocuments(blob, filename);
+    const save = await nativeSaver;
+    await save(blob, filename);
     return;
   }
   saveInBrowser(blob, filename);

@@ -1,8 +1,10 @@
+import { setNativeFileSaver } from '../download';
 import { storageKeys } from '../session';
 import { getNativeApp } from './app';
 import { getNativeBrowser } from './browser';
 import { getNativeReview } from './review';
 import { createReviewPrompt, localReviewStore, type ReviewPrompt } from './review-prompt';
+import { saveToDocuments } from './save-file';
 import { getStatusBar } from './status-bar';
 import type { Unsubscribe } from './types';
 
@@ -114,6 +116,7 @@ export async function startNative({
   pathname,
 }: NativeShellDeps): Promise<Unsubscribe> {
   appReviewPrompt();
+  setNativeFileSaver(saveToDocuments);
   const app = await getNativeApp();
   const stops = await Promise.all([
     app.onResume(() => appReviewPrompt().recordSession()),

@@ -1,9 +1,8 @@
-import { messages } from '@outpost/contracts/messages';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/test/fixtures';
-import { LiveChatPage } from './live-chat-page';
+import { LIVE_CHAT_OFF, LiveChatPage } from './live-chat-page';
 
 function renderPage(license: string | null) {
   signIn();
@@ -30,7 +29,7 @@ describe('Live Chat', () => {
   it('says plainly that chat is off, with the other ways to reach us, without a licence', () => {
     renderPage(null);
     expect(screen.queryByTitle('Live chat with our support team')).not.toBeInTheDocument();
-    expect(screen.getByText(messages.liveChat.off)).toBeInTheDocument();
+    expect(screen.getByText(LIVE_CHAT_OFF)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact options and opening hours' })).toHaveAttribute(
       'href',
       '/support/contact',

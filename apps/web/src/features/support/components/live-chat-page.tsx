@@ -1,9 +1,12 @@
-import { messages } from '@outpost/contracts/messages';
 import { Link } from 'react-router';
 import { getBrand, phoneHref } from '@/lib/brand';
 import { useSession } from '@/lib/session';
 import { liveChatLicense, liveChatUrl } from '../utils/live-chat';
 import { SupportLayout } from './support-layout';
+
+/** Said when no chat licence is configured (used here only: kept out of the shared catalogue). */
+export const LIVE_CHAT_OFF =
+  'Live chat is not available right now. You can still reach us by phone or send us a message.';
 
 /**
  * /support/live-chat (native only; the route sends web visitors to /): the chat provider's frame
@@ -24,7 +27,7 @@ export function LiveChatPage({ license = liveChatLicense() }: { license?: string
         />
       ) : (
         <div className="live-chat__off">
-          <p>{messages.liveChat.off}</p>
+          <p>{LIVE_CHAT_OFF}</p>
           <ul className="live-chat__options">
             <li>
               Call us on <a href={phoneHref(brand.helpPhone)}>{brand.helpPhone}</a>
