@@ -1,5 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import { apiBlob, isApiError, type RequestOptions } from './api-client';
+import { ApiError, apiBlob, isApiError, type RequestOptions } from './api-client';
 import { isNativePlatform } from './platform';
 
 /** Hands a Blob to the browser as a saved file named `filename`. */
@@ -18,6 +18,9 @@ function saveInBrowser(blob: Blob, filename: string): void {
 }
 
 type FileSaver = (blob: Blob, filename: string) => Promise<void>;
+
+/** How long a download waits for the native shell's saver before failing. */
+const NATIVE_SAVER_WAIT_MS = 10_000;
 
 let provideNativeSaver: (saver: FileSaver) => void = () => {};
 const nativeSaver = new Promise<FileSaver>((resolve) => {
@@ -39,7 +42,12 @@ export function setNativeFileSaver(saver: FileSaver): void {
  */
 export async function saveBlob(blob: Blob, filename: string): Promise<void> {
   if (isNativePlatform()) {
-    const save = await nativeSaver;
+    // The shell hands the saver over as the app starts; if its code never loaded, fail (FILE).
+    const save = await Promise.race([
+      nativeSaver,
+      new Promise<null>((resolve) => window.setTimeout(() => resolve(null), NATIVE_SAVER_WAIT_MS)),
+    ]);
+    if (!save) throw new ApiError('FILE', messages.downloadFailed);
     await save(blob, filename);
     return;
   }
