@@ -31,6 +31,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/drizzle/**',
+      'apps/web/android/**',
+      'apps/web/ios/**',
     ],
   },
   js.configs.recommended,

@@ -26,10 +26,11 @@ export default defineConfig({
             // chunks use them (the privacy-policy modal and plan notes; the usage charts; the forms
             // and wizards; the billing pages in Stripe mode), so a page without them (the
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
-            // the authenticator set-up on Account Security loads it.
+            // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
+            // left out too: only ios/android load them (lib/native, through dynamic imports).
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -54,9 +55,11 @@ export default defineConfig({
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
             // application rules and the callback slot maths are left to the pages that use them.
+            // So is lib/native (the plugin wrappers and, in e2e builds, their fakes): only
+            // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage)|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
               priority: 2,
             },
           ],

@@ -92,6 +92,8 @@ export const messages = {
   notFound: 'ERROR 404! Page not found',
   passwordUpdateFailed: 'There was an issue updating your login details. Please try again later.',
   downloadFailed: 'Something went wrong while trying to download the file.',
+  /** Native file saving refused (spec 1 section 8, the FILE failure type). */
+  fileSaveDenied: 'Permission denied for file saving.',
   /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
   guides: { noEntries: 'No entries found.' },
   /** Call barring and landline options (spec 2 sections 5, 8 and 9; docs/decisions/021). */

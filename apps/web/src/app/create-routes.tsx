@@ -50,6 +50,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'verify-sign-in': () => import('./routes/verify-sign-in'),
   'verify-usage': () => import('./routes/verify-usage'),
   'more-menu': () => import('./routes/more-menu'),
+  'live-chat': () => import('./routes/live-chat'),
   'support-guides': () => import('./routes/support-guides'),
   'legal-page': () => import('./routes/legal-page'),
   'content-page': () => import('./routes/content-page'),

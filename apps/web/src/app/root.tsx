@@ -27,6 +27,7 @@ import { usePageTitleOverride } from '@/lib/page-title';
 import { loginPath, pathWithSearch } from '@/lib/redirect';
 import { msUntilExpiry, subscribeSessionEndedElsewhere, useSession } from '@/lib/session';
 import { isNotFoundData, isRouteHandle, NOT_FOUND_TITLE } from './route-handle';
+import { useNativeShell } from './use-native-shell';
 
 /** Renew this long before session_expiry. */
 export const RENEW_LEAD_MS = 30_000;
@@ -115,6 +116,7 @@ export function Root() {
   useSessionRenewal();
   useSessionEndHandling();
   useRouteTitle();
+  useNativeShell();
   return (
     <>
       <NavigationProgress />

@@ -17,6 +17,7 @@ export const pageModules = {
   '/billing/one-off-payment': 'billing-one-off-payment',
   '/billing/recurring-payment-method': 'billing-recurring-payment-method',
   '/support/more': 'more-menu',
+  '/support/live-chat': 'live-chat',
   '/support/network-status': 'network-status',
   '/support/callback': 'support-callback',
   '/support/guides': 'support-guides',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/session';
-import { Modal, SHEET_CLOSE_DRAG_PX, type SavingStatus, savingStatus } from './modal';
+import { Modal, SHEET_CLOSE_DRAG_PX, type SavingStatus, savingStatus, sheetDrag } from './modal';
 
 /** A two-step wizard as a feature would write one: a field held outside, one inside the modal. */
 function Wizard({ forced = false }: { forced?: boolean }) {
@@ -202,6 +202,37 @@ describe('Modal on native platforms', () => {
     drag(screen.getByTestId('sheet-handle'), SHEET_CLOSE_DRAG_PX + 50);
 
     expect(screen.getByRole('dialog', { name: 'Change name' })).toBeInTheDocument();
+  });
+
+  it('does not move at all while saving', async () => {
+    window.localStorage.setItem(storageKeys.platform, 'ios');
+    const { user, dialog } = await openWizard();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const handle = screen.getByTestId('sheet-handle');
+    expect(handle).toHaveAttribute('data-locked', 'true');
+
+    fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 300, pointerId: 1 });
+
+    expect(dialog.style.transform).toBe('');
+  });
+});
+
+describe('the bottom sheet drag rule', () => {
+  it('follows the finger down and closes at the threshold', () => {
+    expect(sheetDrag(40, false)).toEqual({ offset: 40, closes: false });
+    expect(sheetDrag(SHEET_CLOSE_DRAG_PX, false)).toEqual({
+      offset: SHEET_CLOSE_DRAG_PX,
+      closes: true,
+    });
+  });
+
+  it('never moves up', () => {
+    expect(sheetDrag(-50, false)).toEqual({ offset: 0, closes: false });
+  });
+
+  it('never moves or closes while saving', () => {
+    expect(sheetDrag(SHEET_CLOSE_DRAG_PX * 3, true)).toEqual({ offset: 0, closes: false });
   });
 });
 

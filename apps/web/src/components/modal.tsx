@@ -60,6 +60,17 @@ const FOCUSABLE =
 /** Dragging the sheet down this far (px) closes it. */
 export const SHEET_CLOSE_DRAG_PX = 96;
 
+/**
+ * The bottom sheet's drag rule (spec 1 section 2 "draggable closed unless a save is in progress"):
+ * while saving the sheet does not move at all; otherwise it follows the finger down (never up)
+ * and closes when let go at SHEET_CLOSE_DRAG_PX or more.
+ */
+export function sheetDrag(distance: number, saving: boolean): { offset: number; closes: boolean } {
+  if (saving) return { offset: 0, closes: false };
+  const offset = Math.max(0, distance);
+  return { offset, closes: offset >= SHEET_CLOSE_DRAG_PX };
+}
+
 function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.closest('[hidden], [inert]'),
@@ -201,17 +212,21 @@ function OpenModal({
   const [dragY, setDragY] = useState(0);
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // No text selection (or a drag of selected text, which would end the pointer's events).
+    event.preventDefault();
+    // While saving the sheet stays put: nothing to drag.
+    if (latest.current.saving) return;
     dragStart.current = event.clientY;
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const handlePointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (dragStart.current === null) return;
-    setDragY(Math.max(0, event.clientY - dragStart.current));
+    setDragY(sheetDrag(event.clientY - dragStart.current, latest.current.saving).offset);
   };
   const handlePointerEnd = () => {
     if (dragStart.current === null) return;
     dragStart.current = null;
-    const closed = dragY >= SHEET_CLOSE_DRAG_PX && requestClose();
+    const closed = sheetDrag(dragY, latest.current.saving).closes && requestClose();
     if (!closed) setDragY(0);
   };
 
@@ -235,6 +250,7 @@ function OpenModal({
             className="modal__handle"
             aria-hidden="true"
             data-testid="sheet-handle"
+            data-locked={saving || undefined}
             onPointerDown={handlePointerDown}
             onPointerMove={handlePointerMove}
             onPointerUp={handlePointerEnd}

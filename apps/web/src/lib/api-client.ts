@@ -31,7 +31,9 @@ export type ApiErrorKind =
   /** Anything else that went wrong. */
   | 'Uncaught'
   /** The server answered an error: status and its `data.error` text. */
-  | 'Server';
+  | 'Server'
+  /** Saving or opening a downloaded file on ios/android failed (spec 1 section 8). */
+  | 'FILE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -10,10 +10,17 @@ function isPlatform(value: unknown): value is Platform {
   return value === 'web' || value === 'ios' || value === 'android';
 }
 
-/** A development or test build may force the platform with localStorage sm_platform. */
-function forcedPlatform(): Platform | null {
+/**
+ * A development or test build (`vite build --mode e2e`: VITE_ALLOW_PLATFORM_OVERRIDE=1) may force
+ * the platform with localStorage sm_platform (or `?platform=` once); a production build never
+ * reads either.
+ */
+export function forcedPlatform(): Platform | null {
   if (!(import.meta.env.DEV || import.meta.env.VITE_ALLOW_PLATFORM_OVERRIDE === '1')) return null;
   try {
+    // `?platform=ios|android|web` in the address sets it for this and later page loads.
+    const asked = new URLSearchParams(window.location.search).get('platform');
+    if (isPlatform(asked)) window.localStorage.setItem(storageKeys.platform, asked);
     const value = window.localStorage.getItem(storageKeys.platform);
     return isPlatform(value) ? value : null;
   } catch {

@@ -42,7 +42,7 @@ export async function downloadInvoice({ invoiceid, number, from }: InvoiceDownlo
   const name =
     dispositionFileName(headers.get('Content-Disposition')) ??
     invoiceFileName(getBrand().productPrefix, number ?? String(invoiceid));
-  saveBlob(blob, name);
+  await saveBlob(blob, name);
 }
 
 export function useDownloadInvoice() {

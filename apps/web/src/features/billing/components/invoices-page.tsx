@@ -1,3 +1,4 @@
+import { downloadErrorMessage } from '@/lib/download';
 import type { BillingTransaction } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { type ReactNode, useId, useState } from 'react';
@@ -54,7 +55,8 @@ export function InvoicesPage({ summary }: InvoicesPageProps) {
       {
         onSuccess: () =>
           setNotice({ tone: 'success', text: messages.billing.invoiceDownloaded, at: Date.now() }),
-        onError: () => setNotice({ tone: 'error', text: messages.downloadFailed, at: Date.now() }),
+        onError: (error) =>
+          setNotice({ tone: 'error', text: downloadErrorMessage(error), at: Date.now() }),
       },
     );
   };

@@ -1,6 +1,8 @@
 import { messages } from '@outpost/contracts/messages';
 import { LoadingState } from '@/components/loading-state';
 import { Modal, savingStatus } from '@/components/modal';
+import { noteTaskCompleted } from '@/lib/native/review-notes';
+import { useEffect } from 'react';
 import { dollars } from '../utils/amount';
 import { outcomeTitle, type PaymentResult } from '../utils/payment-result';
 
@@ -19,6 +21,11 @@ export function PaymentResultModal({
   onClose: () => void;
 }) {
   const processing = result.kind === 'processing';
+  const approved = result.kind === 'done' && result.outcome === 'Approved';
+  // Native: a payment approved is a completed task; the review prompt may follow (spec 1 section 4).
+  useEffect(() => {
+    if (approved) noteTaskCompleted();
+  }, [approved]);
   const title =
     result.kind === 'processing'
       ? 'Processing payment'

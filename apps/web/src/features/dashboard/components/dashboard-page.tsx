@@ -2,6 +2,7 @@ import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { routePermissions } from '@outpost/contracts/web-routes';
 import { LoadError } from '@/components/load-error';
+import { useDataViewed } from '@/lib/native/review-notes';
 import { isNativePlatform } from '@/lib/platform';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
@@ -35,6 +36,8 @@ export function DashboardPage({
   const dashboard = useDashboard();
   const native = isNativePlatform();
   const data = dashboard.data ?? null;
+  // Native: the review prompt may follow (spec 1 section 4).
+  useDataViewed(data !== null);
   const blocks = data?.permissions.blocks;
   const loading = dashboard.isPending;
   const show = {

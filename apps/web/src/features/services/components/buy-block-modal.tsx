@@ -1,3 +1,4 @@
+import { noteTaskCompleted } from '@/lib/native/review-notes';
 import { messages } from '@outpost/contracts/messages';
 import type { AvailableBlock, BlockPurchase, Service } from '@outpost/contracts/services';
 import { formatMegabytes, formatMoney, lastDayBefore } from '@outpost/domain/format';
@@ -57,7 +58,11 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
     errorStep: 'confirm',
     event: 'Buy Data Block',
     track: (answer) => ({ block: answer.block }),
-    onSuccess: setPurchased,
+    onSuccess: (purchase) => {
+      setPurchased(purchase);
+      // Native: a completed task; the review prompt may follow (spec 1 section 4).
+      noteTaskCompleted();
+    },
   });
 
   const handleSelect = (chosen: AvailableBlock) => {

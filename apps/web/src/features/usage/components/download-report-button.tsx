@@ -1,4 +1,4 @@
-import { messages } from '@outpost/contracts/messages';
+import { downloadErrorMessage } from '@/lib/download';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { ErrorBanner } from '@/components/error-banner';
 import { useDownloadUsageReport } from '../api/download-usage-report';
@@ -43,7 +43,10 @@ export function DownloadReportButton({ serviceid, by, type, access }: DownloadRe
         {busy ? 'Downloading the report…' : download.isSuccess ? REPORT_DOWNLOADED : ''}
       </p>
       {download.isError && (
-        <ErrorBanner error={messages.downloadFailed} onDismiss={() => download.reset()} />
+        <ErrorBanner
+          error={downloadErrorMessage(download.error)}
+          onDismiss={() => download.reset()}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { LoadError } from '@/components/load-error';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
+import { useDataViewed } from '@/lib/native/review-notes';
 import { useServices } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
 import { sessionAccess } from '../api/usage-access';
@@ -28,6 +29,8 @@ export function UsagePage() {
   const [searchParams, setUrlState] = useUrlState();
   const offered = usageServices(services.data ?? []);
   const selected = selectUsageService(offered, searchParams.get('service'), getDefaultService());
+  // Native: the review prompt may follow (spec 1 section 4).
+  useDataViewed(selected !== undefined && selected !== null);
 
   const handleServiceChange = (serviceid: string) => {
     const service = offered.find((s) => String(s.serviceid) === serviceid);

@@ -1,3 +1,4 @@
+import { downloadErrorMessage } from '@/lib/download';
 import { messages } from '@outpost/contracts/messages';
 import type { AvailablePlan, Service } from '@outpost/contracts/services';
 import { ErrorBanner } from '@/components/error-banner';
@@ -29,7 +30,10 @@ export function SelectPlanStep({
   return (
     <>
       {download.isError && (
-        <ErrorBanner error={messages.downloadFailed} onDismiss={() => download.reset()} />
+        <ErrorBanner
+          error={downloadErrorMessage(download.error)}
+          onDismiss={() => download.reset()}
+        />
       )}
       {plans.isPending ? (
         <LoadingState label="Loading plans…" />
