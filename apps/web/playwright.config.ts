@@ -58,6 +58,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       INTERNAL_API_KEY: E2E_INTERNAL_API_KEY,
+      // Staff access (docs/decisions/025; e2e/staff.spec.ts): links signed with a fixed key, and
+      // the spec's /xd auto-login switched on (it answers 404 otherwise).
+      STAFF_LINK_SECRET: 'e2e-staff-link-secret-0123456789abcdef',
+      XD_ENABLED: 'true',
     },
   },
 });

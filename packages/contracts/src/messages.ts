@@ -96,6 +96,14 @@ export const messages = {
   fileSaveDenied: 'Permission denied for file saving.',
   /** Support guides (spec 3 section 2.7; a failed load is banner.loadData, spec 3 section 8). */
   guides: { noEntries: 'No entries found.' },
+  /** Staff access (docs/decisions/025): a staff link that failed, the staff-assisted banner. */
+  staff: {
+    linkInvalid:
+      'This staff link is not valid, has expired or was already used. Ask for a new link.',
+    viewingAs: (customer: string, staff: string) => `Viewing as ${customer} - staff: ${staff}`,
+    mayRefuse: 'Changes your staff role may not make will be refused.',
+    opening: 'Checking the staff link…',
+  },
   /** Call barring and landline options (spec 2 sections 5, 8 and 9; docs/decisions/021). */
   telephony: {
     required: 'This field is required',

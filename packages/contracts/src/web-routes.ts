@@ -185,7 +185,7 @@ export const webRoutes: readonly WebRoute[] = [
     title: 'Account holder login',
     access: 'account-holder',
     permissions: [],
-    example: '/xd/1',
+    example: '/xd/100001',
   },
   { path: '/staff-login/verify', title: 'Staff verification', access: 'basic', permissions: [] },
   {

@@ -11,6 +11,9 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
   const shell = shellResponse(path);
   if (shell) return shell;
   if (path === apiPaths.profile) return jsonResponse(profileBody);
+  // /xd/:uid's auto-login (spec 3 section 2.10): a fresh session of the holder.
+  if (path === apiPaths.debugIntegrate)
+    return jsonResponse({ data: sessionPayload({ tokenSuffix: 'xd' }) });
   if (path === apiPaths.services) return jsonResponse({ data: [] });
   if (path === apiPaths.contacts) return jsonResponse({ data: [] });
   // My Details and Account Preferences read these shapes.

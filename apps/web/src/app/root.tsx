@@ -26,6 +26,7 @@ import { documentTitle } from '@/lib/brand';
 import { usePageTitleOverride } from '@/lib/page-title';
 import { loginPath, pathWithSearch } from '@/lib/redirect';
 import { msUntilExpiry, subscribeSessionEndedElsewhere, useSession } from '@/lib/session';
+import { StaffBanner } from './layouts/staff-banner';
 import { isNotFoundData, isRouteHandle, NOT_FOUND_TITLE } from './route-handle';
 import { useNativeShell } from './use-native-shell';
 
@@ -120,6 +121,7 @@ export function Root() {
   return (
     <>
       <NavigationProgress />
+      <StaffBanner />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -41,6 +41,8 @@ export const pageModules = {
   '/news': 'news',
   '/news/:slug': 'news-post',
   '/xd/:uid': 'account-holder-login',
+  '/staff-login/verify': 'staff-login-verify',
+  '/staff-usage/:serviceid/verify': 'staff-usage-verify',
   '/embed/usage/:otc': 'embed-usage',
   '/rewards/get-started': 'rewards',
   '/rewards/faq': 'rewards',

@@ -25,6 +25,20 @@ export const storageKeys = {
 /** A wizard's kept progress in sessionStorage (lib/wizard-storage.ts): a logout removes it. */
 export const WIZARD_STORAGE_PREFIX = 'outpost-wizard:';
 
+/**
+ * The staff marker (docs/decisions/025): who is viewing as whom in a staff-assisted session, in
+ * session storage (this tab only); a logout or a normal login removes it.
+ */
+export const STAFF_MARKER_KEY = 'outpost-staff';
+
+export type StaffMarker = {
+  /** 'login': a staff-assisted session; 'usage': one service's usage through a staff link. */
+  kind: 'login' | 'usage';
+  name: string;
+  role: string;
+  customer: string;
+};
+
 /** The items a logout (or an ended session) removes. */
 const sessionKeys: readonly string[] = [
   storageKeys.apiToken,
@@ -236,10 +250,53 @@ export function setPrivacyAccepted(): void {
   writeItem(storageKeys.privacyAccepted, '1');
 }
 
-/** Clears tokens, user, permissions, the account-holder flag and any wizard's kept progress. */
+function readStaffMarkerRaw(): string | null {
+  try {
+    return window.sessionStorage.getItem(STAFF_MARKER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The staff marker of this tab, if any. */
+export function getStaffMarker(): StaffMarker | null {
+  const raw = readStaffMarkerRaw();
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (
+      isRecord(value) &&
+      (value.kind === 'login' || value.kind === 'usage') &&
+      typeof value.name === 'string' &&
+      typeof value.role === 'string' &&
+      typeof value.customer === 'string'
+    )
+      return { kind: value.kind, name: value.name, role: value.role, customer: value.customer };
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+/** Marks this tab as staff-assisted (null removes the mark). */
+export function storeStaffMarker(marker: StaffMarker | null): void {
+  try {
+    if (marker === null) window.sessionStorage.removeItem(STAFF_MARKER_KEY);
+    else window.sessionStorage.setItem(STAFF_MARKER_KEY, JSON.stringify(marker));
+  } catch {
+    // storage blocked: no banner (the server still refuses what the staff role may not do)
+  }
+  notify();
+}
+
+/**
+ * Clears tokens, user, permissions, the account-holder flag, the staff marker and any wizard's
+ * kept progress.
+ */
 export function clearSession(): void {
   for (const key of sessionKeys) writeItem(key, null);
   try {
+    window.sessionStorage.removeItem(STAFF_MARKER_KEY);
     for (const key of Object.keys(window.sessionStorage))
       if (key.startsWith(WIZARD_STORAGE_PREFIX)) window.sessionStorage.removeItem(key);
   } catch {
@@ -255,6 +312,8 @@ export type SessionSnapshot = {
   user: UserSummary | null;
   permissions: PermissionMap;
   accountHolder: boolean;
+  /** Set while this tab is staff-assisted (the banner shows it). */
+  staff: StaffMarker | null;
   /** When the USER token should be renewed: the user's session_expiry, else the token's expiry. */
   sessionExpiry: string | null;
 };
@@ -272,13 +331,14 @@ function computeSnapshot(): SessionSnapshot {
     user,
     permissions: getStoredPermissions(),
     accountHolder: isAccountHolder(),
+    staff: getStaffMarker(),
     sessionExpiry: user?.session_expiry ?? readStoredToken('USER')?.expires ?? null,
   };
 }
 
 /** What the snapshot depends on: the stored items, and whether the tokens have expired since. */
 function snapshotKey(): string {
-  return JSON.stringify([...sessionKeys.map(readItem), isLoggedIn()]);
+  return JSON.stringify([...sessionKeys.map(readItem), readStaffMarkerRaw(), isLoggedIn()]);
 }
 
 function notify(source: SessionChangeSource = 'this-tab'): void {

@@ -9,7 +9,7 @@ export class NoUsageTokenError extends Error {
   override readonly name = 'NoUsageTokenError';
 }
 
-function isUsageToken(value: unknown): value is UsageOnlyToken {
+export function isUsageToken(value: unknown): value is UsageOnlyToken {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (

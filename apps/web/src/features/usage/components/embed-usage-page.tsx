@@ -1,12 +1,14 @@
 import { messages } from '@outpost/contracts/messages';
 import { quotaLabel } from '@outpost/domain/services';
-import { useMemo } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-client';
 import { NoUsageTokenError, useUsageOnlyLogin } from '../api/usage-only-login';
 import type { UsageAccess } from '../api/usage-access';
+import type { UsageOnlyToken } from '../utils/embed-token';
 import { UsageHelpCard } from './usage-help-card';
 import { UsageReports } from './usage-reports';
 
@@ -20,14 +22,24 @@ export function embedFailureMessage(error: unknown): string {
   return messages.banner.loadPage;
 }
 
+export type UsageOnlyViewProps = {
+  /** The exchange of a link for a usage-only token (a query: one request per link). */
+  login: UseQueryResult<UsageOnlyToken>;
+  /** What a failed exchange shows. */
+  failure: (error: unknown) => ReactNode;
+  /** Said while the link is exchanged. */
+  openingLabel?: string;
+};
+
 /**
- * /embed/usage/:otc (spec 2 section 2, Embedded usage page; basic layout): the one-time code is
- * exchanged once for a USER token scoped to one service, then that service's usage reports are
- * shown, with no plan selector and no Services or Data Blocks navigation.
+ * One service's usage through a usage-only token (embedded usage, a staff usage link): that
+ * service's usage reports, with no plan selector and no Services or Data Blocks navigation.
  */
-export function EmbedUsagePage() {
-  const { otc = '' } = useParams();
-  const login = useUsageOnlyLogin(otc);
+export function UsageOnlyView({
+  login,
+  failure,
+  openingLabel = 'Opening your usage…',
+}: UsageOnlyViewProps) {
   const token = login.data;
   const access = useMemo<UsageAccess | null>(
     () => (token ? { kind: 'embed', token: token.token } : null),
@@ -36,9 +48,9 @@ export function EmbedUsagePage() {
 
   let content;
   if (login.isPending) {
-    content = <LoadingState label="Opening your usage…" />;
+    content = <LoadingState label={openingLabel} />;
   } else if (login.isError) {
-    content = <ErrorBanner error={embedFailureMessage(login.error)} />;
+    content = failure(login.error);
   } else if (token && access) {
     content = (
       <>
@@ -58,5 +70,21 @@ export function EmbedUsagePage() {
       <h1 className="page__title">Data Usage</h1>
       {content}
     </div>
+  );
+}
+
+/**
+ * /embed/usage/:otc (spec 2 section 2, Embedded usage page; basic layout): the one-time code is
+ * exchanged once for a USER token scoped to one service, then that service's usage reports are
+ * shown.
+ */
+export function EmbedUsagePage() {
+  const { otc = '' } = useParams();
+  const login = useUsageOnlyLogin(otc);
+  return (
+    <UsageOnlyView
+      login={login}
+      failure={(error) => <ErrorBanner error={embedFailureMessage(error)} />}
+    />
   );
 }
