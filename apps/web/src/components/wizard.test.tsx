@@ -8,7 +8,13 @@ import { analytics } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { WIZARD_STORAGE_PREFIX } from '@/lib/wizard-storage';
 import { clearSession } from '@/lib/session';
-import { usePersistedValue, useWizardFlow, WizardModal, WizardStep } from './wizard';
+import {
+  usePersistedValue,
+  useWizardFlow,
+  WizardConfirmActions,
+  WizardModal,
+  WizardStep,
+} from './wizard';
 
 type Step = 'pick' | 'confirm' | 'saving';
 
@@ -266,5 +272,25 @@ describe('a persisted wizard', () => {
     render(<Flow mutation={mutation} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('the confirm footer', () => {
+  it('waits while saving; its way out waits too only when asked', () => {
+    const actions = (cancelWaits: boolean) => (
+      <WizardConfirmActions
+        cancelLabel="Back"
+        onCancel={() => {}}
+        confirmLabel="Confirm"
+        onConfirm={() => {}}
+        saving
+        cancelWaits={cancelWaits}
+      />
+    );
+    const { rerender } = render(actions(true));
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    rerender(actions(false));
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
   });
 });

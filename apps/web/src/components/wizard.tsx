@@ -365,7 +365,8 @@ export function WizardSavingStep<S extends string>({
 
 /**
  * A confirm step's footer: the way out and the one action, which waits while the change is
- * being saved (so a second click cannot send it twice).
+ * being saved (so a second click cannot send it twice). `cancelWaits`: the way out (a Back) waits
+ * too, so the step cannot change under a running save.
  */
 export function WizardConfirmActions({
   cancelLabel,
@@ -373,16 +374,18 @@ export function WizardConfirmActions({
   confirmLabel,
   onConfirm,
   saving,
+  cancelWaits = false,
 }: {
   cancelLabel: string;
   onCancel: () => void;
   confirmLabel: ReactNode;
   onConfirm: () => void;
   saving: boolean;
+  cancelWaits?: boolean;
 }) {
   return (
     <>
-      <button type="button" className="button" onClick={onCancel}>
+      <button type="button" className="button" disabled={cancelWaits && saving} onClick={onCancel}>
         {cancelLabel}
       </button>
       <button

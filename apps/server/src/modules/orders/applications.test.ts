@@ -1,55 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@outpost/contracts/api-paths';
 import type { OrderResult, Product, ProviderOption } from '@outpost/contracts/orders';
-import { outbox } from '../../adapters/messaging.schema';
-import { createMessaging } from '../../adapters/messaging';
-import { queryRows } from '../../db/client';
-import type { TestContext } from '../../test/test-app';
-import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { billingRunDeps, runBillingRun } from '../billing/billing-run';
-import { tickets } from '../tickets/tickets.schema';
-import { orders } from './orders.schema';
+import { errorOf } from '../../test/test-app';
+import { HOLDER_EMAIL, SERVICES, ordersTestContext } from './orders.test-support';
 
-const KEY = 'internal-service-key-for-the-applications-test';
-const time = manualClock(new Date('2027-01-10T00:00:00Z'));
-let ctx: TestContext;
-const api = apiFor(() => ctx, 'holder');
+const { time, api, rows, moveOrder, orderRow, ticketRow, emailsTo, billingRunLines } =
+  ordersTestContext('internal-service-key-for-the-applications-test');
+const { SKY, LANDLINE, VOIP, FOREIGN } = SERVICES;
 
-const SKY = 200101; // holder: active Sky Muster Plus
-const LANDLINE = 200103; // holder: can_transfer
-const VOIP = 200104; // holder: can_transfer and can_ordernew
-const FOREIGN = 200301; // other's
-const HOLDER_EMAIL = 'jordan.citizen@example.com';
-
-beforeAll(async () => {
-  ctx = await createTestContext({
-    clock: time.clock,
-    env: { INTERNAL_API_KEY: KEY, PUBLIC_URL: 'https://portal.example.net' },
-  });
-});
-afterAll(async () => ctx.close());
-
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 const productPaths = { prepare: apiPaths.productOrderPrepare, commit: apiPaths.productOrderCommit };
 const orderPaths = { prepare: apiPaths.prepareOrder, commit: apiPaths.commitOrder };
-
-const emailsTo = (address: string) =>
-  ctx.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.channel, 'email'), eq(outbox.to, address)))
-    .orderBy(desc(outbox.id));
-
-async function orderRow(orderid: number) {
-  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderid));
-  return row!;
-}
-
-async function ticketRow(ticketid: number) {
-  const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticketid));
-  return row!;
-}
 
 const countOrders = async () =>
   (await rows<{ n: number }>(sql`select count(*)::int as n from orders`))[0]!.n;
@@ -238,26 +199,8 @@ describe('products', () => {
       `Thank you for your order of a Wi-Fi 6 Router. Your order number is ${order.orderid} and your ticket number is ${order.number}.`,
     );
 
-    // The next billing run puts the price on the invoice: the first period starting after now.
-    const [acc] = await rows<{ start: string | Date }>(
-      sql`select billing_period_start as start from accounts where id = 100001`,
-    );
-    const PERIOD = 30 * 86_400_000;
-    const start = new Date(acc!.start).getTime();
-    const periods = Math.ceil((time.clock().getTime() - start) / PERIOD);
-    const next = new Date(start + periods * PERIOD + 60_000);
-    const deps = billingRunDeps(
-      ctx.config,
-      ctx.database.db,
-      null,
-      createMessaging(ctx.config, ctx.database.db),
-    );
-    await runBillingRun(deps, next);
-    const lines = await rows<{ description: string; amount_cents: number; kind: string }>(
-      sql`select l.description, l.amount_cents, l.kind from invoice_lines l
-            join invoices i on i.id = l.invoice_id
-           where i.account_id = 100001 and l.kind = 'product'`,
-    );
+    // The next billing run puts the price on the invoice.
+    const lines = await billingRunLines('product');
     expect(lines).toEqual([
       {
         description: `Wi-Fi 6 Router (Outpost AX1800), order ${order.orderid} ordered 10/01/27`,
@@ -457,13 +400,7 @@ describe('transfers and new VoIP', () => {
     );
     // Once operations complete it, the number may be asked for again.
     for (const status of ['in-progress', 'completed']) {
-      const moved = await ctx.app.inject({
-        method: 'POST',
-        url: buildPath(apiPaths.internalOrderStatus, { orderid: order.orderid }),
-        headers: { 'x-service-key': KEY },
-        payload: { status },
-      });
-      expect(moved.statusCode).toBe(200);
+      expect((await moveOrder(order.orderid, status)).statusCode).toBe(200);
     }
     expect((await api.post(apiPaths.prepareOrder, body)).statusCode).toBe(200);
   });

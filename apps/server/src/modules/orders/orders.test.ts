@@ -1,65 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
-import { outbox } from '../../adapters/messaging.schema';
-import { createMessaging } from '../../adapters/messaging';
-import { queryRows } from '../../db/client';
-import type { TestContext } from '../../test/test-app';
-import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { billingRunDeps, runBillingRun } from '../billing/billing-run';
-import { tickets } from '../tickets/tickets.schema';
-import { orders, serviceBarring } from './orders.schema';
+import { errorOf } from '../../test/test-app';
+import { serviceBarring, orders } from './orders.schema';
+import { HOLDER_EMAIL, SERVICES, ordersTestContext } from './orders.test-support';
 
-const KEY = 'internal-service-key-for-the-orders-test-001';
-const time = manualClock(new Date('2027-01-10T00:00:00Z'));
-let ctx: TestContext;
-const api = apiFor(() => ctx, 'holder');
-
-const LANDLINE = 200103; // holder: barring and landline options
-const VOIP = 200104; // holder: VoIP options, no barring
-const PENDING = 200102; // holder: pending broadband
-const FOREIGN = 200301; // other's
-const HOLDER_EMAIL = 'jordan.citizen@example.com';
-
-beforeAll(async () => {
-  ctx = await createTestContext({
-    clock: time.clock,
-    env: { INTERNAL_API_KEY: KEY, PUBLIC_URL: 'https://portal.example.net' },
-  });
-});
-afterAll(async () => ctx.close());
+const { context, api, rows, moveOrder, orderRow, ticketRow, emailsTo, billingRunLines } =
+  ordersTestContext('internal-service-key-for-the-orders-test-001');
+const { LANDLINE, VOIP, PENDING, FOREIGN } = SERVICES;
 
 const serviceUrl = (serviceid: number) => buildPath(apiPaths.service, { serviceid });
 const barringUrl = (serviceid: number) => buildPath(apiPaths.barringOptions, { serviceid });
 const featuresUrl = (serviceid: number) => buildPath(apiPaths.telephonyFeatures, { serviceid });
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
-
-function moveOrder(orderid: number, status: string, key = KEY) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: buildPath(apiPaths.internalOrderStatus, { orderid }),
-    headers: { 'x-service-key': key },
-    payload: { status },
-  });
-}
-
-async function orderRow(orderid: number) {
-  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderid));
-  return row!;
-}
-
-async function ticketRow(ticketid: number) {
-  const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticketid));
-  return row!;
-}
-
-const emailsTo = (address: string) =>
-  ctx.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.channel, 'email'), eq(outbox.to, address)))
-    .orderBy(desc(outbox.id));
 
 describe('call barring', () => {
   it('lists the options with the current mode selected', async () => {
@@ -96,7 +49,7 @@ describe('call barring', () => {
     expect(errorOf(unknown)).toBe('Bad request: Please choose one of the call barring options.');
     expect((await api.patch(serviceUrl(LANDLINE), { barring_mode: '' })).statusCode).toBe(400);
     expect((await api.patch(serviceUrl(LANDLINE), {})).statusCode).toBe(400);
-    expect(await ctx.database.db.select().from(orders)).toEqual([]);
+    expect(await context().database.db.select().from(orders)).toEqual([]);
   });
 
   it('creates an order, its ticket and an email; sets the mode; the nickname flow is untouched', async () => {
@@ -124,8 +77,8 @@ describe('call barring', () => {
       serviceId: LANDLINE,
       subject: 'Call barring change (0755500123)',
     });
-    const [mode] = await ctx.database.db
-      .select()
+    const [mode] = await context()
+      .database.db.select()
       .from(serviceBarring)
       .where(eq(serviceBarring.serviceId, LANDLINE));
     expect(mode!.mode).toBe('international');
@@ -297,23 +250,7 @@ describe('landline options', () => {
     expect(now.find((f) => f.featureid === 4)!.value).toBe('0412345678');
 
     // The next billing run: the holder's next period start, then the invoice's lines.
-    const [acc] = await rows<{ start: string | Date }>(
-      sql`select billing_period_start as start from accounts where id = 100001`,
-    );
-    const next = new Date(new Date(acc!.start).getTime() + 30 * 86_400_000 + 60_000);
-    const deps = billingRunDeps(
-      ctx.config,
-      ctx.database.db,
-      null,
-      createMessaging(ctx.config, ctx.database.db),
-    );
-    await runBillingRun(deps, next);
-    const lines = await rows<{ description: string; amount_cents: number; kind: string }>(
-      sql`select l.description, l.amount_cents, l.kind from invoice_lines l
-            join invoices i on i.id = l.invoice_id
-           where i.account_id = 100001
-             and i.period_start = (select max(period_start) from invoices where account_id = 100001)`,
-    );
+    const lines = await billingRunLines();
     expect(lines).toContainEqual({
       description: 'Call forwarding (0755500123)',
       amount_cents: 300,

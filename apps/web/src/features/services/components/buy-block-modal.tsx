@@ -10,6 +10,7 @@ import { ReviewList } from '@/components/review-list';
 import {
   FormAlert,
   useWizardFlow,
+  WizardConfirmActions,
   WizardModal,
   WizardSavingStep,
   WizardStep,
@@ -77,19 +78,18 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
         Close
       </button>
     ) : flow.step === 'confirm' && block ? (
-      <>
-        <button type="button" className="button" disabled={flow.saving} onClick={flow.back}>
-          Back
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={flow.saving}
-          onClick={() => buy({ serviceid: service.serviceid, dbid: block.dbid })}
-        >
-          Confirm<span className="visually-hidden"> and buy {block.block}</span>
-        </button>
-      </>
+      <WizardConfirmActions
+        cancelLabel="Back"
+        onCancel={flow.back}
+        cancelWaits
+        confirmLabel={
+          <>
+            Confirm<span className="visually-hidden"> and buy {block.block}</span>
+          </>
+        }
+        onConfirm={() => buy({ serviceid: service.serviceid, dbid: block.dbid })}
+        saving={flow.saving}
+      />
     ) : undefined;
 
   return (

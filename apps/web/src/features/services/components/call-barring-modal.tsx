@@ -7,6 +7,7 @@ import { ReviewList } from '@/components/review-list';
 import {
   FormAlert,
   useWizardFlow,
+  WizardConfirmActions,
   WizardModal,
   WizardSavingStep,
   WizardStep,
@@ -63,19 +64,14 @@ export function CallBarringModal({ service, onClose }: CallBarringModalProps) {
         </button>
       </>
     ) : flow.step === 'confirm' && chosen ? (
-      <>
-        <button type="button" className="button" disabled={flow.saving} onClick={flow.back}>
-          Back
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={flow.saving}
-          onClick={() => save({ serviceid: service.serviceid, barring_mode: chosen.value })}
-        >
-          Confirm
-        </button>
-      </>
+      <WizardConfirmActions
+        cancelLabel="Back"
+        onCancel={flow.back}
+        cancelWaits
+        confirmLabel="Confirm"
+        onConfirm={() => save({ serviceid: service.serviceid, barring_mode: chosen.value })}
+        saving={flow.saving}
+      />
     ) : undefined;
 
   return (

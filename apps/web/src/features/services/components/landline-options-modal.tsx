@@ -9,6 +9,7 @@ import { ReviewList } from '@/components/review-list';
 import {
   FormAlert,
   useWizardFlow,
+  WizardConfirmActions,
   WizardModal,
   WizardSavingStep,
   WizardStep,
@@ -113,19 +114,14 @@ export function LandlineOptionsModal({ service, onClose }: LandlineOptionsModalP
         </button>
       </>
     ) : flow.step === 'confirm' ? (
-      <>
-        <button type="button" className="button" disabled={flow.saving} onClick={flow.back}>
-          Back
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={flow.saving}
-          onClick={() => save({ serviceid: service.serviceid, changes })}
-        >
-          Confirm
-        </button>
-      </>
+      <WizardConfirmActions
+        cancelLabel="Back"
+        onCancel={flow.back}
+        cancelWaits
+        confirmLabel="Confirm"
+        onConfirm={() => save({ serviceid: service.serviceid, changes })}
+        saving={flow.saving}
+      />
     ) : undefined;
 
   return (
