@@ -3,6 +3,7 @@ import type { BillingTransaction } from '@outpost/contracts/billing';
 import { formatShortDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
+import { rollAccountServices } from '../services/jobs';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
@@ -71,6 +72,9 @@ export async function issueInvoice(
     .from(invoices)
     .where(and(eq(invoices.accountId, accountId), eq(invoices.periodStart, periodStart)));
   if (existing) return null;
+  // Bill the plans the services have in the new period: roll over any that are due first (and
+  // wait for a roll-over another instance has under way).
+  await rollAccountServices(tx, accountId, now);
 
   const charges = await tx
     .select()

@@ -1,4 +1,4 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { BILLING_PERIOD_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
@@ -15,6 +15,67 @@ export type RolloverResult = { periodsRolled: number; changesApplied: number };
 
 const BATCH = 200;
 
+type DueService = {
+  id: number;
+  periodStart: Date;
+  nextPlanId: number | null;
+  nextOptions: number[];
+};
+
+/**
+ * Moves one service (locked by the caller) into its current period and, at the first period end
+ * it passes, applies its scheduled next plan (and options).
+ */
+async function rollService(tx: Db, s: DueService, now: Date) {
+  const start = s.periodStart.getTime();
+  const periods = Math.floor((now.getTime() - start) / BILLING_PERIOD_MS);
+  if (periods < 1) return { periods: 0, changeApplied: false };
+  const firstEnd = new Date(start + BILLING_PERIOD_MS);
+  const newStart = new Date(start + periods * BILLING_PERIOD_MS);
+  if (s.nextPlanId !== null) {
+    await setOptions(tx, s.id, s.nextOptions);
+    await closeScheduled(tx, s.id, 'applied', firstEnd);
+  }
+  await tx
+    .update(services)
+    .set({
+      periodStart: newStart,
+      ...(s.nextPlanId === null ? {} : { planId: s.nextPlanId }),
+      nextPlanId: null,
+      nextOptions: [],
+    })
+    .where(eq(services.id, s.id));
+  return { periods, changeApplied: s.nextPlanId !== null };
+}
+
+const dueColumns = {
+  id: services.id,
+  periodStart: services.periodStart,
+  nextPlanId: services.nextPlanId,
+  nextOptions: services.nextOptions,
+};
+
+/**
+ * The billing run's part (inside its transaction, the account locked): rolls the account's
+ * services whose period has ended, waiting for a roll-over another instance has under way, so an
+ * invoice never bills the plan a service had before a change that is due (two instances: one
+ * rolling periods while the other bills).
+ */
+export async function rollAccountServices(tx: Db, accountId: number, now: Date): Promise<void> {
+  const due = await tx
+    .select(dueColumns)
+    .from(services)
+    .where(
+      and(
+        eq(services.accountId, accountId),
+        lte(services.periodStart, new Date(now.getTime() - BILLING_PERIOD_MS)),
+      ),
+    )
+    .orderBy(services.id)
+    .for('update');
+  for (const s of due) await rollService(tx, s as DueService, now);
+}
+
 /**
  * Moves every service whose period has ended into its current period and, at the first period
  * end it passes, applies its scheduled next plan (and options).
@@ -24,37 +85,16 @@ export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResu
   for (;;) {
     const done = await withTransaction(db, async (tx) => {
       const due = await tx
-        .select({
-          id: services.id,
-          periodStart: services.periodStart,
-          nextPlanId: services.nextPlanId,
-          nextOptions: services.nextOptions,
-        })
+        .select(dueColumns)
         .from(services)
         .where(lte(services.periodStart, new Date(now.getTime() - BILLING_PERIOD_MS)))
         .orderBy(services.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const s of due) {
-        const start = s.periodStart.getTime();
-        const periods = Math.floor((now.getTime() - start) / BILLING_PERIOD_MS);
-        const firstEnd = new Date(start + BILLING_PERIOD_MS);
-        const newStart = new Date(start + periods * BILLING_PERIOD_MS);
-        if (s.nextPlanId !== null) {
-          await setOptions(tx, s.id, s.nextOptions);
-          await closeScheduled(tx, s.id, 'applied', firstEnd);
-          result.changesApplied += 1;
-        }
-        await tx
-          .update(services)
-          .set({
-            periodStart: newStart,
-            ...(s.nextPlanId === null ? {} : { planId: s.nextPlanId }),
-            nextPlanId: null,
-            nextOptions: [],
-          })
-          .where(eq(services.id, s.id));
-        result.periodsRolled += periods;
+        const rolled = await rollService(tx, s as DueService, now);
+        result.periodsRolled += rolled.periods;
+        if (rolled.changeApplied) result.changesApplied += 1;
       }
       return due.length < BATCH;
     });
