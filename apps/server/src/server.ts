@@ -7,7 +7,8 @@ import { isSandboxGateway } from './adapters/payments';
 import { billingRunDeps, runBillingRun } from './modules/billing/billing-run';
 import { startServiceJobs } from './modules/services/jobs';
 import { runReferralCredits } from './modules/referrals/referral-credits';
-import { DEMO_PASSWORD, demoLogins, isDatabaseEmpty, seedDemo } from './seed/demo';
+import { DEMO_PASSWORD, demoLogins } from './seed/demo';
+import { prepareDatabase } from './seed/prepare';
 
 const started = performance.now();
 
@@ -24,12 +25,7 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
-  let seeded = false;
-  if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
-    seeded = true;
-  }
+  const { seeded } = await prepareDatabase(database, config.seed);
 
   // One set of mail, SMS and push clients for the API and the jobs (docs/decisions/023).
   const messaging = createMessaging(config, database.db);

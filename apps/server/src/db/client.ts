@@ -18,6 +18,12 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock (PostgreSQL: a session advisory lock on a
+   * connection of its own, outside the pool), so instances starting together migrate and seed
+   * one after the other (docs/decisions/029). PGlite belongs to one process: it just runs `work`.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** The embedded instance, when this is PGlite (tests copy it with dumpDataDir). */
   pglite?: PGlite;
@@ -30,8 +36,10 @@ export const migrationsFolder = path.resolve(
   '../../drizzle',
 );
 
-// Any fixed number: the advisory lock that serialises migrations across instances.
+// Any fixed numbers: the advisory locks that serialise migrations, and the whole start-up
+// (migrations, then the demo seed of an empty database), across instances.
 const MIGRATION_LOCK_ID = 7_310_042;
+const STARTUP_LOCK_ID = 7_310_043;
 
 export function openPostgres(url: string, poolSize = 10): Database {
   // A request waits at most 5 s for a connection (an unreachable database answers 503, not never).
@@ -83,6 +91,18 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    exclusively: async (work) => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      client.on('error', lost);
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        return await work();
+      } finally {
+        // Ending the session releases the lock, also when `work` failed.
+        await client.end().catch(() => {});
+      }
+    },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -102,6 +122,7 @@ export async function openPglite(
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (work) => work(),
     close: () => client.close(),
     pglite: client,
   };

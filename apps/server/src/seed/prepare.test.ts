@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { migrationsApplied, openPostgres } from '../db/client';
+import { accounts } from '../modules/accounts/accounts.schema';
+import { prepareDatabase } from './prepare';
+
+const pgUrl = process.env.DATABASE_URL;
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// Two instances started at once on one empty database (the two-instance run, docs/decisions/029).
+// PGlite belongs to one process, so this is PostgreSQL's only.
+describe.skipIf(!pgUrl)('two instances starting together on an empty database', () => {
+  // A name the global teardown drops too (outpost_t_<runner pid>_...), should this file stop early.
+  const name = `outpost_t_${process.ppid}_start_${randomBytes(4).toString('hex')}`;
+  const opened: Database[] = [];
+
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+
+  it('migrate it and seed it once, and both start', { timeout: 180_000 }, async () => {
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    const first = openPostgres(withDatabase(pgUrl!, name), 2);
+    const second = openPostgres(withDatabase(pgUrl!, name), 2);
+    opened.push(first, second);
+
+    const results = await Promise.all([
+      prepareDatabase(first, 'demo'),
+      prepareDatabase(second, 'demo'),
+    ]);
+
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    expect(await migrationsApplied(first.db)).toBe(true);
+    const [row] = await second.db.select({ n: count() }).from(accounts);
+    // The demo provider's accounts, once (a second seed would have doubled nothing: it failed).
+    expect(row?.n).toBeGreaterThan(0);
+    const again = await prepareDatabase(second, 'demo');
+    expect(again.seeded).toBe(false);
+    const [after] = await first.db.select({ n: count() }).from(accounts);
+    expect(after?.n).toBe(row?.n);
+  });
+});
