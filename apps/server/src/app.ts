@@ -1,13 +1,8 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -40,6 +35,7 @@ import { ordersModule } from './modules/orders/orders.routes';
 import { staffModule } from './modules/staff/staff.routes';
 import { referralsModule } from './modules/referrals/referrals.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import type { RateLimitStore } from './plugins/rate-limit-store';
@@ -161,18 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Outpost portal API', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          userToken: { type: 'apiKey', in: 'header', name: 'X-User-Token' },
-          refreshToken: { type: 'apiKey', in: 'header', name: 'X-Refresh-Token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   await app.register(observabilityPlugin, {
@@ -186,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.env === 'production',
     inlineScripts: page.inlineScripts,
     csp: config.csp,
+    embedFrameAncestors: config.embedFrameAncestors,
   });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
@@ -310,7 +296,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(webPlugin, { webDist: config.webDist, page });
   return app;
 }

@@ -84,6 +84,9 @@ const envSchema = z.object({
   CSP_SCRIPT_SOURCES: origins,
   CSP_FRAME_SOURCES: origins,
   CSP_CONNECT_SOURCES: origins,
+  // Origins that may frame the embedded usage page (/embed/usage/{otc}) in an iframe, e.g. the
+  // provider's own website; unset: no one (every page refuses framing: frame-ancestors 'none').
+  EMBED_FRAME_ANCESTORS: origins,
   // Card and bank payments: Stripe when STRIPE_SECRET_KEY is set (then the publishable key and
   // webhook signing secret are required too), else the embedded sandbox gateway.
   STRIPE_SECRET_KEY: z
@@ -174,6 +177,8 @@ export type Config = {
   jobsIntervalSeconds: number;
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
+  /** Origins allowed to frame the embedded usage page (EMBED_FRAME_ANCESTORS); none by default. */
+  embedFrameAncestors: string[];
   /** Null: the embedded sandbox gateway. */
   stripe: {
     secretKey: string;
@@ -285,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ]),
       connect: withStripe(e.CSP_CONNECT_SOURCES, e.STRIPE_SECRET_KEY, ['https://api.stripe.com']),
     },
+    embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

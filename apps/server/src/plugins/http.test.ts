@@ -92,8 +92,8 @@ describe('error answers', () => {
     expect(log).not.toContain('typed-secret-1234');
   });
 
-  it('serves the OpenAPI document at /api/docs', async () => {
-    const res = await ctx.app.inject({ url: '/api/docs' });
+  it('serves the OpenAPI document at /api/docs/json', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

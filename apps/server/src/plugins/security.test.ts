@@ -39,7 +39,7 @@ describe('browser security headers', () => {
         expect(csp, url).toContain("script-src 'self';");
       }
       expect(csp, url).not.toContain('unsafe-inline');
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('same-origin');
       // HSTS only in production (a development server on http://localhost must stay reachable).
@@ -228,7 +228,7 @@ describe('logged addresses', () => {
 
 describe('the API document and the spec paths', () => {
   it('lists only API routes, and serves the embedded usage login at the spec path', async () => {
-    const doc = (await ctx.app.inject({ url: '/api/docs' })).json() as {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);

@@ -3,8 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsUnacceptableText } from '@outpost/domain/text-rules';
 import { commonError } from '../lib/errors';
+import { DOCS_PREFIX } from './api-docs';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The API docs page (Swagger UI, docs/decisions/028): its script and style files from our origin,
+ * the one style element its bundle adds (by hash), the document it fetches, its logo (a data:
+ * image). No inline script, no eval, no framing.
+ */
+export const DOCS_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The embedded usage page (spec path /embed/usage/{otc}): the one page others may frame. */
+const EMBED_PAGE = /^\/embed\/usage\/[^/]+\/?$/;
+
+function isDocsPage(path: string): boolean {
+  return (
+    path === DOCS_PREFIX || path === `${DOCS_PREFIX}/` || path.startsWith(`${DOCS_PREFIX}/static/`)
+  );
+}
 
 export type SecurityOptions = {
   production: boolean;
@@ -12,14 +30,17 @@ export type SecurityOptions = {
   inlineScripts: string[];
   /** Outside origins let in: the card gateway's and live chat's, when configured. */
   csp: { script: string[]; frame: string[]; connect: string[] };
+  /** Origins that may frame the embedded usage page (EMBED_FRAME_ANCESTORS); empty: none. */
+  embedFrameAncestors: string[];
 };
 
 /**
  * What every response and every request passes through, whatever the route:
  * - the browser security headers of @fastify/helmet: on pages a Content-Security-Policy of our own
  *   origin only (no inline script but the page's hashed ones), on API answers one that loads
- *   nothing; framing refused everywhere (no clickjacking); Referrer-Policy,
- *   X-Content-Type-Options, and HSTS in production;
+ *   nothing (so does /metrics); framing refused everywhere (no clickjacking) but on the embedded
+ *   usage page for the origins configured; the API docs page a policy of its own;
+ *   Referrer-Policy, X-Content-Type-Options, and HSTS in production;
  * - `Cache-Control: no-store` on every API answer that does not set its own (tokens, personal
  *   data: nothing for a shared cache or the browser's disk);
  * - one rule for text: a request whose body, query or path holds control characters or broken
@@ -46,6 +67,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     strictTransportSecurity: opts.production
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+    // The same as frame-ancestors 'none', for browsers that read only this header.
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     // Headers for browsers long gone (IE's download and Flash policies, the XSS auditor) or
     // already covered by the policy above: every answer costs a satellite user their bytes.
@@ -56,12 +79,25 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     originAgentCluster: false,
   });
 
+  const embedAncestors = opts.embedFrameAncestors.join(' ');
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/')) {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (isDocsPage(path)) {
+      void reply.header('content-security-policy', DOCS_POLICY);
+    } else if (path.startsWith('/api/') || path === '/metrics') {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       // An API answer is data, never a document: it may load nothing at all. Stricter than the
       // page's policy and a quarter of its bytes, on every call a satellite user pays for.
       void reply.header('content-security-policy', API_POLICY);
+    } else if (embedAncestors && EMBED_PAGE.test(path)) {
+      // The page's own policy, framed by the origins configured (X-Frame-Options cannot list
+      // origins; a browser that reads frame-ancestors ignores it anyway).
+      const policy = String(reply.getHeader('content-security-policy'));
+      void reply.header(
+        'content-security-policy',
+        policy.replace("frame-ancestors 'none'", `frame-ancestors ${embedAncestors}`),
+      );
+      void reply.removeHeader('x-frame-options');
     }
     return payload;
   });
