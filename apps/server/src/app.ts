@@ -185,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     production: config.env === 'production',
     inlineScripts: page.inlineScripts,
+    inlineStyles: page.inlineStyles,
     csp: config.csp,
   });
   await app.register(errorHandlerPlugin);
@@ -311,6 +312,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webPlugin, { webDist: config.webDist, page });
+  await app.register(webPlugin, { webDist: config.webDist, page, logo: config.brandLogo });
   return app;
 }

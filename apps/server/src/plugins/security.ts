@@ -10,6 +10,8 @@ export type SecurityOptions = {
   production: boolean;
   /** CSP sources of the page's own inline script (the brand), e.g. "'sha256-...'". */
   inlineScripts: string[];
+  /** CSP sources of the page's own inline style (the brand's colours). */
+  inlineStyles: string[];
   /** Outside origins let in: the card gateway's and live chat's, when configured. */
   csp: { script: string[]; frame: string[]; connect: string[] };
 };
@@ -36,7 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         scriptSrc: ["'self'", ...opts.inlineScripts, ...opts.csp.script],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...opts.inlineStyles],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...opts.csp.connect],
         frameSrc: opts.csp.frame.length > 0 ? opts.csp.frame : ["'none'"],
