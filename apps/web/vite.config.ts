@@ -10,7 +10,11 @@ export default defineConfig({
   plugins: [react(), routePreload(), precompress()],
   resolve: { alias: { '@': src } },
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The brand's logo (served by the server, docs/decisions/030).
+      '/brand': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     production: config.env === 'production',
     inlineScripts: page.inlineScripts,
+    inlineStyles: page.inlineStyles,
     csp: config.csp,
     embedFrameAncestors: config.embedFrameAncestors,
   });
@@ -296,6 +297,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
-  await app.register(webPlugin, { webDist: config.webDist, page });
+  await app.register(webPlugin, { webDist: config.webDist, page, logo: config.brandLogo });
   return app;
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Brand } from '@outpost/contracts/brand';
+import type { BrandEnv } from './brand';
+import { BRAND_ENV, brandFields, BrandError, loadBrand } from './brand';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '../..');
 
-const phone = z.string().regex(/^[0-9 +()]{6,20}$/, 'must be a phone number');
 const url = z.url({ protocol: /^https?$/ });
 
 /** Space-separated https origins, e.g. 'https://js.stripe.com https://chat.example.com'. */
@@ -59,11 +60,13 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Outpost Demo Broadband <noreply@example.com>'),
+  // The sender; unset: the brand file's mailFrom.
+  MAIL_FROM: brandFields.mailFrom.optional(),
   // SMS: an HTTP provider when SMS_API_URL is set (JSON POST {to, from, body}, bearer token).
   SMS_API_URL: url.optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
-  SMS_FROM: z.string().min(1).max(11).default('Outpost'),
+  // Unset: the brand file's smsFrom.
+  SMS_FROM: brandFields.smsFrom.optional(),
   // The key provider systems send as X-Service-Key to the internal API (usage ingestion, usage
   // links). Unset: the internal API refuses every call.
   INTERNAL_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -125,29 +128,28 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
     .optional(),
-  PROVIDER_NAME: z.string().min(1).max(80).default('Outpost Demo Broadband'),
+  // The provider's brand file (docs/decisions/030): name, ABN, numbers, links, colours, logo,
+  // chat licence. The variables below each override one of its fields when set.
+  BRAND_FILE: z.string().min(1).default(path.join(repoRoot, 'content/brands/outpost-demo.json')),
+  PROVIDER_NAME: brandFields.providerName.optional(),
   // The provider's Australian Business Number, printed on tax invoices.
-  PROVIDER_ABN: z
-    .string()
-    .regex(/^[0-9]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3}$/, 'must be an 11-digit ABN')
-    .default('12 345 678 901'),
-  PROVIDER_ADDRESS: z.string().min(1).max(200).default('PO Box 1, Toowoomba QLD 4350'),
-  PRODUCT_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9-]{1,30}$/, 'must be lower-case letters, digits or dashes')
-    .default('outpost'),
-  HELP_PHONE: phone.default('1300 975 707'),
-  SALES_PHONE: phone.default('1300 975 708'),
-  FAULTS_PHONE: phone.default('1300 975 709'),
+  PROVIDER_ABN: brandFields.abn.optional(),
+  PROVIDER_ADDRESS: brandFields.address.optional(),
+  PRODUCT_PREFIX: brandFields.productPrefix.optional(),
+  HELP_PHONE: brandFields.helpPhone.optional(),
+  SALES_PHONE: brandFields.salesPhone.optional(),
+  FAULTS_PHONE: brandFields.faultsPhone.optional(),
   // The Contact page's numbers (fictitious-use ranges in the demo).
-  TOLL_FREE_PHONE: phone.default('1800 160 401'),
-  LOCAL_PHONE: phone.default('07 5550 1234'),
-  INTERNATIONAL_PHONE: phone.default('+61 7 5550 1234'),
-  WHATSAPP_PHONE: phone.default('+61 491 570 156'),
-  WEBSITE_URL: url.default('https://www.example.com'),
-  SIGNUP_URL: url.default('https://www.example.com/get-connected'),
-  APP_STORE_URL: url.default('https://apps.apple.com/'),
-  PLAY_STORE_URL: url.default('https://play.google.com/store/apps'),
+  TOLL_FREE_PHONE: brandFields.tollFreePhone.optional(),
+  LOCAL_PHONE: brandFields.localPhone.optional(),
+  INTERNATIONAL_PHONE: brandFields.internationalPhone.optional(),
+  WHATSAPP_PHONE: brandFields.whatsappPhone.optional(),
+  WEBSITE_URL: brandFields.websiteUrl.optional(),
+  SIGNUP_URL: brandFields.signUpUrl.optional(),
+  APP_STORE_URL: brandFields.appStoreUrl.optional(),
+  PLAY_STORE_URL: brandFields.playStoreUrl.optional(),
+  // The LiveChat licence id (live chat is off without one).
+  LIVECHAT_LICENSE: brandFields.liveChatLicense.optional(),
 });
 
 export type Config = {
@@ -191,6 +193,8 @@ export type Config = {
   /** Each null: the embedded default (the outbox). */
   push: { fcm: FcmServiceAccount | null; vapid: VapidKeys | null };
   brand: Brand;
+  /** The brand's logo (an SVG checked at start-up), served at /brand/logo.svg. */
+  brandLogo: { svg: Buffer; etag: string };
 };
 
 /** The fields of a Firebase service account key the FCM client needs. */
@@ -255,6 +259,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: set all three or none',
     );
+  const brandEnv: BrandEnv = {};
+  for (const variable of Object.keys(BRAND_ENV) as (keyof BrandEnv)[])
+    if (e[variable] !== undefined) brandEnv[variable] = e[variable];
+  let loaded: ReturnType<typeof loadBrand>;
+  try {
+    loaded = loadBrand(path.resolve(e.BRAND_FILE), brandEnv);
+  } catch (error) {
+    if (error instanceof BrandError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -273,8 +287,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimitPerUsername: e.LOGIN_LIMIT_PER_USERNAME,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: e.SMS_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: loaded.mailFrom },
+    sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: loaded.smsFrom },
     internalApiKey: e.INTERNAL_API_KEY,
     metricsToken: e.METRICS_TOKEN,
     staffLinkSecret: e.STAFF_LINK_SECRET,
@@ -312,22 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
-    brand: {
-      providerName: e.PROVIDER_NAME,
-      abn: e.PROVIDER_ABN,
-      address: e.PROVIDER_ADDRESS,
-      productPrefix: e.PRODUCT_PREFIX,
-      helpPhone: e.HELP_PHONE,
-      salesPhone: e.SALES_PHONE,
-      faultsPhone: e.FAULTS_PHONE,
-      tollFreePhone: e.TOLL_FREE_PHONE,
-      localPhone: e.LOCAL_PHONE,
-      internationalPhone: e.INTERNATIONAL_PHONE,
-      whatsappPhone: e.WHATSAPP_PHONE,
-      websiteUrl: e.WEBSITE_URL,
-      signUpUrl: e.SIGNUP_URL,
-      appStoreUrl: e.APP_STORE_URL,
-      playStoreUrl: e.PLAY_STORE_URL,
-    },
+    brand: loaded.brand,
+    brandLogo: loaded.logo,
   };
 }

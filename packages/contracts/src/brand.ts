@@ -1,3 +1,40 @@
+/**
+ * The brand's colours (#rrggbb), the page's CSS custom properties: `primary` is
+ * `--color-primary`, `onPrimary` is `--color-on-primary`, and so on. The server checks their
+ * contrast at start-up (docs/decisions/030).
+ */
+export type BrandColors = {
+  /** Buttons, links, the selected menu item, the logo's disc. */
+  primary: string;
+  primaryHover: string;
+  /** The provider's name in the header; pressed buttons. */
+  primaryStrong: string;
+  /** Light backgrounds of selected or informative things. */
+  primaryTint: string;
+  primarySoft: string;
+  /** Text on primary (and on its hover and strong shades). */
+  onPrimary: string;
+  /** Focus outlines. */
+  accent: string;
+  footer: string;
+  onFooter: string;
+  footerLink: string;
+};
+
+/** The CSS custom property each brand colour sets. */
+export const BRAND_COLOR_PROPERTIES: Record<keyof BrandColors, string> = {
+  primary: '--color-primary',
+  primaryHover: '--color-primary-hover',
+  primaryStrong: '--color-primary-strong',
+  primaryTint: '--color-primary-tint',
+  primarySoft: '--color-primary-soft',
+  onPrimary: '--color-on-primary',
+  accent: '--color-accent',
+  footer: '--color-footer',
+  onFooter: '--color-on-footer',
+  footerLink: '--color-footer-link',
+};
+
 /** The provider's brand: configuration, not code. The server injects it into the page. */
 export type Brand = {
   providerName: string;
@@ -18,6 +55,14 @@ export type Brand = {
   signUpUrl: string;
   appStoreUrl: string;
   playStoreUrl: string;
+  /** The live chat provider's licence id; '' turns live chat off. */
+  liveChatLicense: string;
+  colors: BrandColors;
+  /** The logo (SVG) the server serves, versioned by its content: '/brand/logo.svg?v=...'. */
+  logoUrl: string;
 };
 
 export const BRAND_GLOBAL = '__OUTPOST_BRAND__';
+
+/** Where the server serves the brand's logo (an SVG image, cached; a `?v=` query versions it). */
+export const BRAND_LOGO_PATH = '/brand/logo.svg';

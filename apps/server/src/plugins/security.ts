@@ -28,6 +28,8 @@ export type SecurityOptions = {
   production: boolean;
   /** CSP sources of the page's own inline script (the brand), e.g. "'sha256-...'". */
   inlineScripts: string[];
+  /** CSP sources of the page's own inline style (the brand's colours). */
+  inlineStyles: string[];
   /** Outside origins let in: the card gateway's and live chat's, when configured. */
   csp: { script: string[]; frame: string[]; connect: string[] };
   /** Origins that may frame the embedded usage page (EMBED_FRAME_ANCESTORS); empty: none. */
@@ -57,7 +59,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         scriptSrc: ["'self'", ...opts.inlineScripts, ...opts.csp.script],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...opts.inlineStyles],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...opts.csp.connect],
         frameSrc: opts.csp.frame.length > 0 ? opts.csp.frame : ["'none'"],

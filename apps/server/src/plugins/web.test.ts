@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--outpost-brand--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="theme-color" content="#0a4f8f" /><!--outpost-brand--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(200));
   database = await openTestDatabase();
@@ -44,6 +45,35 @@ describe('web app serving', () => {
       'window.__OUTPOST_BRAND__={"providerName":"Red Dirt Internet \\u003c/script>',
     );
     expect(res.body).not.toContain('</script><script>alert(1)');
+  });
+
+  it("puts the brand's colours in before the first paint, the style's hash in the policy", async () => {
+    const res = await app.inject({ url: '/login' });
+    const style = /<style>([^<]*)<\/style>/.exec(res.body)?.[1];
+    expect(style).toContain(':root:root{--color-primary:#0a4f8f;--color-primary-hover:#083d6f;');
+    expect(style).toContain('--color-on-primary:#ffffff');
+    const hash = createHash('sha256').update(style!).digest('base64');
+    expect(String(res.headers['content-security-policy'])).toContain(
+      `style-src 'self' 'sha256-${hash}'`,
+    );
+    expect(res.body).toContain('<meta name="theme-color" content="#0a4f8f" />');
+  });
+
+  it("serves the brand's logo as an image, cached and versioned", async () => {
+    const page = await app.inject({ url: '/' });
+    const logoUrl = /"logoUrl":"([^"]+)"/.exec(page.body)?.[1];
+    expect(logoUrl).toMatch(/^\/brand\/logo\.svg\?v=/);
+    const res = await app.inject({ url: logoUrl! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(String(res.headers['content-security-policy'])).toContain('sandbox');
+    expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const again = await app.inject({
+      url: '/brand/logo.svg',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers a repeat visit with 304 when the page has not changed', async () => {

@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Brand } from '@outpost/contracts/brand';
-import { BRAND_GLOBAL } from '@outpost/contracts/brand';
+import { BRAND_COLOR_PROPERTIES, BRAND_GLOBAL, BRAND_LOGO_PATH } from '@outpost/contracts/brand';
 import { serverErrors } from '@outpost/contracts/messages';
 import { webRoutes } from '@outpost/contracts/web-routes';
+import { brandStyle } from '../brand';
 
 const BRAND_PLACEHOLDER = '<!--outpost-brand-->';
 
@@ -39,24 +40,38 @@ export type IndexPage = {
   built: boolean;
   /** CSP sources ('sha256-...') of the page's inline scripts: they run, and nothing else inline. */
   inlineScripts: string[];
+  /** CSP sources of the page's inline style elements (the brand's colours). */
+  inlineStyles: string[];
 };
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+const THEME_COLOR = /(<meta name="theme-color" content=")#[0-9a-fA-F]{3,8}(")/;
+
+const cspHashes = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
 
 /** The page every web route answers with: the built index.html with the brand put in. */
 export function indexPage(webDist: string, brand: Brand): IndexPage {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
   const html = built
-    ? readFileSync(indexFile, 'utf8').replace(
-        BRAND_PLACEHOLDER,
-        `<script>${brandScriptBody(brand)}</script>`,
-      )
+    ? readFileSync(indexFile, 'utf8')
+        // The colours go in before the first paint, so nothing redraws in the brand's colours.
+        .replace(
+          BRAND_PLACEHOLDER,
+          `<style>${brandStyle(brand.colors, BRAND_COLOR_PROPERTIES)}</style><script>${brandScriptBody(brand)}</script>`,
+        )
+        .replace(THEME_COLOR, `$1${brand.colors.primary}$2`)
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
-  const inlineScripts = [...html.matchAll(INLINE_SCRIPT)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
-  return { html, built, inlineScripts };
+  return {
+    html,
+    built,
+    inlineScripts: cspHashes(html, INLINE_SCRIPT),
+    inlineStyles: cspHashes(html, INLINE_STYLE),
+  };
 }
 
 /**
@@ -65,7 +80,10 @@ export function indexPage(webDist: string, brand: Brand): IndexPage {
  * visit costs one small 304.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string; page: IndexPage }) => {
+  async (
+    app: FastifyInstance,
+    opts: { webDist: string; page: IndexPage; logo: { svg: Buffer; etag: string } },
+  ) => {
     const { html, built } = opts.page;
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     // The page never changes while the server runs: compress it once, at the highest settings.
@@ -111,6 +129,22 @@ export const webPlugin = fp(
     app.get('/', { compress: false, schema: { hide: true } }, (request, reply) =>
       sendIndex(request, reply, 200),
     );
+
+    // The brand's logo (checked at start-up: nothing in it runs or loads). The page asks for it
+    // with its version ('?v='), so a day's caching never shows an old logo after a change.
+    app.get(BRAND_LOGO_PATH, { schema: { hide: true } }, (request, reply) => {
+      reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', opts.logo.etag)
+        // Opened on its own, the image may run and load nothing.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
+      if (request.headers['if-none-match'] === opts.logo.etag) return reply.status(304).send();
+      return reply.send(opts.logo.svg);
+    });
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

@@ -23,29 +23,6 @@ function Svg({ children, className }: IconProps & { children: ReactNode }) {
   );
 }
 
-export function LogoMark({ className }: IconProps) {
-  return (
-    <svg
-      className={className ? `logo-mark ${className}` : 'logo-mark'}
-      viewBox="0 0 32 32"
-      width="32"
-      height="32"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="16" cy="16" r="15" fill="var(--color-primary)" />
-      <path
-        d="M9 21a10 10 0 0 1 14 0M12 18a6 6 0 0 1 8 0"
-        stroke="#fff"
-        strokeWidth="2.2"
-        fill="none"
-        strokeLinecap="round"
-      />
-      <circle cx="16" cy="22.5" r="1.8" fill="#fff" />
-    </svg>
-  );
-}
-
 export function CloseIcon(props: IconProps) {
   return (
     <Svg {...props}>

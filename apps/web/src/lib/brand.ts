@@ -1,4 +1,4 @@
-import { BRAND_GLOBAL, type Brand } from '@outpost/contracts/brand';
+import { BRAND_GLOBAL, BRAND_LOGO_PATH, type Brand } from '@outpost/contracts/brand';
 
 /** Used by `vite dev` and tests, where no server injects the provider's brand. */
 export const demoBrand: Brand = {
@@ -17,6 +17,21 @@ export const demoBrand: Brand = {
   signUpUrl: 'https://example.com/get-connected',
   appStoreUrl: 'https://example.com/app/ios',
   playStoreUrl: 'https://example.com/app/android',
+  liveChatLicense: '',
+  // app.css's own colours (the server's <style> overrides them with the brand's).
+  colors: {
+    primary: '#0a4f8f',
+    primaryHover: '#083d6f',
+    primaryStrong: '#062f56',
+    primaryTint: '#e8f0f9',
+    primarySoft: '#cfe0f3',
+    onPrimary: '#ffffff',
+    accent: '#1a7fd4',
+    footer: '#0c2440',
+    onFooter: '#ffffff',
+    footerLink: '#cfe3ff',
+  },
+  logoUrl: BRAND_LOGO_PATH,
 };
 
 type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<Brand> };
@@ -26,10 +41,15 @@ export function getBrand(): Brand {
   const injected =
     typeof window === 'undefined' ? undefined : (window as BrandWindow)[BRAND_GLOBAL];
   if (!injected || typeof injected !== 'object') return demoBrand;
-  const brand: Brand = { ...demoBrand };
+  const brand: Brand = { ...demoBrand, colors: { ...demoBrand.colors, ...injected.colors } };
   for (const key of Object.keys(demoBrand) as (keyof Brand)[]) {
     const value = injected[key];
-    if (typeof value === 'string' && value !== '') brand[key] = value;
+    if (
+      key !== 'colors' &&
+      typeof value === 'string' &&
+      (value !== '' || key === 'liveChatLicense')
+    )
+      brand[key] = value;
   }
   return brand;
 }

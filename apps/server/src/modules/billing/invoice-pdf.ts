@@ -22,7 +22,6 @@ export function gstIncluded(totalCents: number): number {
 
 const GREY = '#555555';
 const RULE = '#bbbbbb';
-const ACCENT = '#1f5f8b';
 
 /**
  * An Australian tax invoice (ATO: 'Tax Invoice', the supplier's name and ABN, the issue date, the
@@ -58,19 +57,22 @@ function drawInvoice(
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
   const amountWidth = 110;
+  // The brand's primary colour: dark enough for text on white (checked at start-up).
+  const accent = brand.colors.primary;
+  const onAccent = brand.colors.onPrimary;
 
   // The mark: a small vector dish, then the provider's details.
   doc
     .save()
     .circle(left + 12, 68, 12)
-    .fill(ACCENT)
+    .fill(accent)
     .restore();
   doc
     .save()
     .moveTo(left + 6, 74)
     .bezierCurveTo(left + 9, 62, left + 15, 62, left + 18, 74)
     .lineWidth(2)
-    .stroke('#ffffff')
+    .stroke(onAccent)
     .restore();
   doc
     .font('Helvetica-Bold')
@@ -87,7 +89,7 @@ function drawInvoice(
   doc
     .font('Helvetica-Bold')
     .fontSize(22)
-    .fillColor(ACCENT)
+    .fillColor(accent)
     .text('Tax Invoice', left, 60, { width, align: 'right' });
 
   // Who and when.
@@ -141,7 +143,7 @@ function drawInvoice(
   };
   const heading = (text: string) => {
     y += 6;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(text, left, y);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(accent).text(text, left, y);
     y += 16;
     rule();
   };

@@ -8,7 +8,10 @@ import { escapeHtml } from '../../lib/html';
  */
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
-const BRAND_KEYS: ReadonlySet<string> = new Set<keyof Brand>([
+/** The brand's text fields (the colours are not for content). */
+type BrandText = Exclude<keyof Brand, 'colors'>;
+
+const BRAND_KEYS: ReadonlySet<string> = new Set<BrandText>([
   'providerName',
   'productPrefix',
   'helpPhone',
@@ -32,6 +35,6 @@ export function unknownPlaceholders(text: string): string[] {
 /** `html` with each brand placeholder replaced by the brand's value (escaped). */
 export function fillBrand(html: string, brand: Brand): string {
   return html.replace(PLACEHOLDER, (whole, key: string) =>
-    BRAND_KEYS.has(key) ? escapeHtml(brand[key as keyof Brand]) : whole,
+    BRAND_KEYS.has(key) ? escapeHtml(brand[key as BrandText]) : whole,
   );
 }

@@ -1,12 +1,18 @@
 import type { UserSummary } from '@outpost/contracts/auth';
+import { getBrand } from '@/lib/brand';
 
 /** The chat provider's (LiveChat) customer chat window, opened directly in a frame. */
 export const LIVE_CHAT_BASE_URL = 'https://secure.livechatinc.com/customer/action/open_chat';
 
-/** The licence id from the build's config (VITE_LIVECHAT_LICENSE); live chat is off without it. */
+/**
+ * The licence id: the brand's (LIVECHAT_LICENSE, given by the server at run time), else the
+ * build's VITE_LIVECHAT_LICENSE (the native apps' bundled page, which no server fills in). Live
+ * chat is off without one.
+ */
 export function liveChatLicense(): string | null {
-  const value: unknown = import.meta.env.VITE_LIVECHAT_LICENSE;
-  return typeof value === 'string' && /^\d{3,12}$/.test(value.trim()) ? value.trim() : null;
+  const built: unknown = import.meta.env.VITE_LIVECHAT_LICENSE;
+  const value = getBrand().liveChatLicense || (typeof built === 'string' ? built.trim() : '');
+  return /^\d{3,12}$/.test(value) ? value : null;
 }
 
 /**
