@@ -43,6 +43,7 @@ import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limi
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Metrics } from './plugins/observability';
 import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
+import { collectQueueMetrics } from './modules/jobs/queue-metrics';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     metricsToken: config.metricsToken ?? null,
     loginPath: apiPaths.login,
+    collect: () => collectQueueMetrics(database.db, metrics),
   });
   const page = indexPage(config.webDist, config.brand);
   await app.register(securityPlugin, {

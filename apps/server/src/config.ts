@@ -78,8 +78,15 @@ const envSchema = z.object({
   XD_ENABLED: z.enum(['true', 'false']).default('false'),
   // The bearer token Prometheus sends to /metrics; unset: /metrics answers 404.
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
-  // Periodic jobs (period roll-over, data block activation); 0 turns them off in this instance.
+  // Periodic jobs (period roll-over, data blocks, billing run, referral credits, advisory
+  // notifications): one run per this period across all instances (the job queue, decision 027);
+  // 0 schedules none (a provider's cron runs `npm run jobs`).
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Whether this instance runs the job worker (due jobs, retries, the outbox of mail and SMS).
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  // Jobs one instance runs at once, and how often an idle worker looks for work.
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // The embedded network applies a bought data block after this long (a real one: up to 2.5 h).
   BLOCK_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   // Origins the Content-Security-Policy lets in besides our own (the card gateway's and live
@@ -177,6 +184,7 @@ export type Config = {
   staffLinkSecret: string | undefined;
   xdEnabled: boolean;
   jobsIntervalSeconds: number;
+  jobs: { enabled: boolean; concurrency: number; pollMs: number };
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
   /** Origins allowed to frame the embedded usage page (EMBED_FRAME_ANCESTORS); none by default. */
@@ -294,6 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffLinkSecret: e.STAFF_LINK_SECRET,
     xdEnabled: e.XD_ENABLED === 'true',
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    jobs: {
+      enabled: e.JOBS_ENABLED === 'true',
+      concurrency: e.JOBS_CONCURRENCY,
+      pollMs: e.JOBS_POLL_MS,
+    },
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     // Stripe.js and Elements need Stripe's origins (docs.stripe.com/security/guide#content-security-policy).
     csp: {

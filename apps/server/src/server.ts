@@ -3,10 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { createMessaging } from './adapters/messaging';
-import { isSandboxGateway } from './adapters/payments';
-import { billingRunDeps, runBillingRun } from './modules/billing/billing-run';
-import { startServiceJobs } from './modules/services/jobs';
-import { runReferralCredits } from './modules/referrals/referral-credits';
+import { startAppWorker } from './modules/jobs/app-jobs';
 import { DEMO_PASSWORD, demoLogins } from './seed/demo';
 import { prepareDatabase } from './seed/prepare';
 
@@ -30,36 +27,15 @@ async function main(): Promise<void> {
   // One set of mail, SMS and push clients for the API and the jobs (docs/decisions/023).
   const messaging = createMessaging(config, database.db);
   const app = await buildApp({ config, database, messaging });
-  const gateway = app.paymentGateway;
-  const billing = billingRunDeps(config, database.db, gateway, messaging, (error, context) =>
-    app.log.error({ err: error }, context),
-  );
-  const stopJobs =
-    config.jobsIntervalSeconds > 0
-      ? startServiceJobs(
-          {
-            db: database.db,
-            clock: () => new Date(),
-            blockActivationMs: config.blockActivationSeconds * 1000,
-            more: [
-              // Invoices and automatic charges, then the sandbox's undelivered events.
-              (now) => runBillingRun(billing, now),
-              // Referral credits once a referred service has qualified (docs/decisions/020).
-              (now) => runReferralCredits(database.db, now),
-              ...(isSandboxGateway(gateway) ? [() => gateway.deliverPending()] : []),
-            ],
-          },
-          config.jobsIntervalSeconds * 1000,
-          (error) => {
-            app.metrics.jobRuns.inc({ outcome: 'failure' });
-            app.log.error({ err: error }, 'service jobs failed');
-          },
-          () => app.metrics.jobRuns.inc({ outcome: 'success' }),
-        )
-      : async () => {};
+  // The job worker (docs/decisions/027): scheduled jobs once per period across instances, their
+  // retries, and the outbox of mail and SMS.
+  const worker = config.jobs.enabled
+    ? startAppWorker({ config, db: database.db, app, messaging })
+    : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await stopJobs();
+    // The job or message in flight finishes; nothing new is claimed.
+    await worker?.stop();
     await app.close();
     await messaging.push.close();
     await database.close();

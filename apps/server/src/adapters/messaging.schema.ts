@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The embedded default for mail, SMS and push: messages are kept here, readable at /dev/outbox. */
+/**
+ * Outbound messages (docs/decisions/027). Modules write mail and SMS here with enqueueMessage in
+ * the same transaction as their change ('pending'); the job worker claims each with SKIP LOCKED,
+ * hands it to the channel (SMTP, the HTTP SMS gateway, or nothing more in the embedded default)
+ * and marks it 'sent', or after the last failed attempt 'dead'. Pushes are delivered directly and
+ * recorded here as 'sent' (docs/decisions/023). /dev/outbox shows every row.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -10,6 +17,24 @@ export const outbox = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'pending' | 'sending' (claimed until locked_until) | 'sent' | 'dead'. enqueueMessage writes
+     * 'pending'; the default 'sent' is for pushes and for the rows from before the queue (they
+     * were delivered then: none is sent again).
+     */
+    status: text('status').notNull().default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A failed message waits until then (null: due now). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A claim older than this is taken over (the sender died mid-send). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.createdAt),
+    index('outbox_unsent_idx')
+      .on(t.id)
+      .where(sql`status in ('pending', 'sending')`),
+  ],
 );

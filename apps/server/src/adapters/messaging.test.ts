@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
 import { SMTPServer } from 'smtp-server';
-import { httpSmsChannel, outboxChannel, smtpChannel } from './messaging';
+import { eq } from 'drizzle-orm';
+import {
+  drainOutbox,
+  enqueueMessage,
+  httpSmsChannel,
+  outboxChannel,
+  smtpChannel,
+} from './messaging';
 import { outbox } from './messaging.schema';
 
 let database: Database;
@@ -12,20 +19,23 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 
-describe('outbox channel (embedded default)', () => {
-  it('keeps what it sends', async () => {
-    await outboxChannel(database.db, 'email').send({
-      to: 'a@example.com',
-      subject: 'Hi',
-      body: 'Code 123456',
-    });
-    const rows = await database.db.select().from(outbox);
-    expect(rows.at(-1)).toMatchObject({
+describe('outbox (embedded default)', () => {
+  it('keeps what modules queue, and the embedded channel marks it sent', async () => {
+    const db = database.db;
+    await enqueueMessage(db, 'email', { to: 'a@example.com', subject: 'Hi', body: 'Code 123456' });
+    const queued = (await db.select().from(outbox)).at(-1);
+    expect(queued).toMatchObject({
       channel: 'email',
       to: 'a@example.com',
       subject: 'Hi',
       body: 'Code 123456',
+      status: 'pending',
     });
+    const now = new Date('2026-11-21T00:00:00Z');
+    const messaging = { email: outboxChannel(), sms: outboxChannel() };
+    expect(await drainOutbox({ db, clock: () => now, messaging })).toBe(1);
+    const [sent] = await db.select().from(outbox).where(eq(outbox.id, queued!.id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, sentAt: now });
   });
 });
 

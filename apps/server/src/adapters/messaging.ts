@@ -1,28 +1,51 @@
+import { sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
 import { outbox } from './messaging.schema';
 import type { Push } from './push';
 import { createPush } from './push';
 
 export type OutgoingMessage = { to: string; subject: string; body: string };
 
-/** One channel (mail or SMS): a real client when configured, else the outbox table. */
+/**
+ * How one channel (mail or SMS) delivers what the outbox holds: a real client when configured;
+ * in the embedded default nothing more (the outbox row is the message, read at /dev/outbox).
+ * Only the outbox drainer calls `send`: modules call enqueueMessage.
+ */
 export type MessageChannel = {
   kind: 'outbox' | 'smtp' | 'http-sms';
   send: (message: OutgoingMessage) => Promise<void>;
 };
 
-/** Mail, SMS and push (docs/decisions/023): what modules send after their transaction commits. */
+/** Mail, SMS and push (docs/decisions/023, 027). */
 export type Messaging = { email: MessageChannel; sms: MessageChannel; push: Push };
 
-export function outboxChannel(db: Db, channel: 'email' | 'sms'): MessageChannel {
-  return {
-    kind: 'outbox',
-    send: async (m) => {
-      await db.insert(outbox).values({ channel, to: m.to, subject: m.subject, body: m.body });
-    },
-  };
+export type MessageKind = 'email' | 'sms';
+
+/**
+ * Queues a mail or SMS. Call it with the transaction of the change the message tells of: it is
+ * sent after that transaction commits (by the job worker's outbox drainer), exactly once, and
+ * never when it rolls back (docs/decisions/027).
+ */
+export async function enqueueMessage(
+  tx: Db,
+  channel: MessageKind,
+  message: OutgoingMessage,
+): Promise<void> {
+  await tx.insert(outbox).values({
+    channel,
+    to: message.to,
+    subject: message.subject,
+    body: message.body,
+    status: 'pending',
+  });
+}
+
+/** The embedded default: the outbox row is all there is to deliver. */
+export function outboxChannel(): MessageChannel {
+  return { kind: 'outbox', send: async () => {} };
 }
 
 export function smtpChannel(smtpUrl: string, from: string): MessageChannel {
@@ -62,10 +85,95 @@ export function createMessaging(config: Config, db: Db): Messaging {
   return {
     email: config.mail.smtpUrl
       ? smtpChannel(config.mail.smtpUrl, config.mail.from)
-      : outboxChannel(db, 'email'),
+      : outboxChannel(),
     sms: config.sms.apiUrl
       ? httpSmsChannel(config.sms.apiUrl, config.sms.apiToken, config.sms.from)
-      : outboxChannel(db, 'sms'),
+      : outboxChannel(),
     push: createPush(config, db),
   };
+}
+
+export type DrainDeps = {
+  db: Db;
+  clock: () => Date;
+  messaging: Pick<Messaging, 'email' | 'sms'>;
+  /** Attempts before a message is dead (default 8). */
+  maxAttempts?: number;
+  /** The first retry waits this long, each next one twice as long (default 30 s, at most 1 h). */
+  backoffMs?: number;
+  /** How long a claimed message is this sender's (default 2 minutes). */
+  leaseMs?: number;
+  onError?: (error: unknown, message: { id: number; channel: string; attempt: number }) => void;
+  onDelivered?: (channel: string, outcome: 'sent' | 'failure' | 'dead') => void;
+};
+
+type Claimed = OutgoingMessage & { id: number; channel: MessageKind; attempts: number };
+
+/**
+ * Sends what the outbox holds, up to `batch` messages: each is claimed ('sending', a lease) by one
+ * statement with SKIP LOCKED, so drainers racing on several instances never send one twice; a
+ * message whose sender died mid-send is taken over when the lease runs out (then, at worst, a
+ * channel that had accepted it gets it twice: at-least-once at the network's edge). A failure is
+ * retried with backoff; after the last attempt the message is 'dead'. Answers the messages tried.
+ */
+export async function drainOutbox(deps: DrainDeps, batch = 20): Promise<number> {
+  const now = deps.clock();
+  const maxAttempts = deps.maxAttempts ?? 8;
+  const claimed = await queryRows<Claimed>(
+    deps.db,
+    sql`update outbox set status = 'sending', attempts = attempts + 1,
+               locked_until = ${new Date(now.getTime() + (deps.leaseMs ?? 120_000))}
+         where id in (
+           select id from outbox
+            where channel in ('email', 'sms')
+              and ((status = 'pending' and (next_attempt_at is null or next_attempt_at <= ${now}))
+                   or (status = 'sending' and locked_until < ${now}))
+            order by id
+            limit ${batch}
+            for update skip locked)
+        returning id, channel, "to", subject, body, attempts`,
+  );
+  claimed.sort((a, b) => a.id - b.id);
+  for (const m of claimed) {
+    const fence = sql`id = ${m.id} and attempts = ${m.attempts} and status = 'sending'`;
+    try {
+      await deps.messaging[m.channel].send({ to: m.to, subject: m.subject, body: m.body });
+      await deps.db.execute(sql`update outbox set status = 'sent', sent_at = ${deps.clock()},
+          locked_until = null, last_error = null where ${fence}`);
+      deps.onDelivered?.(m.channel, 'sent');
+    } catch (error) {
+      const dead = m.attempts >= maxAttempts;
+      const delay = Math.min((deps.backoffMs ?? 30_000) * 2 ** (m.attempts - 1), 3_600_000);
+      const message = error instanceof Error ? error.message : String(error);
+      await deps.db.execute(sql`update outbox
+          set status = ${dead ? 'dead' : 'pending'}, locked_until = null,
+              next_attempt_at = ${new Date(deps.clock().getTime() + delay)},
+              last_error = ${message.slice(0, 2000)}
+          where ${fence}`);
+      deps.onError?.(error, { id: m.id, channel: m.channel, attempt: m.attempts });
+      deps.onDelivered?.(m.channel, dead ? 'dead' : 'failure');
+    }
+  }
+  return claimed.length;
+}
+
+/** Puts a dead message back in the outbox with fresh attempts. */
+export async function retryDeadMessage(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = null
+         where id = ${id} and status = 'dead' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Unsent and dead messages by channel and status (for /metrics). */
+export async function outboxDepth(
+  db: Db,
+): Promise<{ channel: string; status: string; n: number }[]> {
+  return queryRows(
+    db,
+    sql`select channel, status, count(*)::int as n from outbox
+         where status in ('pending', 'sending', 'dead') group by channel, status`,
+  );
 }

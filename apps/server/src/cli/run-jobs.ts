@@ -1,37 +1,65 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { createMessaging } from '../adapters/messaging';
+import { createMessaging, drainOutbox, retryDeadMessage } from '../adapters/messaging';
 import { createPaymentGateway } from '../adapters/payments';
-import { billingRunDeps, runBillingRun } from '../modules/billing/billing-run';
-import { activateDataBlocks, runPeriodRollover } from '../modules/services/jobs';
-import { runReferralCredits } from '../modules/referrals/referral-credits';
+import { appJobDefinitions } from '../modules/jobs/app-jobs';
+import { drainJobs, enqueueJob, listJobs, retryDeadJob } from '../modules/jobs/queue';
+import { deadMessages } from '../modules/jobs/dead-letters';
 
-// Runs the jobs once (period roll-over, data block activation, the billing run, referral credits), for a
-// provider's scheduler (cron) when instances run with JOBS_INTERVAL_SECONDS=0. The gateway's
-// events (sandbox) are delivered by the running server, whose payments module handles them.
+// The job queue from the command line (docs/decisions/027):
+//   npm run jobs [-- run]        queue one run of every job now, run them, send the outbox (a
+//                                provider's cron, with JOBS_INTERVAL_SECONDS=0 on the instances)
+//   npm run jobs -- list         the latest runs
+//   npm run jobs -- dead         dead runs and dead messages (the dead-letter view)
+//   npm run jobs -- retry <id>   queue a dead run again; retry-message <id> for a message
+const [command = 'run', arg] = process.argv.slice(2);
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
-const now = new Date();
-const rollover = await runPeriodRollover(database.db, now);
-const activated = await activateDataBlocks(database.db, now, config.blockActivationSeconds * 1000);
-const gateway = createPaymentGateway(config, database.db, () => new Date());
-const billing = await runBillingRun(
-  billingRunDeps(
-    config,
-    database.db,
-    gateway,
-    createMessaging(config, database.db),
-    (error, context) => console.error(context, error),
-  ),
-  now,
-);
-const referrals = await runReferralCredits(database.db, now);
-console.log(
-  `periods rolled: ${rollover.periodsRolled}, plan changes applied: ${rollover.changesApplied}, data blocks activated: ${activated}`,
-);
-console.log(
-  `invoices issued: ${billing.invoicesIssued}, charged: ${billing.charged}, declined: ${billing.declined}, pending: ${billing.pending}, paid without a charge: ${billing.settledWithoutCharge}, gateway errors: ${billing.gatewayErrors}`,
-);
-console.log(`referrals connected: ${referrals.connected}, referral credits: ${referrals.credited}`);
-await database.close();
+const db = database.db;
+const clock = () => new Date();
+const show = (rows: unknown[]) => (rows.length ? console.table(rows) : console.log('none'));
+try {
+  if (command === 'run') {
+    const messaging = createMessaging(config, db);
+    const gateway = createPaymentGateway(config, db, clock);
+    const definitions = appJobDefinitions({
+      config,
+      db,
+      gateway,
+      messaging,
+      everyMs: 0,
+      onError: (error, context) => console.error(context, error),
+      onResult: (name, result) => console.log(`${name}: ${JSON.stringify(result)}`),
+    });
+    const now = clock();
+    for (const d of definitions) await enqueueJob(db, d.name, { runAt: now });
+    await drainJobs(
+      { db, clock, onError: (error, job) => console.error(`${job.name} failed`, error) },
+      definitions,
+    );
+    let sent = 0;
+    for (let n; (n = await drainOutbox({ db, clock, messaging })) > 0;) sent += n;
+    console.log(`messages tried: ${sent}`);
+    await messaging.push.close();
+  } else if (command === 'list') {
+    show(await listJobs(db, { limit: 50 }));
+  } else if (command === 'dead') {
+    console.log('Dead job runs:');
+    show(await listJobs(db, { state: 'dead', limit: 100 }));
+    console.log('Dead messages:');
+    show(await deadMessages(db));
+  } else if ((command === 'retry' || command === 'retry-message') && arg && /^\d+$/.test(arg)) {
+    const ok =
+      command === 'retry'
+        ? await retryDeadJob(db, Number(arg), clock())
+        : await retryDeadMessage(db, Number(arg));
+    console.log(ok ? `queued ${arg} again` : `${arg} is not dead`);
+    if (!ok) process.exitCode = 1;
+  } else {
+    console.error('usage: npm run jobs -- [run | list | dead | retry <id> | retry-message <id>]');
+    process.exitCode = 2;
+  }
+} finally {
+  await database.close();
+}

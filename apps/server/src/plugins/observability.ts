@@ -54,6 +54,30 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    jobFailures: new Counter({
+      name: 'outpost_job_failures_total',
+      help: 'Failed job runs of this instance, by job and whether it was the last attempt (dead)',
+      labelNames: ['name', 'final'] as const,
+      registers: [registry],
+    }),
+    jobQueue: new Gauge({
+      name: 'outpost_job_queue_jobs',
+      help: 'Job runs in the queue (all instances), by job and state (pending, running, dead)',
+      labelNames: ['name', 'state'] as const,
+      registers: [registry],
+    }),
+    outbox: new Gauge({
+      name: 'outpost_outbox_messages',
+      help: 'Mail and SMS not yet sent (all instances), by channel and status (pending, sending, dead)',
+      labelNames: ['channel', 'status'] as const,
+      registers: [registry],
+    }),
+    outboxDeliveries: new Counter({
+      name: 'outpost_outbox_deliveries_total',
+      help: 'Outbox send attempts of this instance, by channel and outcome (sent, failure, dead)',
+      labelNames: ['channel', 'outcome'] as const,
+      registers: [registry],
+    }),
     pool: new Gauge({
       name: 'outpost_db_pool_connections',
       help: 'PostgreSQL pool connections, by state (total, idle, waiting requests)',
@@ -82,10 +106,12 @@ export type ObservabilityOptions = {
   metricsToken: string | null;
   /** The login route's path (its answers count logins and failures). */
   loginPath: string;
+  /** Reads what a scrape shows from the database (the job queue and outbox; decision 027). */
+  collect?: () => Promise<void>;
 };
 
 async function observability(app: FastifyInstance, options: ObservabilityOptions) {
-  const { metrics, database, metricsToken, loginPath } = options;
+  const { metrics, database, metricsToken, loginPath, collect } = options;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -125,6 +151,7 @@ async function observability(app: FastifyInstance, options: ObservabilityOptions
         metrics.pool.set({ state: 'idle' }, pool.idle);
         metrics.pool.set({ state: 'waiting' }, pool.waiting);
       }
+      await collect?.();
       return reply
         .header('content-type', metrics.registry.contentType)
         .header('cache-control', 'no-store')

@@ -13,6 +13,7 @@ import {
   formatAest,
 } from '@outpost/contracts/advisories-rules';
 import type { Messaging } from '../../adapters/messaging';
+import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -277,60 +278,71 @@ type PendingDelivery = {
  * and by push to their registered devices (docs/decisions/023). Returns the deliveries sent.
  */
 export async function deliverAdvisoryUpdates(deps: AdvisoryDeps, now: Date): Promise<number> {
-  const { db } = deps;
-  const claimed = await queryRows<PendingDelivery>(
-    db,
-    sql`with claimed as (
-          update advisory_deliveries d set sent_at = ${now}
-           where d.sent_at is null
-          returning d.update_id, d.user_id)
-        select c.update_id, c.user_id, u.advisory_id, a.title, u.note, usr.account_id
-          from claimed c
-          join advisory_updates u on u.id = c.update_id
-          join advisories a on a.id = u.advisory_id
-          join users usr on usr.id = c.user_id
-         order by c.update_id, c.user_id`,
-  );
-  if (claimed.length === 0) return 0;
-  const recipients = new Map(
-    (await alertRecipientsByUser(db, [...new Set(claimed.map((c) => c.user_id))])).map((r) => [
-      r.userId,
-      r,
-    ]),
-  );
-  for (const d of claimed) {
-    const r = recipients.get(d.user_id);
-    if (!r) continue; // no longer an active contact
-    const text = `Network update: ${d.title}. ${d.note}`;
-    const link = `${deps.publicUrl}/support/network-status#${advisoryAnchor(d.advisory_id)}`;
-    if (r.inApp)
-      await db.execute(sql`insert into alerts (user_id, account_id, kind, message, ref, created_at)
-          values (${d.user_id}, ${d.account_id}, 'advisory', ${`<p>${escapeHtml(text)}</p>`},
-                  ${`advisory:${d.advisory_id}`}, ${now})`);
-    if (r.byEmail)
-      await deps.messaging.email.send({
-        to: r.email!,
-        subject: `${deps.brandName}: ${d.title}`,
-        body: `${text}\n\nSee the latest on Outages & Network Status: ${link}\n\nYou get these updates because you subscribed to this advisory; unsubscribe on the same page.`,
-      });
-    if (r.bySms)
-      await deps.messaging.sms.send({
-        to: r.mobile!,
-        subject: 'Network update',
-        body: `${deps.brandName}: ${text}`,
-      });
-    if (r.byPush)
-      await notify(
-        { db, push: deps.messaging.push, ...(deps.onError ? { onError: deps.onError } : {}) },
-        [d.user_id],
-        {
-          kind: 'advisory',
-          title: `Network update: ${d.title}`,
-          body: d.note,
-          navigation_url: webPaths.networkStatus(d.advisory_id),
-        },
-        now,
-      );
-  }
-  return claimed.length;
+  // The claim, the in-app alerts and the mail and SMS (the outbox) commit together: a crash
+  // before the commit leaves the deliveries owed, for the next run (decision 027).
+  const { count, pushes } = await withTransaction(deps.db, async (tx) => {
+    const claimed = await queryRows<PendingDelivery>(
+      tx,
+      sql`with claimed as (
+            update advisory_deliveries d set sent_at = ${now}
+             where d.sent_at is null
+            returning d.update_id, d.user_id)
+          select c.update_id, c.user_id, u.advisory_id, a.title, u.note, usr.account_id
+            from claimed c
+            join advisory_updates u on u.id = c.update_id
+            join advisories a on a.id = u.advisory_id
+            join users usr on usr.id = c.user_id
+           order by c.update_id, c.user_id`,
+    );
+    const pushes: PendingDelivery[] = [];
+    if (claimed.length === 0) return { count: 0, pushes };
+    const recipients = new Map(
+      (await alertRecipientsByUser(tx, [...new Set(claimed.map((c) => c.user_id))])).map((r) => [
+        r.userId,
+        r,
+      ]),
+    );
+    for (const d of claimed) {
+      const r = recipients.get(d.user_id);
+      if (!r) continue; // no longer an active contact
+      const text = `Network update: ${d.title}. ${d.note}`;
+      const link = `${deps.publicUrl}/support/network-status#${advisoryAnchor(d.advisory_id)}`;
+      if (r.inApp)
+        await tx.execute(sql`insert into alerts (user_id, account_id, kind, message, ref, created_at)
+            values (${d.user_id}, ${d.account_id}, 'advisory', ${`<p>${escapeHtml(text)}</p>`},
+                    ${`advisory:${d.advisory_id}`}, ${now})`);
+      if (r.byEmail)
+        await enqueueMessage(tx, 'email', {
+          to: r.email!,
+          subject: `${deps.brandName}: ${d.title}`,
+          body: `${text}\n\nSee the latest on Outages & Network Status: ${link}\n\nYou get these updates because you subscribed to this advisory; unsubscribe on the same page.`,
+        });
+      if (r.bySms)
+        await enqueueMessage(tx, 'sms', {
+          to: r.mobile!,
+          subject: 'Network update',
+          body: `${deps.brandName}: ${text}`,
+        });
+      if (r.byPush) pushes.push(d);
+    }
+    return { count: claimed.length, pushes };
+  });
+  // Pushes after the commit (docs/decisions/023).
+  for (const d of pushes)
+    await notify(
+      {
+        db: deps.db,
+        push: deps.messaging.push,
+        ...(deps.onError ? { onError: deps.onError } : {}),
+      },
+      [d.user_id],
+      {
+        kind: 'advisory',
+        title: `Network update: ${d.title}`,
+        body: d.note,
+        navigation_url: webPaths.networkStatus(d.advisory_id),
+      },
+      now,
+    );
+  return count;
 }

@@ -370,8 +370,8 @@ describe('subscriptions', () => {
     const deps = {
       db,
       messaging: {
-        email: outboxChannel(db, 'email'),
-        sms: outboxChannel(db, 'sms'),
+        email: outboxChannel(),
+        sms: outboxChannel(),
         push: createPush(ctx.config, db),
       },
       brandName: ctx.config.brand.providerName,

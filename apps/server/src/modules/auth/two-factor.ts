@@ -1,3 +1,4 @@
+import { enqueueMessage } from '../../adapters/messaging';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Brand } from '@outpost/contracts/brand';
@@ -90,10 +91,14 @@ async function sendLoginCode(deps: TwoFactorDeps, user: TwoFactorUser): Promise<
   const name = deps.brand.providerName;
   const text = `${name}: your login code is ${code}. It expires in 10 minutes. Never share it: we will never ask you for it.`;
   if (bySms) {
-    await deps.messaging.sms.send({ to, subject: 'Login code', body: text });
+    await enqueueMessage(deps.db, 'sms', { to, subject: 'Login code', body: text });
     throw authError('codeSentBySms', to.slice(-3));
   }
-  await deps.messaging.email.send({ to, subject: `Your ${name} login code`, body: text });
+  await enqueueMessage(deps.db, 'email', {
+    to,
+    subject: `Your ${name} login code`,
+    body: text,
+  });
   throw authError('codeSentByEmail');
 }
 

@@ -4,6 +4,7 @@ import type { Brand } from '@outpost/contracts/brand';
 import { formatShortDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
+import { enqueueMessage } from '../../adapters/messaging';
 import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -117,18 +118,8 @@ export async function runBillingRun(deps: BillingRunDeps, now: Date): Promise<Bi
   return result;
 }
 
-async function send(
-  deps: BillingRunDeps,
-  mail: OutgoingMessage[],
-  pushes: PendingPush[] = [],
-): Promise<void> {
-  for (const m of mail) {
-    try {
-      await deps.messaging.email.send(m);
-    } catch (error) {
-      deps.onError?.(error, `billing email to account holder failed: ${m.subject}`);
-    }
-  }
+/** After the commit: pushes (mail went to the outbox in the transaction; decision 027). */
+async function send(deps: BillingRunDeps, pushes: PendingPush[]): Promise<void> {
   for (const p of pushes)
     await notify(
       {
@@ -144,7 +135,7 @@ async function send(
 /** The invoice of every period that has started, for each account whose period is over. */
 async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: BillingRunResult) {
   for (;;) {
-    const { mail, pushes, done } = await withTransaction(deps.db, async (tx) => {
+    const { pushes, done } = await withTransaction(deps.db, async (tx) => {
       const due = await tx
         .select({ id: accounts.id, start: accounts.billingPeriodStart })
         .from(accounts)
@@ -152,7 +143,6 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
         .orderBy(accounts.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      const mail: OutgoingMessage[] = [];
       const pushes: PendingPush[] = [];
       for (const account of due) {
         let start = account.start!.getTime();
@@ -173,16 +163,16 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
           });
           result.invoicesIssued += 1;
           const message = await invoiceEmail(tx, deps, invoice);
-          if (message) mail.push(message);
+          if (message) await enqueueMessage(tx, 'email', message);
         }
         await tx
           .update(accounts)
           .set({ billingPeriodStart: new Date(start) })
           .where(eq(accounts.id, account.id));
       }
-      return { mail, pushes, done: due.length < BATCH };
+      return { pushes, done: due.length < BATCH };
     });
-    await send(deps, mail, pushes);
+    await send(deps, pushes);
     if (done) return;
   }
 }
@@ -250,7 +240,7 @@ async function chargeDueInvoices(
   result: BillingRunResult,
 ) {
   for (;;) {
-    const { claims, mail, pushes, done } = await withTransaction(deps.db, async (tx) => {
+    const { claims, pushes, done } = await withTransaction(deps.db, async (tx) => {
       const due = await queryRows<DueRow>(
         tx,
         sql`select i.id, i.number, i.account_id, i.total_cents, i.charge_attempts,
@@ -267,7 +257,6 @@ async function chargeDueInvoices(
                for update of i skip locked`,
       );
       const claims: Claim[] = [];
-      const mail: OutgoingMessage[] = [];
       const pushes: PendingPush[] = [];
       for (const row of due) {
         const attempt = row.charge_attempts + 1;
@@ -290,7 +279,6 @@ async function chargeDueInvoices(
         }
         if (payment && (payment.status === 'failed' || payment.status === 'canceled')) {
           const declined = await recordDecline(tx, deps, row, payment, now);
-          if (declined.mail) mail.push(declined.mail);
           pushes.push(declined.push);
           result.declined += 1;
           continue;
@@ -337,9 +325,9 @@ async function chargeDueInvoices(
           methodId: row.method_id,
         });
       }
-      return { claims, mail, pushes, done: due.length < BATCH };
+      return { claims, pushes, done: due.length < BATCH };
     });
-    await send(deps, mail, pushes);
+    await send(deps, pushes);
     // The claims are committed: now the gateway, outside any transaction.
     for (const claim of claims) await charge(deps, gateway, claim, now, result);
     if (done) return;
@@ -425,7 +413,7 @@ async function recordOutcome(
         .where(eq(invoices.id, row.id));
     return null;
   });
-  if (declined) await send(deps, declined.mail ? [declined.mail] : [], [declined.push]);
+  if (declined) await send(deps, [declined.push]);
 }
 
 /**
@@ -439,7 +427,7 @@ async function recordDecline(
   invoice: Pick<DueRow, 'id' | 'number' | 'account_id'>,
   payment: PaymentRow,
   now: Date,
-): Promise<{ mail: OutgoingMessage | null; push: PendingPush }> {
+): Promise<{ push: PendingPush }> {
   const last = payment.attempt >= deps.billing.maxAttempts;
   const next = last ? null : new Date(now.getTime() + deps.billing.retryDays * DAY_MS);
   await tx
@@ -469,8 +457,8 @@ async function recordDecline(
     },
   };
   const holder = await accountHolder(tx, invoice.account_id);
-  if (!holder?.email) return { mail: null, push };
-  const mail = {
+  if (!holder?.email) return { push };
+  await enqueueMessage(tx, 'email', {
     to: holder.email,
     subject: `${deps.brand.providerName}: your automatic payment was declined`,
     body: [
@@ -482,6 +470,6 @@ async function recordDecline(
       '',
       `${deps.brand.providerName} · ${deps.brand.helpPhone}`,
     ].join('\n'),
-  };
-  return { mail, push };
+  });
+  return { push };
 }

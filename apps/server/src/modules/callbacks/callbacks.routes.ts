@@ -1,3 +1,4 @@
+import { enqueueMessage } from '../../adapters/messaging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callbacksRoutes } from '@outpost/contracts/callbacks';
 import type { Messaging } from '../../adapters/messaging';
@@ -65,10 +66,10 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
     load: (from, { caller }, lock) => loadCaller(from, caller.userId, lock),
     payload: ({ body }) => ({ ...body }),
     check: (from, caller, { body, now }) => checkBooking(from, caller, body, now, slotCapacity),
-    apply: async (tx, { object: caller, input, afterCommit }) => {
+    apply: async (tx, { object: caller, input }) => {
       const callback = await bookCallback(tx, caller, input.body, input.now, slotCapacity);
       const email = confirmationEmail(caller, callback, input.body.time_zone, deps.providerName);
-      if (email) afterCommit(() => deps.messaging.email.send(email));
+      if (email) await enqueueMessage(tx, 'email', email);
       return callback;
     },
   });

@@ -33,13 +33,7 @@ export const contactsModule: FastifyPluginAsyncZod<{ deps: ContactsDeps }> = asy
   app.route({
     ...routeFor(contactsRoutes.addContact),
     handler: async (request) => ({
-      data: await addContact(
-        deps,
-        requireAuth(request),
-        request.body,
-        requestMeta(request),
-        request.log,
-      ),
+      data: await addContact(deps, requireAuth(request), request.body, requestMeta(request)),
     }),
   });
 

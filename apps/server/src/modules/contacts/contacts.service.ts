@@ -10,8 +10,8 @@ import type {
   Role,
   UpdateContactPermissionsInput,
 } from '@outpost/contracts/contacts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Messaging } from '../../adapters/messaging';
+import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -156,14 +156,13 @@ export async function addContact(
   auth: AuthContext,
   input: NewContactInput,
   meta: RequestMeta,
-  log: FastifyBaseLogger,
 ): Promise<{ userid: number }> {
   const now = deps.clock();
   checkDateOfBirth(input.date_of_birth, now);
   const email = input.email.trim();
   const username = email.toLowerCase();
 
-  const { userid, code } = await withTransaction(deps.db, async (tx) => {
+  const { userid } = await withTransaction(deps.db, async (tx) => {
     const [role] = await tx
       .select({ id: roles.id, role: roles.role, level: roles.level })
       .from(roles)
@@ -236,23 +235,18 @@ export async function addContact(
       'contact-add',
       `added contact ${created.id} (${role.role}, ${input.relationship}), invited; permissions on: ${defaults.join(', ') || 'none'}`,
     );
-    return { userid: created.id, code: inviteCode };
-  });
-
-  // After the commit: a rolled-back add sends nothing. A failed send does not undo the contact
-  // (they can ask for a new link with "Can't login?"); it is logged for the provider.
-  const name = deps.brand.providerName;
-  const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${code}&username=${encodeURIComponent(username)}`;
-  const body = `Hello ${input.given_names},\n\n${auth.givenNames} ${auth.surname} has added you as a contact on their ${name} account.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
-  try {
-    await deps.messaging.email.send({
+    // To the outbox in this transaction: a rolled-back add sends nothing; a failed send is
+    // retried by the job worker and never undoes the contact (docs/decisions/027).
+    const name = deps.brand.providerName;
+    const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${inviteCode}&username=${encodeURIComponent(username)}`;
+    const body = `Hello ${input.given_names},\n\n${auth.givenNames} ${auth.surname} has added you as a contact on their ${name} account.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
+    await enqueueMessage(tx, 'email', {
       to: email,
       subject: `You have been invited to ${name}`,
       body,
     });
-  } catch (error) {
-    log.error({ err: error, contact: userid }, 'contact invitation could not be sent');
-  }
+    return { userid: created.id };
+  });
   return { userid };
 }
 

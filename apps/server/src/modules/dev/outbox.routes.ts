@@ -20,6 +20,8 @@ export const devOutboxModule: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       subject: m.subject,
       body: m.body,
       created_at: m.createdAt.toISOString(),
+      // 'pending' until the job worker hands it over (decision 027), then 'sent' (or 'dead').
+      status: m.status,
     })),
   }));
 
@@ -27,7 +29,7 @@ export const devOutboxModule: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     const rows = (await latest())
       .map(
         (m) =>
-          `<tr><td>${escapeHtml(m.createdAt.toISOString())}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject ?? '')}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(m.createdAt.toISOString())}</td><td>${escapeHtml(m.channel)}${m.status === 'sent' ? '' : ` (${escapeHtml(m.status)})`}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject ?? '')}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
       )
       .join('');
     return reply

@@ -3,6 +3,7 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { OrderResult } from '@outpost/contracts/orders';
 import { ordersRoutes } from '@outpost/contracts/orders';
 import type { Messaging } from '../../adapters/messaging';
+import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -42,29 +43,28 @@ export type OrdersDeps = {
  * provider's move of an order's status (internal).
  */
 export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (app, { deps }) => {
-  const { db, clock, messaging, brand, publicUrl } = deps;
+  const { db, clock, brand, publicUrl } = deps;
 
-  /** After the commit: the order and ticket numbers by email (a failure is only logged). */
-  const sendOrderEmail = async (what: string, order: OrderResult) => {
-    try {
-      const to = await orderRecipient(db, order.ticketid);
-      if (!to?.email) return;
-      await messaging.email.send({
-        to: to.email,
-        subject: `${brand.providerName}: we have your order (ticket ${order.number})`,
-        body: [
-          `Hello ${to.given_names},`,
-          '',
-          `Thank you for your ${what}. Your order number is ${order.orderid} and your ticket number is ${order.number}.`,
-          'Please quote the ticket number if you call us. You can follow it in My Tickets:',
-          `${publicUrl}/support/my-tickets/${order.ticketid}`,
-          '',
-          `The ${brand.providerName} team`,
-        ].join('\n'),
-      });
-    } catch (error) {
-      app.log.error({ err: error }, 'order email not sent');
-    }
+  /**
+   * The order and ticket numbers by email, to the outbox in the order's transaction (sent after
+   * the commit by the job worker; docs/decisions/027).
+   */
+  const sendOrderEmail = async (tx: Db, what: string, order: OrderResult) => {
+    const to = await orderRecipient(tx, order.ticketid);
+    if (!to?.email) return;
+    await enqueueMessage(tx, 'email', {
+      to: to.email,
+      subject: `${brand.providerName}: we have your order (ticket ${order.number})`,
+      body: [
+        `Hello ${to.given_names},`,
+        '',
+        `Thank you for your ${what}. Your order number is ${order.orderid} and your ticket number is ${order.number}.`,
+        'Please quote the ticket number if you call us. You can follow it in My Tickets:',
+        `${publicUrl}/support/my-tickets/${order.ticketid}`,
+        '',
+        `The ${brand.providerName} team`,
+      ].join('\n'),
+    });
   };
 
   app.route({
@@ -84,17 +84,18 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
     handler: async (request) => {
       const caller = requireAuth(request);
       const now = clock();
-      const { result, created } = await withTransaction(db, async (tx) => {
+      const { result } = await withTransaction(db, async (tx) => {
         const service = await ownedService(tx, caller.accountId, request.params.serviceid, true);
-        return changeBarring(
+        const changed = await changeBarring(
           tx,
           service,
           request.body.barring_mode,
           { userId: caller.userId, authorName: `${caller.givenNames} ${caller.surname}` },
           now,
         );
+        if (changed.created) await sendOrderEmail(tx, 'call barring change', changed.result);
+        return changed;
       });
-      if (created) await sendOrderEmail('call barring change', result);
       return { data: result };
     },
   });
@@ -113,9 +114,9 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
     handler: async (request) => {
       const caller = requireAuth(request);
       const now = clock();
-      const { result, created } = await withTransaction(db, async (tx) => {
+      const { result } = await withTransaction(db, async (tx) => {
         const service = await ownedService(tx, caller.accountId, request.params.serviceid, true);
-        return changeTelephonyFeatures(
+        const changed = await changeTelephonyFeatures(
           tx,
           service,
           request.body,
@@ -126,8 +127,9 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
           },
           now,
         );
+        if (changed.created) await sendOrderEmail(tx, 'landline options change', changed.result);
+        return changed;
       });
-      if (created) await sendOrderEmail('landline options change', result);
       return { data: result };
     },
   });
@@ -157,7 +159,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
     commit: ordersRoutes.productOrderCommit,
     ...bodyService,
     check: (from, service, { body }) => checkProductOrder(from, service, body),
-    apply: async (tx, { object, decision, input, afterCommit }) => {
+    apply: async (tx, { object, decision, input }) => {
       const result = await placeProductOrder(
         tx,
         object,
@@ -166,7 +168,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
         authorOf(input.caller),
         input.now,
       );
-      afterCommit(() => sendOrderEmail(`order of a ${decision.name}`, result));
+      await sendOrderEmail(tx, `order of a ${decision.name}`, result);
       return result;
     },
   });
@@ -177,7 +179,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
     commit: ordersRoutes.commitOrder,
     ...bodyService,
     check: (from, service, { body, now }) => checkTelephonyOrder(from, service, body, now),
-    apply: async (tx, { object, decision, input, afterCommit }) => {
+    apply: async (tx, { object, decision, input }) => {
       const result = await placeTelephonyOrder(
         tx,
         object,
@@ -191,7 +193,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
         'voip-transfer': 'VoIP transfer request',
         'new-voip': 'new VoIP service order',
       }[decision.kind as 'landline-transfer' | 'voip-transfer' | 'new-voip'];
-      afterCommit(() => sendOrderEmail(what, result));
+      await sendOrderEmail(tx, what, result);
       return result;
     },
   });

@@ -6,8 +6,8 @@ import { closeScheduled, setOptions } from './changes.service';
 import { services } from './services.schema';
 
 /**
- * The provider's periodic jobs for services (docs/decisions/007). Safe to run on several
- * instances at once: each service is claimed with FOR UPDATE SKIP LOCKED, and a job that finds
+ * The provider's periodic jobs for services (docs/decisions/007), run by the job queue
+ * (modules/jobs, docs/decisions/027). Safe to run on several instances at once: each service is claimed with FOR UPDATE SKIP LOCKED, and a job that finds
  * nothing due changes nothing.
  */
 
@@ -116,44 +116,4 @@ export async function activateDataBlocks(db: Db, now: Date, delayMs: number): Pr
         returning id`,
   );
   return rows.length;
-}
-
-export type JobDeps = {
-  db: Db;
-  clock: () => Date;
-  blockActivationMs: number;
-  /** Other modules' jobs, run in order after these on each tick (the billing run). */
-  more?: ((now: Date) => Promise<unknown>)[];
-};
-
-/** Runs the jobs every `intervalMs` until the returned stop function is called. */
-export function startServiceJobs(
-  deps: JobDeps,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-  /** After a round that finished without error (metrics). */
-  onSuccess?: () => void,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return; // the last run is still going: skip this beat
-    running = (async () => {
-      const now = deps.clock();
-      await runPeriodRollover(deps.db, now);
-      await activateDataBlocks(deps.db, now, deps.blockActivationMs);
-      for (const job of deps.more ?? []) await job(now);
-      onSuccess?.();
-    })()
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -1,3 +1,4 @@
+import { enqueueMessage } from '../../adapters/messaging';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Brand } from '@outpost/contracts/brand';
 import type { StepUpSend, StepUpVerify } from '@outpost/contracts/step-up';
@@ -79,13 +80,17 @@ export async function sendStepUpCode(deps: StepUpDeps, auth: AuthContext): Promi
   const name = deps.brand.providerName;
   const text = `${name}: your code to confirm a change to your account is ${code}. It expires in 10 minutes. If you did not ask for it, call us: someone may be using your login.`;
   if (bySms) {
-    await deps.messaging.sms.send({ to, subject: 'Confirmation code', body: text });
+    await enqueueMessage(deps.db, 'sms', { to, subject: 'Confirmation code', body: text });
     return {
       method: 'sms',
       delivery: `We have sent a 6-digit code by SMS to your mobile ending in ${to.slice(-3)}. It expires in 10 minutes.`,
     };
   }
-  await deps.messaging.email.send({ to, subject: `Your ${name} confirmation code`, body: text });
+  await enqueueMessage(deps.db, 'email', {
+    to,
+    subject: `Your ${name} confirmation code`,
+    body: text,
+  });
   return {
     method: 'email',
     delivery:

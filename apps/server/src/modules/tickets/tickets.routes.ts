@@ -9,6 +9,7 @@ import {
   ticketStatusLabel,
 } from '@outpost/contracts/tickets-rules';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
+import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -78,14 +79,11 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
 ) => {
   const { db, clock, messaging, brand, publicUrl } = deps;
 
-  /** Mail is sent after the commit; a failure is logged, never undoes or fails the ticket. */
-  const sendEmail = async (message: OutgoingMessage) => {
-    try {
-      await messaging.email.send(message);
-    } catch (error) {
-      app.log.error({ err: error }, 'ticket email not sent');
-    }
-  };
+  /**
+   * Mail goes to the outbox in the ticket's transaction: sent after the commit, retried by the
+   * job worker, never undoing or failing the ticket (docs/decisions/027).
+   */
+  const sendEmail = (tx: Db, message: OutgoingMessage) => enqueueMessage(tx, 'email', message);
 
   app.route({
     ...routeFor(ticketsRoutes.supportTickets),
@@ -181,7 +179,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
         : null,
     }),
     check: (_from, _service, { body }) => checkAttachment(body.attachment as AttachmentIn | null),
-    apply: async (tx, { input, object: service, decision: file, afterCommit }) => {
+    apply: async (tx, { input, object: service, decision: file }) => {
       const { caller, body, now } = input;
       const ticket = await createTicket(tx, {
         accountId: caller.accountId,
@@ -207,27 +205,24 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       }
       const to = await ticketRecipient(tx, ticket.ticketid);
       if (to?.email) {
-        const email = to.email;
-        afterCommit(() =>
-          sendEmail({
-            to: email,
-            subject: `${brand.providerName}: we have your request ${ticket.number}`,
-            body: [
-              `Hello ${to.given_names},`,
-              '',
-              `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${body.subject}".`,
-              // My Tickets only for those who may open it (view-tickets).
-              ...(caller.permissions.has('view-tickets')
-                ? [
-                    'Please quote this number if you call us. We will reply by email, and you can follow the',
-                    `conversation in My Tickets: ${publicUrl}/support/my-tickets/${ticket.ticketid}`,
-                  ]
-                : ['Please quote this number if you call us. We will reply by email.']),
-              '',
-              `The ${brand.providerName} support team`,
-            ].join('\n'),
-          }),
-        );
+        await sendEmail(tx, {
+          to: to.email,
+          subject: `${brand.providerName}: we have your request ${ticket.number}`,
+          body: [
+            `Hello ${to.given_names},`,
+            '',
+            `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${body.subject}".`,
+            // My Tickets only for those who may open it (view-tickets).
+            ...(caller.permissions.has('view-tickets')
+              ? [
+                  'Please quote this number if you call us. We will reply by email, and you can follow the',
+                  `conversation in My Tickets: ${publicUrl}/support/my-tickets/${ticket.ticketid}`,
+                ]
+              : ['Please quote this number if you call us. We will reply by email.']),
+            '',
+            `The ${brand.providerName} support team`,
+          ].join('\n'),
+        });
       }
       return { ticketid: ticket.ticketid, number: ticket.number };
     },
@@ -256,31 +251,31 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
           status: next,
           now,
         });
+        const to = await ticketRecipient(tx, ticketid);
+        if (to?.email) {
+          const number = ticketNumber(ticketid);
+          await sendEmail(tx, {
+            to: to.email,
+            subject:
+              next === 'Waiting'
+                ? `${brand.providerName}: ticket ${number} needs your reply`
+                : `${brand.providerName}: a reply on ticket ${number}`,
+            body: [
+              `Hello ${to.given_names},`,
+              '',
+              `${author_name ?? DESK_AUTHOR} replied on ticket ${number}:`,
+              '',
+              message,
+              '',
+              next === 'Waiting'
+                ? 'Please reply in My Tickets so we can carry on:'
+                : 'You can see the whole conversation in My Tickets:',
+              `${publicUrl}/support/my-tickets/${ticketid}`,
+            ].join('\n'),
+          });
+        }
         return { ticketid: ticket.id, status: next, message_id: row.id };
       });
-      const to = await ticketRecipient(db, ticketid);
-      if (to?.email) {
-        const number = ticketNumber(ticketid);
-        await sendEmail({
-          to: to.email,
-          subject:
-            result.status === 'Waiting'
-              ? `${brand.providerName}: ticket ${number} needs your reply`
-              : `${brand.providerName}: a reply on ticket ${number}`,
-          body: [
-            `Hello ${to.given_names},`,
-            '',
-            `${author_name ?? DESK_AUTHOR} replied on ticket ${number}:`,
-            '',
-            message,
-            '',
-            result.status === 'Waiting'
-              ? 'Please reply in My Tickets so we can carry on:'
-              : 'You can see the whole conversation in My Tickets:',
-            `${publicUrl}/support/my-tickets/${ticketid}`,
-          ].join('\n'),
-        });
-      }
       // And by push to their devices (docs/decisions/023), never failing the reply.
       const pushTo = await ticketPushRecipient(db, ticketid).catch((error: unknown) => {
         request.log.error({ err: error }, 'ticket push recipient not found');

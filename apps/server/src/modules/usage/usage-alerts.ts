@@ -1,3 +1,4 @@
+import { enqueueMessage } from '../../adapters/messaging';
 import { sql } from 'drizzle-orm';
 import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
@@ -98,13 +99,13 @@ export async function evaluateUsageAlerts(
           values (${r.userId}, ${s.account_id}, 'usage', ${`<p>${escapeHtml(message)}</p>`},
                   ${`service:${s.id}`}, ${now})`);
     for (const r of recipients.filter((x) => x.byEmail))
-      await deps.messaging.email.send({
+      await enqueueMessage(db, 'email', {
         to: r.email!,
         subject: `${deps.brandName}: data usage update`,
         body: `${message}\n\nSee your usage any time in the portal.`,
       });
     for (const r of recipients.filter((x) => x.bySms))
-      await deps.messaging.sms.send({
+      await enqueueMessage(db, 'sms', {
         to: r.mobile!,
         subject: 'Data usage update',
         body: `${deps.brandName}: ${message}`,

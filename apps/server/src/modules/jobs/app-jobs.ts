@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Messaging } from '../../adapters/messaging';
+import type { PaymentGateway } from '../../adapters/payments/gateway';
+import { isSandboxGateway } from '../../adapters/payments';
+import { deliverAdvisoryUpdates } from '../advisories/advisories.service';
+import { billingRunDeps, runBillingRun } from '../billing/billing-run';
+import { runReferralCredits } from '../referrals/referral-credits';
+import { activateDataBlocks, runPeriodRollover } from '../services/jobs';
+import type { JobDefinition } from './queue';
+import type { JobWorker } from './worker';
+import { startJobWorker } from './worker';
+
+export type AppJobDeps = {
+  config: Pick<Config, 'brand' | 'publicUrl' | 'billing' | 'blockActivationSeconds'>;
+  db: Db;
+  gateway: PaymentGateway | null;
+  messaging: Messaging;
+  /** The period of every scheduled job (0: run only when enqueued, e.g. by `npm run jobs`). */
+  everyMs: number;
+  onError?: (error: unknown, context: string) => void;
+  /** What a run did (the CLI prints it). */
+  onResult?: (name: string, result: unknown) => void;
+};
+
+/**
+ * The portal's periodic jobs (docs/decisions/007, 015, 019, 020, 027), each idempotent: period
+ * roll-over, data block activation, the billing run (invoices, charges and dunning retries),
+ * referral credits, advisory notifications still owed, and the sandbox gateway's undelivered
+ * events. One run of each per period across all instances.
+ */
+export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
+  const { db, config, everyMs } = deps;
+  const job = (name: string, run: (now: Date) => Promise<unknown>): JobDefinition => ({
+    name,
+    everyMs,
+    run: async ({ now }) => {
+      const result = await run(now);
+      deps.onResult?.(name, result);
+      return result;
+    },
+  });
+  const billing = billingRunDeps(config, db, deps.gateway, deps.messaging, deps.onError);
+  const gateway = deps.gateway;
+  return [
+    job('services.period-rollover', (now) => runPeriodRollover(db, now)),
+    job('services.data-block-activation', (now) =>
+      activateDataBlocks(db, now, config.blockActivationSeconds * 1000),
+    ),
+    job('billing.run', (now) => runBillingRun(billing, now)),
+    job('referrals.credits', (now) => runReferralCredits(db, now)),
+    job('advisories.notifications', (now) =>
+      deliverAdvisoryUpdates(
+        {
+          db,
+          messaging: deps.messaging,
+          brandName: config.brand.providerName,
+          publicUrl: config.publicUrl,
+          ...(deps.onError ? { onError: deps.onError } : {}),
+        },
+        now,
+      ),
+    ),
+    ...(gateway && isSandboxGateway(gateway)
+      ? [job('payments.sandbox-events', () => gateway.deliverPending())]
+      : []),
+  ];
+}
+
+/** The server's worker: the app's jobs and the outbox, with its log and metrics. */
+export function startAppWorker(deps: {
+  config: Config;
+  db: Db;
+  app: FastifyInstance;
+  messaging: Messaging;
+}): JobWorker {
+  const { config, db, app, messaging } = deps;
+  const onError = (error: unknown, context: string) => app.log.error({ err: error }, context);
+  const clock = () => new Date();
+  return startJobWorker(
+    {
+      db,
+      clock,
+      onError: (error, job) => app.log.error({ err: error, job }, `job ${job.name} failed`),
+      onRun: (name, outcome) => {
+        app.metrics.jobRuns.inc({ outcome: outcome === 'success' ? 'success' : 'failure' });
+        if (outcome !== 'success')
+          app.metrics.jobFailures.inc({ name, final: String(outcome === 'dead') });
+      },
+    },
+    appJobDefinitions({
+      config,
+      db,
+      gateway: app.paymentGateway,
+      messaging,
+      everyMs: config.jobsIntervalSeconds * 1000,
+      onError,
+    }),
+    {
+      db,
+      clock,
+      messaging,
+      onError: (error, message) => app.log.error({ err: error, message }, 'message not sent'),
+      onDelivered: (channel, outcome) => app.metrics.outboxDeliveries.inc({ channel, outcome }),
+    },
+    { pollMs: config.jobs.pollMs, concurrency: config.jobs.concurrency, onError },
+  );
+}
