@@ -47,6 +47,7 @@ import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limi
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Metrics } from './plugins/observability';
 import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
+import { corsPlugin } from './plugins/cors';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inlineScripts: page.inlineScripts,
     csp: config.csp,
   });
+  await app.register(corsPlugin, { origins: config.appOrigins });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
     db: database.db,
