@@ -1,13 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { nativeApp } from './vite-plugins/native-app';
 import { precompress } from './vite-plugins/precompress';
 import { routePreload } from './vite-plugins/route-preload';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig({
-  plugins: [react(), routePreload(), precompress()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    routePreload(),
+    precompress(),
+    nativeApp(mode, { ...loadEnv(mode, process.cwd(), ''), ...process.env }),
+    // /push-sw.js: the Web Push worker for pages without a service worker of their own.
+    {
+      name: 'outpost-push-sw',
+      apply: 'build',
+      buildStart() {
+        this.emitFile({ type: 'chunk', id: `${src}/push-sw.ts`, fileName: 'push-sw.js' });
+      },
+    },
+  ],
   resolve: { alias: { '@': src } },
   server: {
     proxy: {
@@ -34,7 +48,7 @@ export default defineConfig({
             // left out too: only ios/android load them (lib/native, through dynamic imports).
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -54,7 +68,7 @@ export default defineConfig({
             // load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
@@ -63,7 +77,7 @@ export default defineConfig({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
               priority: 2,
             },
           ],
@@ -71,4 +85,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

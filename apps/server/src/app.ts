@@ -44,6 +44,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Metrics } from './plugins/observability';
 import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
 import { collectQueueMetrics } from './modules/jobs/queue-metrics';
+import { corsPlugin } from './plugins/cors';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     csp: config.csp,
     embedFrameAncestors: config.embedFrameAncestors,
   });
+  await app.register(corsPlugin, { origins: config.appOrigins });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
     db: database.db,

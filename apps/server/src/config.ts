@@ -21,6 +21,24 @@ const origins = z
   .default('')
   .transform((v) => v.split(/\s+/).filter(Boolean));
 
+/**
+ * Space-separated origins of the native app's web view (docs/decisions/026): capacitor://localhost
+ * (iOS) and https://localhost (Android) by default; capacitor:, ionic:, https: or http: schemes.
+ */
+const appOrigins = z
+  .string()
+  .regex(
+    /^(\s*(capacitor|ionic|https?):\/\/[a-z0-9.-]+(:[0-9]+)?\s*)*$/i,
+    'must be origins such as capacitor://localhost separated by spaces',
+  )
+  .default('capacitor://localhost https://localhost')
+  .transform((v) =>
+    v
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((o) => o.toLowerCase()),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -97,6 +115,9 @@ const envSchema = z.object({
   // Origins that may frame the embedded usage page (/embed/usage/{otc}) in an iframe, e.g. the
   // provider's own website; unset: no one (every page refuses framing: frame-ancestors 'none').
   EMBED_FRAME_ANCESTORS: origins,
+  // The native app's origins (its web view calls the API cross-origin): CORS answers them only.
+  // Empty: no cross-origin caller at all.
+  APP_ORIGINS: appOrigins,
   // Card and bank payments: Stripe when STRIPE_SECRET_KEY is set (then the publishable key and
   // webhook signing secret are required too), else the embedded sandbox gateway.
   STRIPE_SECRET_KEY: z
@@ -189,6 +210,8 @@ export type Config = {
   csp: { script: string[]; frame: string[]; connect: string[] };
   /** Origins allowed to frame the embedded usage page (EMBED_FRAME_ANCESTORS); none by default. */
   embedFrameAncestors: string[];
+  /** The native app's web-view origins CORS lets call the API (docs/decisions/026). */
+  appOrigins: string[];
   /** Null: the embedded sandbox gateway. */
   stripe: {
     secretKey: string;
@@ -318,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connect: withStripe(e.CSP_CONNECT_SOURCES, e.STRIPE_SECRET_KEY, ['https://api.stripe.com']),
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
+    appOrigins: e.APP_ORIGINS,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

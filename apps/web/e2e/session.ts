@@ -11,7 +11,7 @@ export async function submitLogin(
 ): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
 /** Opens /login, logs in and waits for the dashboard. */

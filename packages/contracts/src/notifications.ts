@@ -9,8 +9,8 @@ import { defineRoute } from './route-contract';
  * latest notifications sent to the caller, and the Web Push public key for the browser opt-in.
  */
 
-/** The answer a registration gets for a token that can never receive a push (spec 1 section 7). */
-export const INVALID_DEVICE_TOKEN = 'Invalid device token';
+/** 'Invalid device token' (in ./native-messages, which the app imports without zod). */
+export { INVALID_DEVICE_TOKEN } from './native-messages';
 
 /** The platforms a device registers from: FCM for ios and android, Web Push for web. */
 export const PUSH_PLATFORMS = ['ios', 'android', 'web'] as const;

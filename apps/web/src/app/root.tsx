@@ -1,5 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Outlet,
@@ -23,12 +23,17 @@ import {
   setSessionExpiredHandler,
 } from '@/lib/api-client';
 import { documentTitle } from '@/lib/brand';
+import { NativeLoginSlot } from '@/lib/native-login-slot';
+import { isNativePlatform } from '@/lib/platform';
 import { usePageTitleOverride } from '@/lib/page-title';
 import { loginPath, pathWithSearch } from '@/lib/redirect';
 import { msUntilExpiry, subscribeSessionEndedElsewhere, useSession } from '@/lib/session';
 import { StaffBanner } from './layouts/staff-banner';
 import { isNotFoundData, isRouteHandle, NOT_FOUND_TITLE } from './route-handle';
 import { useNativeShell } from './use-native-shell';
+
+// ios/android only: biometric login on the login page (docs/decisions/026).
+const NativeLogin = lazy(() => import('@/features/auth/components/native-login'));
 
 /** Renew this long before session_expiry. */
 export const RENEW_LEAD_MS = 30_000;
@@ -119,12 +124,12 @@ export function Root() {
   useRouteTitle();
   useNativeShell();
   return (
-    <>
+    <NativeLoginSlot.Provider value={isNativePlatform() ? NativeLogin : null}>
       <NavigationProgress />
       <StaffBanner />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </NativeLoginSlot.Provider>
   );
 }
 

@@ -87,6 +87,13 @@ export type RequestOptions = {
   userToken?: string;
 };
 
+/**
+ * Where the API is: the page's own origin on the web (''); in the native app, whose pages load
+ * from capacitor://localhost or https://localhost, the server's origin fixed at build time
+ * (VITE_API_ORIGIN, `npm run build:native`, which checks it is an origin with no path; docs/decisions/026).
+ */
+export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
+
 /** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
 export type ApiSuccess<T> = { status: 200; data: T } | { status: 302; url: string };
 
@@ -250,7 +257,7 @@ async function send(
   if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
   try {
-    const response = await fetch(path, init);
+    const response = await fetch(API_ORIGIN + path, init);
     if (options.userToken === undefined) watchPermissions(response);
     return response;
   } catch (error) {

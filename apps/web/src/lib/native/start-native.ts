@@ -1,5 +1,8 @@
 import { setNativeFileSaver } from '../download';
-import { storageKeys } from '../session';
+import { storageKeys, subscribeSession } from '../session';
+import { keepSession } from './biometric-login';
+import { startPush } from './push-start';
+import { getSecureStorage } from './secure-storage';
 import { getNativeApp } from './app';
 import { getNativeBrowser } from './browser';
 import { getNativeReview } from './review';
@@ -107,8 +110,8 @@ async function applyStatusBar(platform: 'ios' | 'android'): Promise<void> {
 /**
  * Starts the native shell (ios/android): the status bar offset, the session count (this launch
  * and every resume), Android's back button (back while there is history and this is not home,
- * else leave the app), deep links, and links to other sites in the in-app browser. Returns the
- * clean-up.
+ * else leave the app), deep links, links to other sites in the in-app browser, the session kept
+ * for biometric login, and push registration. Returns the clean-up.
  */
 export async function startNative({
   platform,
@@ -130,6 +133,13 @@ export async function startNative({
     }),
   ]);
   stops.push(openExternalLinksInBrowser());
+  // Biometric login: the session follows every login and refresh into the secure store.
+  const secure = await getSecureStorage();
+  const keep = () => void keepSession(secure).catch(() => {});
+  stops.push(subscribeSession(keep));
+  keep();
+  // Push: registration by permission once someone is logged in, rotated tokens, tapped notifications.
+  stops.push(await startPush((path) => navigate(path)));
   // Cold-started by a deep link: open its page (unless the app is already there).
   void app
     .getLaunchUrl()

@@ -72,6 +72,12 @@ export type NativeBiometric = {
   authenticate(options: { reason: string; cancelTitle?: string }): Promise<BiometricResult>;
 };
 
+/** capacitor-native-settings: the system settings where biometrics are enrolled. */
+export type NativeSettings = {
+  /** iOS: the app's page in Settings (the only one Apple allows); Android: Security. */
+  openBiometricSettings(): Promise<void>;
+};
+
 export type PushPermission = 'prompt' | 'granted' | 'denied';
 
 /** A notification's data (spec 1 section 3: navigation_url opens a page). */
@@ -104,5 +110,6 @@ export type NativePlugins = {
   browser: NativeBrowser;
   review: NativeReview;
   biometric: NativeBiometric;
+  settings: NativeSettings;
   push: NativePush;
 };

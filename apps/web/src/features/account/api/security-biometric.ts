@@ -3,7 +3,8 @@ import { storageKeys } from '@/lib/session';
 
 /**
  * The biometric login preference (spec 1 sections 2-4): native only, kept on this device
- * (localStorage sm_biometric, '1' when on). The native prompt that uses it comes with the app.
+ * (localStorage sm_biometric, '1' when on). Turning it on or off goes through
+ * lib/native/biometric-login (the device check, and the tokens kept in the secure store).
  */
 export function isBiometricAvailable(): boolean {
   return isNativePlatform();
@@ -15,14 +16,5 @@ export function isBiometricEnabled(): boolean {
     return window.localStorage.getItem(storageKeys.biometric) === '1';
   } catch {
     return false;
-  }
-}
-
-export function setBiometricEnabled(enabled: boolean): void {
-  try {
-    if (enabled) window.localStorage.setItem(storageKeys.biometric, '1');
-    else window.localStorage.removeItem(storageKeys.biometric);
-  } catch {
-    // Storage blocked: the preference lasts only as long as the page.
   }
 }

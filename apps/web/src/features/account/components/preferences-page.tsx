@@ -17,10 +17,12 @@ import { Field } from '@/components/form/field';
 import { rulesResolver, type Rules } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { FormAlert } from '@/components/wizard';
+import { isNativePlatform } from '@/lib/platform';
 import { usePreferences } from '../api/preferences-get';
 import { useUpdatePreferences } from '../api/preferences-update';
 import { AccountLayout } from './account-layout';
 import { PhoneInput } from './details-phone-input';
+import { WebPushSwitch } from './web-push-switch';
 
 /** Form values keyed 'p{id}': the chosen option, the switch, or the text. */
 type Values = Record<string, string | boolean>;
@@ -84,6 +86,7 @@ export function PreferencesPage() {
       ) : (
         <PreferencesForm list={preferences.data} />
       )}
+      {!isNativePlatform() && preferences.isSuccess && <WebPushSwitch />}
     </AccountLayout>
   );
 }

@@ -327,9 +327,37 @@ describe('biometric login (native)', () => {
       name: 'Use biometric login on this device',
     });
     expect(toggle).not.toBeChecked();
+    // On: the device's check and one authentication (the in-page biometric plugin says yes).
     await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
     expect(window.localStorage.getItem('sm_biometric')).toBe('1');
+    await waitFor(() => expect(toggle).toBeEnabled());
     await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
     expect(window.localStorage.getItem('sm_biometric')).toBeNull();
   });
+
+  it('without biometrics enrolled, shows the settings dialog and stays off', async () => {
+    window.localStorage.setItem(storageKeys.platform, 'ios');
+    window.localStorage.setItem(storageKeys.privacyAccepted, '1');
+    window.localStorage.setItem(
+      'outpost_native_fakes',
+      JSON.stringify({ biometric: { available: false } }),
+    );
+    const { user } = await setup();
+    const toggle = within(section('Biometric login')).getByRole('switch', {
+      name: 'Use biometric login on this device',
+    });
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Enable Biometric Authentication' });
+    expect(
+      within(dialog).getByText(
+        'Biometric authentication is not enabled on your device. Enable it in your settings for a faster login experience.',
+      ),
+    ).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(window.localStorage.getItem('sm_biometric')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 20_000);
 });

@@ -1,6 +1,6 @@
 import type { LoginInput } from '@outpost/contracts/auth';
 import { checkLoginInput } from '@outpost/domain/login-rules';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useContext, useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
@@ -8,6 +8,7 @@ import { Field } from '@/components/form/field';
 import { PasswordInput } from '@/components/password-input';
 import { FormAlert, SubmitButton } from '@/components/form/form-alert';
 import { getBrand } from '@/lib/brand';
+import { NativeLoginSlot } from '@/lib/native-login-slot';
 import { isNativePlatform } from '@/lib/platform';
 import { safeRedirect } from '@/lib/redirect';
 import { useLogin } from '../api/login';
@@ -26,6 +27,7 @@ type LoginValues = { username: string; password: string; verification: string };
 export function LoginPage() {
   const brand = getBrand();
   const native = isNativePlatform();
+  const NativeLogin = useContext(NativeLoginSlot);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
@@ -38,6 +40,9 @@ export function LoginPage() {
   const [codeRequests, setCodeRequests] = useState(0);
   const [failure, setFailure] = useState<{ message: string; tone: 'error' | 'info' } | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  /** After a password login on the app: the biometric enable prompt, then the redirect. */
+  const [offerBiometric, setOfferBiometric] = useState(false);
+  const goOn = () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
 
   const reason = searchParams.get('reason');
   const problem = form.formState.errors.root?.message;
@@ -67,7 +72,8 @@ export function LoginPage() {
     if (needsVerification && code !== '') input.verification = code;
     loginMutation.mutate(input, {
       onSuccess: () => {
-        void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+        if (NativeLogin) setOfferBiometric(true);
+        else goOn();
       },
       onError: (error) => {
         const { message, needsVerification: verify, tone } = loginFailure(error);
@@ -120,6 +126,19 @@ export function LoginPage() {
             </SubmitButton>
           </form>
         </FormProvider>
+
+        {NativeLogin && (
+          <Suspense fallback={null}>
+            <NativeLogin
+              offer={offerBiometric}
+              onContinue={goOn}
+              onMessage={(message) => {
+                setSubmitted(true);
+                setFailure({ message, tone: 'error' });
+              }}
+            />
+          </Suspense>
+        )}
 
         <p className="login__links">
           <Link to="/forgot-password">Can&apos;t login?</Link>

@@ -23,8 +23,17 @@ export type FakeConfig = {
     permission?: 'prompt' | 'granted' | 'denied';
     /** What the user answers to the prompt; default 'granted'. */
     answer?: 'granted' | 'denied';
-    /** The device token register() gives; default 'fake-push-token-1'. */
+    /**
+     * The device token register() gives first; default an FCM registration token
+     * ('<instance id>:<token>', as the app gets on both platforms: docs/decisions/026). After an
+     * unregister() (a refreshed token) register() gives a new one.
+     */
     token?: string;
+    /**
+     * This many next registrations give a token FCM would never deliver to (the server answers
+     * 'Invalid device token'); each one handed out counts down.
+     */
+    invalidTokens?: number;
     /** register() fails with this error instead. */
     registrationError?: string;
   };
@@ -75,6 +84,10 @@ export type NativeHook = {
   reviewRequests(): number;
   browserOpened(): string[];
   pushRegistrations(): number;
+  /** The tokens register() handed out, in order. */
+  pushTokens(): string[];
+  /** Times the system settings were opened ('Go To Settings'). */
+  settingsOpened(): number;
   /** The app came back to the foreground. */
   resume(): void;
   /** Android's back button. */

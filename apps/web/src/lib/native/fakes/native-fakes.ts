@@ -17,6 +17,7 @@ export function createNativeFakes(): NativePlugins {
   const pushTapped = new Channel<PushData>();
   const pushReceived = new Channel<PushData>();
   const push = createFakePush(pushTapped, pushReceived);
+  let settingsOpened = 0;
 
   const hook: NativeHook = {
     marker: FAKE_MARKER,
@@ -26,6 +27,8 @@ export function createNativeFakes(): NativePlugins {
     reviewRequests: device.reviewRequests,
     browserOpened: device.browserOpened,
     pushRegistrations: push.registrations,
+    pushTokens: push.tokens,
+    settingsOpened: () => settingsOpened,
     resume: () => device.resumed.emit(undefined),
     backButton: () => device.backPressed.emit({ canGoBack: window.history.length > 1 }),
     openUrl: (url) => device.deepLinked.emit(url),
@@ -45,6 +48,11 @@ export function createNativeFakes(): NativePlugins {
     review: device.review,
     files: files.plugin,
     biometric: createFakeBiometric(),
+    settings: {
+      openBiometricSettings: async () => {
+        settingsOpened += 1;
+      },
+    },
     push: push.plugin,
   };
 }
