@@ -1,13 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-plugins/precompress';
 import { routePreload } from './vite-plugins/route-preload';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), routePreload(), precompress()],
+  plugins: [
+    react(),
+    routePreload(),
+    // The service worker (src/sw.ts, docs/decisions/031): Workbox precaches the hashed assets
+    // (the shell and every route's chunks) and the icons. Registered by an inline script in
+    // index.html after the page's load event (no JavaScript in the login page's budget); the web
+    // app manifest comes from the server (the brand is its configuration).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff2,svg,png,webp}', 'icons/*.png'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@': src } },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -27,10 +48,11 @@ export default defineConfig({
             // and wizards; the billing pages in Stripe mode), so a page without them (the
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
             // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
-            // left out too: only ios/android load them (lib/native, through dynamic imports).
+            // left out too: only ios/android load them (lib/native, through dynamic imports). So is
+            // idb-keyval: only the last-known data module (lib/query-persist, loaded after login) uses it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|idb-keyval)[\\/])/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -50,7 +72,7 @@ export default defineConfig({
             // load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|online)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
@@ -59,7 +81,7 @@ export default defineConfig({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|online\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
               priority: 2,
             },
           ],

@@ -311,6 +311,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(webPlugin, { webDist: config.webDist, page });
+  await app.register(webPlugin, { webDist: config.webDist, page, brand: config.brand });
   return app;
 }

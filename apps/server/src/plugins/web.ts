@@ -59,13 +59,43 @@ export function indexPage(webDist: string, brand: Brand): IndexPage {
   return { html, built, inlineScripts };
 }
 
+/** The app's colours until the brand carries its own (docs/decisions/031). */
+export const MANIFEST_COLOURS = { theme: '#0a4f8f', background: '#ffffff' } as const;
+
+/**
+ * The web app manifest (installable on Android and desktop), from the brand: the provider's name,
+ * the colours and the icons of the built app (apps/web/public/icons).
+ */
+export function webAppManifest(brand: Brand): Record<string, unknown> {
+  return {
+    id: '/',
+    name: brand.providerName,
+    short_name: brand.providerName,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: MANIFEST_COLOURS.theme,
+    background_color: MANIFEST_COLOURS.background,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  };
+}
+
 /**
  * Serves the built web app on the same origin as the API (no CORS preflight on a satellite link).
  * Hashed assets are immutable for a year; index.html is revalidated with an ETag so a repeat
  * visit costs one small 304.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string; page: IndexPage }) => {
+  async (app: FastifyInstance, opts: { webDist: string; page: IndexPage; brand: Brand }) => {
     const { html, built } = opts.page;
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     // The page never changes while the server runs: compress it once, at the highest settings.
@@ -83,9 +113,15 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          // The service worker is checked for a new version on every visit: never a stale copy.
+          const worker = path.basename(filePath) === 'sw.js';
           res.setHeader(
             'cache-control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+            immutable
+              ? 'public, max-age=31536000, immutable'
+              : worker
+                ? 'no-cache'
+                : 'public, max-age=86400',
           );
         },
       });
@@ -110,6 +146,14 @@ export const webPlugin = fp(
 
     app.get('/', { compress: false, schema: { hide: true } }, (request, reply) =>
       sendIndex(request, reply, 200),
+    );
+
+    const manifest = JSON.stringify(webAppManifest(opts.brand));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .send(manifest),
     );
 
     app.setNotFoundHandler((request, reply) => {
