@@ -49,10 +49,11 @@ export default defineConfig({
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
             // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
             // left out too: only ios/android load them (lib/native, through dynamic imports). So is
-            // idb-keyval: only the last-known data module (lib/query-persist, loaded after login) uses it.
+            // idb-keyval and TanStack Query's dehydrate/hydrate: only the last-known data module
+            // (lib/query-persist, loaded after login) uses them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|idb-keyval)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|idb-keyval)[\\/])(?!@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.)/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the

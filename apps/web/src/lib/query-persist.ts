@@ -95,6 +95,8 @@ let running: { userId: number; stop: () => void } | null = null;
  * Idempotent; returns a stop function.
  */
 export function startQueryPersistence(queryClient: QueryClient): () => void {
+  // No IndexedDB (a test's DOM, a locked-down browser): nothing is kept, nothing breaks.
+  if (typeof indexedDB === 'undefined') return () => undefined;
   const owner = currentOwner();
   if (running && running.userId === owner) return running.stop;
   running?.stop();

@@ -1,10 +1,22 @@
 /** Where the page keeps the version of the app's service worker it last ran under. */
 export const SW_VERSION_KEY = 'outpost-sw-version';
 
+/** The worker serving this page: on a first visit, once it has installed and taken the page. */
+function controller(): Promise<ServiceWorker | null> {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return Promise.resolve(null);
+  if (container.controller) return Promise.resolve(container.controller);
+  return new Promise((resolve) => {
+    container.addEventListener('controllerchange', () => resolve(container.controller), {
+      once: true,
+    });
+  });
+}
+
 /** The version of the worker serving this page (src/sw.ts answers 'VERSION'); null without one. */
-export function askWorkerVersion(timeoutMs = 3_000): Promise<string | null> {
-  const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
-  if (!worker) return Promise.resolve(null);
+export async function askWorkerVersion(timeoutMs = 3_000): Promise<string | null> {
+  const worker = await controller();
+  if (!worker) return null;
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     const timer = window.setTimeout(() => resolve(null), timeoutMs);
