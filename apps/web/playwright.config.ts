@@ -43,6 +43,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
+    // The app's service worker (docs/decisions/031) would answer the page and the assets from its
+    // cache in every spec: only e2e/offline.spec.ts lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   webServer: {

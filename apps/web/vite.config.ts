@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { nativeApp } from './vite-plugins/native-app';
 import { precompress } from './vite-plugins/precompress';
 import { routePreload } from './vite-plugins/route-preload';
@@ -11,6 +12,22 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     routePreload(),
+    // The service worker (src/sw.ts, docs/decisions/031): Workbox precaches the hashed assets
+    // (the shell and every route's chunks) and the icons. Registered by an inline script in
+    // index.html after the page's load event (no JavaScript in the login page's budget); the web
+    // app manifest comes from the server (the brand is its configuration).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff2,svg,png,webp}', 'icons/*.png'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+      },
+      devOptions: { enabled: false },
+    }),
     precompress(),
     nativeApp(mode, { ...loadEnv(mode, process.cwd(), ''), ...process.env }),
     // /push-sw.js: the Web Push worker for pages without a service worker of their own.
@@ -45,10 +62,12 @@ export default defineConfig(({ mode }) => ({
             // and wizards; the billing pages in Stripe mode), so a page without them (the
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
             // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
-            // left out too: only ios/android load them (lib/native, through dynamic imports).
+            // left out too: only ios/android load them (lib/native, through dynamic imports). So is
+            // idb-keyval and TanStack Query's dehydrate/hydrate: only the last-known data module
+            // (lib/query-persist, loaded after login) uses them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings)[\\/])/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.)/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -68,7 +87,7 @@ export default defineConfig(({ mode }) => ({
             // load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push|online)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
@@ -77,7 +96,7 @@ export default defineConfig(({ mode }) => ({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
               priority: 2,
             },
           ],

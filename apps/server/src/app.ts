@@ -301,6 +301,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
-  await app.register(webPlugin, { webDist: config.webDist, page, logo: config.brandLogo });
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    page,
+    logo: config.brandLogo,
+    brand: config.brand,
+  });
   return app;
 }

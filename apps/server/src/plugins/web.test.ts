@@ -21,6 +21,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="theme-color" content="#0a4f8f" /><!--outpost-brand--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(200));
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -126,5 +127,38 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+  });
+
+  it('serves the service worker for revalidation on every visit', async () => {
+    const res = await app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest from the brand: name, colours, icons (maskable too)', async () => {
+    const res = await app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = res.json<{
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    }>();
+    expect(manifest.name).toBe('Red Dirt Internet </script><script>alert(1)</script>');
+    expect(manifest).toMatchObject({
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0a4f8f',
+      background_color: '#ffffff',
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
   });
 });

@@ -75,6 +75,33 @@ export function indexPage(webDist: string, brand: Brand): IndexPage {
 }
 
 /**
+ * The web app manifest (installable on Android and desktop), from the brand: the provider's name,
+ * the colours and the icons of the built app (apps/web/public/icons).
+ */
+export function webAppManifest(brand: Brand): Record<string, unknown> {
+  return {
+    id: '/',
+    name: brand.providerName,
+    short_name: brand.providerName,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: brand.colors.primary,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  };
+}
+
+/**
  * Serves the built web app on the same origin as the API (no CORS preflight on a satellite link).
  * Hashed assets are immutable for a year; index.html is revalidated with an ETag so a repeat
  * visit costs one small 304.
@@ -82,7 +109,12 @@ export function indexPage(webDist: string, brand: Brand): IndexPage {
 export const webPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { webDist: string; page: IndexPage; logo: { svg: Buffer; etag: string } },
+    opts: {
+      webDist: string;
+      page: IndexPage;
+      logo: { svg: Buffer; etag: string };
+      brand: Brand;
+    },
   ) => {
     const { html, built } = opts.page;
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
@@ -101,9 +133,15 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          // The service worker is checked for a new version on every visit: never a stale copy.
+          const worker = path.basename(filePath) === 'sw.js';
           res.setHeader(
             'cache-control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+            immutable
+              ? 'public, max-age=31536000, immutable'
+              : worker
+                ? 'no-cache'
+                : 'public, max-age=86400',
           );
         },
       });
@@ -145,6 +183,14 @@ export const webPlugin = fp(
       if (request.headers['if-none-match'] === opts.logo.etag) return reply.status(304).send();
       return reply.send(opts.logo.svg);
     });
+
+    const manifest = JSON.stringify(webAppManifest(opts.brand));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .send(manifest),
+    );
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';

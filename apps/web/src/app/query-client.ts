@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
 
 /**
@@ -20,3 +20,7 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// A page loaded offline gets no 'offline' event: queries start paused (keeping last-known data,
+// docs/decisions/031) instead of failing.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -11,6 +12,7 @@ import {
 } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import { type AnalyticsProps, analytics } from '@/lib/analytics';
+import { isOnline, offlineMessages, useServerAction } from '@/lib/online';
 import {
   readWizardRecord,
   removeWizardRecord,
@@ -19,6 +21,7 @@ import {
 } from '@/lib/wizard-storage';
 import { FormAlert } from './form/form-alert';
 import { LoadingState } from './loading-state';
+import { ServerActionReason } from './server-action-button';
 import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal';
 
 /**
@@ -205,6 +208,11 @@ export function useWizardFlow<S extends string>({
     ) =>
       (variables: V) => {
         if (submitting.current) return;
+        if (!isOnline()) {
+          // Offline: not sent (it could only fail); the step says why and stays as it is.
+          setFailure(offlineMessages.actionReason);
+          return;
+        }
         submitting.current = true;
         setFailure(null);
         setStatus(savingStatus.processing);
@@ -383,15 +391,20 @@ export function WizardConfirmActions({
   saving: boolean;
   cancelWaits?: boolean;
 }) {
+  // The change needs the server: offline the action waits, saying why (lib/online.ts).
+  const serverAction = useServerAction();
+  const reasonId = useId();
   return (
     <>
+      {serverAction.reason && <ServerActionReason id={reasonId} reason={serverAction.reason} />}
       <button type="button" className="button" disabled={cancelWaits && saving} onClick={onCancel}>
         {cancelLabel}
       </button>
       <button
         type="button"
         className="button button--primary"
-        disabled={saving}
+        disabled={saving || serverAction.disabled}
+        aria-describedby={serverAction.reason ? reasonId : undefined}
         onClick={onConfirm}
       >
         {confirmLabel}

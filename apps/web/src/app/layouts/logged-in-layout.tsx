@@ -16,6 +16,11 @@ const PrivacyPolicyModal = lazy(async () => ({
   default: (await import('@/features/support/components/privacy-policy-modal')).PrivacyPolicyModal,
 }));
 
+// Loaded after the page: last-known data, the offline banner and the 'Updated' note (decision 031).
+const OfflineShell = lazy(async () => ({
+  default: (await import('@/features/offline/offline-shell')).OfflineShell,
+}));
+
 /**
  * Privacy-policy acceptance on ios/android: shown over any logged-in page (after a login or a
  * verify that logs in) until accepted on this device.
@@ -68,6 +73,9 @@ export function LoggedInLayout() {
           />
         )}
         <main ref={mainRef} id={MAIN_CONTENT_ID} className="app__main" tabIndex={-1}>
+          <Suspense fallback={null}>
+            <OfflineShell />
+          </Suspense>
           <Outlet />
         </main>
       </div>

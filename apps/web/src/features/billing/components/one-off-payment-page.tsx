@@ -35,6 +35,7 @@ import { BillingLayout } from './billing-layout';
 import { GatewaySkeleton } from './gateway-skeleton';
 import { PaymentResultModal } from './payment-result-modal';
 import { TestNumbers } from './test-numbers';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };
@@ -431,9 +432,9 @@ function ExistingCardScreen({
             <button type="button" className="button" disabled={pay.isPending} onClick={onBack}>
               Back
             </button>
-            <button type="submit" className="button button--primary" disabled={pay.isPending}>
+            <ServerActionButton type="submit" disabled={pay.isPending}>
               {pay.isPending ? messages.billing.processingShort : 'Confirm Payment'}
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </FormProvider>

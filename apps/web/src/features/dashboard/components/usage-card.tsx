@@ -18,6 +18,7 @@ import {
 } from '../utils/usage';
 import { DashboardCard } from './dashboard-card';
 import { UsageBars, UsageGauge } from './usage-gauge';
+import { ServerActionButton } from '@/components/server-action-button';
 
 /** The service modals the card opens (the services feature's Change Plan and Buy a Data Block). */
 export type ServiceAction = 'change-plan' | 'buy-block';
@@ -96,8 +97,7 @@ function UsageCardBody({
   const actionButton = (action: ServiceAction, label: string) => {
     const busy = pendingAction?.action === action && pendingAction.serviceid === service.serviceid;
     return (
-      <button
-        type="button"
+      <ServerActionButton
         className={
           action === 'change-plan' ? 'button button--primary button--small' : 'button button--small'
         }
@@ -110,7 +110,7 @@ function UsageCardBody({
       >
         {busy && <span className="spinner spinner--small" aria-hidden="true" />}
         {label}
-      </button>
+      </ServerActionButton>
     );
   };
 

@@ -20,6 +20,7 @@ import {
   selectedBlockService,
   serviceLabel,
 } from '../utils/service-display';
+import { ServerActionButton } from '@/components/server-action-button';
 
 /** Spec 2 section 9: data blocks page size 99. */
 const PURCHASES_PAGE_SIZE = 99;
@@ -112,15 +113,13 @@ export function DataBlocksPage() {
             onChange={handleServiceChange}
           />
           {canBuy && (
-            <button
-              type="button"
-              className="button button--primary"
+            <ServerActionButton
               onClick={() => open('buy-block', selected)}
               onPointerEnter={() => prefetch('buy-block', selected)}
               onFocus={() => prefetch('buy-block', selected)}
             >
               Buy Data Block
-            </button>
+            </ServerActionButton>
           )}
         </div>
         {selected.status === 'pending' && (

@@ -3,6 +3,7 @@ import { type ServiceAction, serviceActions } from '@outpost/domain/services';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MenuButton } from '@/components/menu-button';
+import { useServerAction } from '@/lib/online';
 import { setDefaultService } from '@/lib/session';
 import { serviceLabel } from '../utils/service-display';
 
@@ -53,6 +54,8 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
   const actions = serviceActions(service, held).filter((action) => built.has(action));
   const label = serviceLabel(service);
   const forService = <span className="visually-hidden"> for {label}</span>;
+  // Every dialog here changes something on the server: offline they do not open (lib/online.ts).
+  const serverAction = useServerAction();
 
   /** One action: the row's primary button, or an item of the Manage menu. */
   const render = (action: ServiceAction, primary: boolean): ReactNode => {
@@ -64,6 +67,8 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
         key={action}
         type="button"
         {...look}
+        disabled={serverAction.disabled}
+        title={serverAction.reason}
         onClick={() => onOpen(kind, service)}
         onPointerEnter={onIntent && (() => onIntent(kind, service))}
         onFocus={onIntent && (() => onIntent(kind, service))}

@@ -1,0 +1,240 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { logIn } from './session';
+
+/**
+ * The offline-first shell (docs/decisions/031) against the real server and the built app: the
+ * service worker (Workbox, src/sw.ts), last-known data per user in IndexedDB
+ * (lib/query-persist.ts), the offline banner and the actions that need the server.
+ * holder/Jordan (account 100001) and other/Casey (another account) are seeded users.
+ */
+
+test.use({ serviceWorkers: 'allow' });
+// Installing a worker precaches about a hundred files: slower than a page on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const swFile = path.join(here, '..', 'dist', 'sw.js');
+
+const OFFLINE_BANNER = /^Offline - showing data from (\d{1,2} [A-Z][a-z]{2}, )?\d{1,2}:\d\d [ap]m$/;
+const OFFLINE_REASON =
+  "You're offline. This needs a connection: try again when you're back online.";
+
+/** Waits until the app's service worker controls the page (it claims pages on its first install). */
+async function controlled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+/** The query keys kept in IndexedDB for the user, by key (`user:<id>`). */
+function keptQueries(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, string[]>>((resolve) => {
+        const open = indexedDB.open('outpost-last-known');
+        open.onerror = () => resolve({});
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) {
+            db.close();
+            resolve({});
+            return;
+          }
+          const store = db.transaction('queries').objectStore('queries');
+          const all: Record<string, string[]> = {};
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) {
+              db.close();
+              resolve(all);
+              return;
+            }
+            const value = at.value as { state: { queries: { queryKey: unknown[] }[] } };
+            all[String(at.key)] = value.state.queries.map((q) => q.queryKey.join('/'));
+            at.continue();
+          };
+        };
+      }),
+  );
+}
+
+async function keptFor(page: Page, part: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Object.values(await keptQueries(page))
+          .flat()
+          .join(' '),
+      { timeout: 15_000 },
+    )
+    .toContain(part);
+}
+
+test.describe('offline-first shell', () => {
+  test('offline, the dashboard and usage reload with last-known data and the banner; buying waits', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'holder', 'Jordan');
+    await controlled(page);
+    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+    await keptFor(page, 'users/current/dashboard');
+
+    await page.goto('/services/usage');
+    await expect(page.getByRole('progressbar', { name: 'Peak data used' })).toBeVisible();
+    await keptFor(page, 'usage/session');
+    await page.goto('/services/data-blocks');
+    await expect(page.getByRole('button', { name: 'Buy Data Block' })).toBeEnabled();
+    await keptFor(page, 'services/list');
+
+    await context.setOffline(true);
+    await page.goto('/services/usage');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Data Usage' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Peak data used' })).toBeVisible();
+    await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+
+    await page.goto('/');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeVisible();
+    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+    await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+
+    // A purchase needs the server: disabled, saying why, instead of failing.
+    await page.goto('/services/data-blocks');
+    await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+    const buy = page.getByRole('button', { name: 'Buy Data Block' });
+    await expect(buy).toBeDisabled();
+    await expect(buy).toHaveAccessibleDescription(OFFLINE_REASON);
+    await expect(page.getByText(OFFLINE_REASON)).toBeVisible();
+
+    // Back online: the action is there again, and the banner is gone.
+    await context.setOffline(false);
+    await expect(buy).toBeEnabled();
+    await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
+  });
+
+  test('after a logout, a different user sees nothing of the first', async ({ page, context }) => {
+    await logIn(page, 'holder', 'Jordan');
+    await controlled(page);
+    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+    await keptFor(page, 'users/current/dashboard');
+    const holderKeys = Object.keys(await keptQueries(page));
+    expect(holderKeys).toHaveLength(1);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Jordan Citizen' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => keptQueries(page)).toEqual({});
+
+    await logIn(page, 'other', 'Casey');
+    await keptFor(page, 'users/current/dashboard');
+    expect(Object.keys(await keptQueries(page))).not.toContain(holderKeys[0]);
+    // Offline, the second user's pages show their own data only.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi Casey' })).toBeVisible();
+    await expect(page.getByText(/^Account ID:/)).not.toHaveText('Account ID: 100001');
+    await expect(page.getByText('Jordan')).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
+  test('offline, every route of the menu renders from the cache', async ({ page, context }) => {
+    test.setTimeout(240_000);
+    await logIn(page, 'holder', 'Jordan');
+    await controlled(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const hrefs = new Set<string>(['/']);
+    for (const link of await menu.locator('a[href^="/"]').all())
+      hrefs.add((await link.getAttribute('href')) ?? '/');
+    const groups = menu.getByRole('button');
+    for (let i = 0; i < (await groups.count()); i += 1) {
+      await groups.nth(i).click();
+      const panelId = await groups.nth(i).getAttribute('aria-controls');
+      for (const link of await page.locator(`[id="${panelId}"] a[href^="/"]`).all())
+        hrefs.add((await link.getAttribute('href')) ?? '/');
+      await groups.nth(i).click();
+    }
+    expect(hrefs.size).toBeGreaterThan(5);
+    // Known gap (decision 031): the recurring payment page waits for the card gateway's set-up,
+    // which is not kept (it is only true for a moment), so offline it stays loading.
+    hrefs.delete('/billing/recurring-payment-method');
+
+    // Once online (each page's data is kept), then each again with the network cut.
+    const headings = new Map<string, string>();
+    for (const href of hrefs) {
+      await page.goto(href);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      headings.set(href, (await h1.textContent()) ?? '');
+    }
+    await page.waitForTimeout(1_500); // the kept data is written a second after it changes
+
+    await context.setOffline(true);
+    for (const href of hrefs) {
+      await page.goto(href);
+      await expect(page.getByRole('heading', { level: 1 }), href).toHaveText(headings.get(href)!);
+      await expect(page.getByText('Something went wrong'), href).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: /^Offline - / }), href).toBeVisible();
+    }
+    await context.setOffline(false);
+  });
+
+  test("a new deploy's service worker installs in the background and takes over on the next visit", async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'holder', 'Jordan');
+    await controlled(page);
+    const firstVersion = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+    expect(firstVersion).toMatch(/\/sw\.js$/);
+    // The first visit under a worker remembers its version (no note: nothing was updated).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('outpost-sw-version')))
+      .not.toBeNull();
+    await expect(page.getByText('Updated', { exact: true })).toHaveCount(0);
+    const before = await page.evaluate(() => localStorage.getItem('outpost-sw-version'));
+
+    // A new deploy: a worker with another precache list (one asset's revision changed).
+    const original = readFileSync(swFile, 'utf8');
+    try {
+      const next = original.replace(/"revision":"([0-9a-f]+)"/, '"revision":"$1e2e"');
+      expect(next).not.toBe(original);
+      writeFileSync(swFile, next);
+
+      // This visit finds it and installs it in the background; it waits, not taking over mid-task.
+      await page.goto('/services');
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const registration = await navigator.serviceWorker.getRegistration();
+              await registration?.update().catch(() => undefined);
+              return registration?.waiting !== null && registration?.waiting !== undefined;
+            }),
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      await expect(page.getByText('Updated', { exact: true })).toHaveCount(0);
+
+      // The next visit (the old tab closed): the new version serves it, with a quiet note.
+      await page.close();
+      const next2 = await context.newPage();
+      await next2.goto('/');
+      await expect(next2.getByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeVisible();
+      await expect(next2.getByText('Updated', { exact: true })).toBeVisible();
+      const after = await next2.evaluate(() => localStorage.getItem('outpost-sw-version'));
+      expect(after).not.toBe(before);
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+});
