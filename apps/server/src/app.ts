@@ -47,6 +47,7 @@ import { databaseRateLimitStore, redisRateLimitStore } from './plugins/rate-limi
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Metrics } from './plugins/observability';
 import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
+import { etagPlugin } from './plugins/etag';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPath: apiPaths.login,
   });
   const page = indexPage(config.webDist, config.brand);
+  await app.register(etagPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',
     inlineScripts: page.inlineScripts,
