@@ -41,6 +41,8 @@ export function finish(): never {
 export async function startServer(
   env: Record<string, string>,
   port: number,
+  /** Another checkout's root (bench/baseline.ts): its server and its built web app. */
+  root: string = repoRoot,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   // Another server already answering there (someone else's run) would be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -50,9 +52,9 @@ export async function startServer(
   if (taken) throw new Error(`port ${port} is in use: set another one`);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -46,11 +46,11 @@ export default defineConfig({
               priority: 2,
             },
             // The pieces the pages share but the login page and the shell never use (the wizard and
-            // its modal, the data table and pagination, the feature rules): one chunk the pages
-            // load beside their own, so the login page's budget does not pay for every page.
+            // its modal, the data table and pagination, the feature rules, data saver): one chunk the
+            // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|data-saver)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
@@ -59,7 +59,7 @@ export default defineConfig({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|data-saver\.ts|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots)/,
               priority: 2,
             },
           ],

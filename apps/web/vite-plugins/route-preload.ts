@@ -2,7 +2,6 @@ import type { Plugin, Rollup } from 'vite';
 // Relative on purpose: Vite loads this file with Node, which cannot import a workspace package's
 // TypeScript through its package exports; relative files are bundled into the config instead.
 import {
-  everyPageRequests,
   FIRST_REQUESTS_GLOBAL,
   firstRequests,
   type FirstRequest,
@@ -96,7 +95,7 @@ export function routePreload(): Plugin {
             (filesByModule.get(pageModuleFor(route.path)) ?? []).map(indexOf),
             needsSession.has(route.access) ? 1 : 0,
           ];
-          if (data) row.push([...data, ...everyPageRequests].map(asPair));
+          if (data) row.push(data.map(asPair));
           return row;
         });
         const login = (filesByModule.get(pageModuleFor('/login')) ?? []).map(indexOf);
@@ -104,13 +103,14 @@ export function routePreload(): Plugin {
         const script =
           `(function(f,r,l){try{var p=location.pathname,s=localStorage.getItem('sm_refresh_token');` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
+          // The data first (HTTP/1.1 gives a page six connections: the data must not queue behind
+          // the page's chunks): with a USER token live for a while yet, each GET the route asks
+          // for first, as the API client would send it.
+          `try{var d=r[i][3],g=JSON.parse,t=d&&g(localStorage.getItem('sm_api_token')),m=t&&g(localStorage.getItem('sm_permissions'))||{};` +
+          `if(t&&Date.parse(t.expires)>Date.now()+3e4){var o=window[${JSON.stringify(FIRST_REQUESTS_GLOBAL)}]={t:t.token,a:Date.now(),r:{}};` +
+          `d.forEach(function(x){if(x[1]&&!m[x[1]])return;var q=o.r[x[0]]=fetch(x[0],{headers:{Accept:'application/json','X-User-Token':t.token},credentials:'same-origin',cache:'no-cache',redirect:'manual',priority:'high'});q.catch(function(){})})}}catch(e){}` +
           `(r[i][2]&&!s?l.concat(r[i][1]):r[i][1]).forEach(function(k){var e=document.createElement('link');` +
           `e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[k];document.head.appendChild(e)});` +
-          // The data: with a USER token that is live for a while yet, each GET the route asks for
-          // first (and the user may make), as the API client would send it.
-          `var d=r[i][3],g=JSON.parse,t=d&&g(localStorage.getItem('sm_api_token')),m=t&&g(localStorage.getItem('sm_permissions'))||{};` +
-          `if(t&&Date.parse(t.expires)>Date.now()+3e4){var o=window[${JSON.stringify(FIRST_REQUESTS_GLOBAL)}]={t:t.token,a:Date.now(),r:{}};` +
-          `d.forEach(function(x){if(x[1]&&!m[x[1]])return;var q=o.r[x[0]]=fetch(x[0],{headers:{Accept:'application/json','X-User-Token':t.token},credentials:'same-origin',cache:'no-cache',redirect:'manual'});q.catch(function(){})})}` +
           `break}}catch(e){}})` +
           `(${JSON.stringify(files)},${JSON.stringify(table)},${JSON.stringify(login)})`;
         // Before the stylesheet: an inline script after it would wait for the CSS to download.

@@ -15,10 +15,5 @@ export const firstRequests: Readonly<Record<string, readonly FirstRequest[]>> = 
   '/': [{ path: apiPaths.dashboard }, { path: apiPaths.latestBlogs }],
 };
 
-/** What every signed-in page asks for (the header's alerts bell). */
-export const everyPageRequests: readonly FirstRequest[] = [
-  { path: apiPaths.alerts, permission: 'view-alerts' },
-];
-
 /** The window property the inline script leaves its requests in: `{ t: token, r: {path: Promise<Response>} }`. */
 export const FIRST_REQUESTS_GLOBAL = '__outpostFirst';
