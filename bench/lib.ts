@@ -67,7 +67,7 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000; // seeding on a shared machine can take minutes
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -76,7 +76,10 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM'); // not left running on the port
+      throw new Error('server did not start within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

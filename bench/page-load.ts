@@ -19,7 +19,7 @@ import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { BASELINE_COMMIT, prepareBaseline } from './baseline';
 import { cpuSteal, finish, repoRoot, report, startServer } from './lib';
 
-const DIST = path.join(repoRoot, 'apps/web/dist');
+const DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const LINK = {
   offline: false,
   latency: 600,
