@@ -41,6 +41,8 @@ export function finish(): never {
 export async function startServer(
   env: Record<string, string>,
   port: number,
+  /** Another checkout's root (bench/baseline.ts): its server and its built web app. */
+  root: string = repoRoot,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   // Another server already answering there (someone else's run) would be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -50,9 +52,9 @@ export async function startServer(
   if (taken) throw new Error(`port ${port} is in use: set another one`);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -65,7 +67,7 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000; // seeding on a shared machine can take minutes
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -74,7 +76,10 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM'); // not left running on the port
+      throw new Error('server did not start within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

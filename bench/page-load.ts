@@ -1,8 +1,12 @@
 /**
  * Page load over an emulated satellite link (DevTools protocol: 600 ms latency, 5 Mbps down,
  * 1 Mbps up) in Debian's Chromium. Cold (empty cache) and repeat visits of /login and of / as a
- * logged-in user. Figures: time until the page's own content is visible, sequential request
- * levels on the critical path, bytes transferred, and the gzip size of the JS the route loads.
+ * logged-in user. Figures: time until the page's own content is visible (on the dashboard: its
+ * data, 'Account ID'), sequential request levels on the critical path, bytes transferred, and the
+ * gzip size of the JS the route loads. The dashboard is measured beside the code of
+ * BASELINE_COMMIT (bench/baseline.ts; PAGE_NO_BASELINE=1 skips it), and a whole cold session with
+ * data saver on is counted in bytes. PAGE_PORT (default 3300; the baseline uses the next port),
+ * PAGE_RUNS (default 3) visits per figure, the median reported.
  * Needs `npm run build` first (npm run bench:page does it).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -12,9 +16,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
+import { BASELINE_COMMIT, prepareBaseline } from './baseline';
 import { cpuSteal, finish, repoRoot, report, startServer } from './lib';
 
-const DIST = path.join(repoRoot, 'apps/web/dist');
+const DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const LINK = {
   offline: false,
   latency: 600,
@@ -29,6 +34,10 @@ type Req = {
   parent: string | undefined;
   bytes: number;
   start: number;
+  status?: number;
+  end?: number;
+  /** When it started, ms since the epoch. */
+  wall?: number;
 };
 
 async function visit(
@@ -54,20 +63,32 @@ async function visit(
       parent,
       bytes: 0,
       start: e.timestamp,
+      wall: e.wallTime * 1000,
     });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.status = e.response.status;
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
-    if (r) r.bytes = e.encodedDataLength;
+    if (r) {
+      r.bytes = e.encodedDataLength;
+      r.end = e.timestamp;
+    }
   });
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
-  const elapsed = Date.now() - started;
+  const readyAt = Date.now();
+  const elapsed = readyAt - started;
   await page.waitForLoadState('networkidle').catch(() => {});
   const list = [...requests.values()];
   await page.close();
-  return { elapsed, requests: list };
+  // What started before the content showed: the critical path (later: the alerts bell, a menu's
+  // code, and so on).
+  const critical = list.filter((r) => r.wall === undefined || r.wall <= readyAt);
+  return { elapsed, requests: list, critical };
 }
 
 /** Sequential levels: the document is 1; anything it starts is 2; what those start is 3... */
@@ -96,49 +117,180 @@ function jsGzipKiB(requests: Req[]): number {
   return bytes / 1024;
 }
 
-function figures(name: string, result: { elapsed: number; requests: Req[] }, withJs: boolean) {
+function figures(
+  name: string,
+  result: { elapsed: number; requests: Req[]; critical: Req[] },
+  withJs: boolean,
+) {
+  if (process.env.PAGE_DEBUG) {
+    const t0 = Math.min(...result.requests.map((r) => r.start));
+    for (const r of result.requests)
+      console.log(
+        `  ${((r.start - t0) * 1000).toFixed(0).padStart(5)}-${(((r.end ?? r.start) - t0) * 1000).toFixed(0).padStart(5)} ms ${r.type.padEnd(8)} ${r.status ?? ''} ${(r.bytes / 1024).toFixed(1)} KiB ${r.url.replace(/^https?:\/\/[^/]+/, '')} <- ${(r.parent ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+  }
   report(`page.${name}.visible`, result.elapsed, 'ms');
-  report(`page.${name}.request_levels`, requestLevels(result.requests), 'levels');
+  report(`page.${name}.request_levels`, requestLevels(result.critical), 'levels');
   report(`page.${name}.requests`, result.requests.length, 'requests');
   report(`page.${name}.bytes`, result.requests.reduce((n, r) => n + r.bytes, 0) / 1024, 'KiB');
-  if (withJs) report(`page.${name}.js_gzip`, jsGzipKiB(result.requests), 'KiB');
+  if (withJs) report(`page.${name}.js_gzip`, jsGzipKiB(result.critical), 'KiB');
+}
+
+const PORT = Number(process.env.PAGE_PORT ?? 3300);
+const RUNS = Number(process.env.PAGE_RUNS ?? 3);
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const loginReady = (page: Page) => page.getByLabel('Username').waitFor({ state: 'visible' });
+/** The dashboard's own data on screen: 'Account ID' holds the account's number. */
+const dashboardContent = (page: Page) =>
+  page.locator('.dashboard__account-id').filter({ hasText: /\d/ }).waitFor({ state: 'visible' });
+
+async function signIn(context: BrowserContext, url: string) {
+  const setup = await context.newPage();
+  await setup.goto(`${url}/login`);
+  await setup.getByLabel('Username').fill('holder');
+  await setup.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
+  await setup.getByRole('button', { name: /log in/i }).click();
+  await dashboardContent(setup);
+  await setup.close();
+}
+
+/** Waits until no request has been in flight for `ms`. */
+async function quiet(requests: Map<string, Req & { done?: boolean }>, ms = 1000) {
+  let since = Date.now();
+  let seen = requests.size;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const busy = [...requests.values()].some((r) => !r.done);
+    if (busy || requests.size !== seen) {
+      since = Date.now();
+      seen = requests.size;
+    } else if (Date.now() - since >= ms) return;
+  }
+}
+
+/**
+ * A whole cold session with data saver on: /login, sign in, the dashboard, then Data Usage and
+ * Invoices through the menu, as a user would. Every byte the browser received, in KB (1000).
+ */
+async function dataSaverSession(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ baseURL: url });
+  await context.addInitScript("localStorage.setItem('outpost-data-saver', '1')");
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', LINK);
+  await cdp.send('Network.clearBrowserCache');
+  const requests = new Map<string, Req & { done?: boolean }>();
+  let bytes = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    requests.set(e.requestId, {
+      id: e.requestId,
+      url: e.request.url,
+      type: e.type ?? 'Other',
+      parent: undefined,
+      bytes: 0,
+      start: e.timestamp,
+    });
+  });
+  const finished = (e: { requestId: string; encodedDataLength?: number }) => {
+    const r = requests.get(e.requestId);
+    if (r) r.done = true;
+    bytes += e.encodedDataLength ?? 0;
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', (e) => finished({ requestId: e.requestId }));
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('holder');
+  await page.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
+  await page.getByRole('button', { name: /log in/i }).click();
+  await dashboardContent(page);
+  await quiet(requests);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  /** A link of the main menu, opening its group first when it is folded. */
+  const follow = async (group: string, name: string) => {
+    const link = nav.getByRole('link', { name, exact: true }).first();
+    if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
+    await link.click();
+  };
+  await follow('My Services', 'Data Usage');
+  await page.getByRole('heading', { level: 1, name: 'Data Usage' }).waitFor();
+  await quiet(requests);
+  await follow('Billing', 'Invoices');
+  await page.waitForURL('**/billing/invoices');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await quiet(requests);
+  await context.close();
+  return bytes / 1000;
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'outpost-bench-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, 3300);
+  const baseDir = mkdtempSync(path.join(tmpdir(), 'outpost-bench-base-'));
+  // Today's code before issue 21 (bench/baseline.ts), served beside this checkout's.
+  const baselineRoot = process.env.PAGE_NO_BASELINE ? undefined : prepareBaseline();
+  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, PORT);
+  const baseline = baselineRoot
+    ? await startServer({ DATA_DIR: baseDir, SEED: 'demo' }, PORT + 1, baselineRoot)
+    : undefined;
   let browser: Browser | undefined;
   const steal = cpuSteal();
   try {
     browser = await chromium.launch(chromiumLaunchOptions);
-    const loginReady = (page: Page) => page.getByLabel('Username').waitFor({ state: 'visible' });
-    const dashboardReady = (page: Page) =>
-      page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });
 
     // /login, cold then repeat.
     const anon = await browser.newContext({ baseURL: server.url });
     figures('login.cold', await visit(anon, '/login', loginReady, true), true);
     figures('login.repeat', await visit(anon, '/login', loginReady, false), false);
-
-    // Sign in once (unthrottled) and keep the stored session; then / cold and repeat.
-    const setup = await anon.newPage();
-    await setup.goto('/login');
-    await setup.getByLabel('Username').fill('holder');
-    await setup.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
-    await setup.getByRole('button', { name: /log in/i }).click();
-    await dashboardReady(setup);
-    const storageState = await anon.storageState();
     await anon.close();
 
-    const user = await browser.newContext({ baseURL: server.url, storageState });
-    figures('dashboard.cold', await visit(user, '/', dashboardReady, true), true);
-    figures('dashboard.repeat', await visit(user, '/', dashboardReady, false), false);
+    // Signed in once (unthrottled) on each server; then / cold and repeat, the two servers
+    // taking turns so both see the same load. The figures are the medians of PAGE_RUNS visits.
+    const user = await browser.newContext({ baseURL: server.url });
+    await signIn(user, server.url);
+    const before = baseline ? await browser.newContext({ baseURL: baseline.url }) : undefined;
+    if (before && baseline) await signIn(before, baseline.url);
+    const cold: Awaited<ReturnType<typeof visit>>[] = [];
+    const repeat: Awaited<ReturnType<typeof visit>>[] = [];
+    const coldBefore: number[] = [];
+    const repeatBefore: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      if (before) coldBefore.push((await visit(before, '/', dashboardContent, true)).elapsed);
+      cold.push(await visit(user, '/', dashboardContent, true));
+      if (before) repeatBefore.push((await visit(before, '/', dashboardContent, false)).elapsed);
+      repeat.push(await visit(user, '/', dashboardContent, false));
+    }
+    const pick = (runs: typeof cold) => {
+      const at = median(runs.map((r) => r.elapsed));
+      return runs.find((r) => r.elapsed === at)!;
+    };
+    figures('dashboard.cold', pick(cold), true);
+    figures('dashboard.repeat', pick(repeat), false);
+    const repeatRun = pick(repeat);
+    if (before) {
+      const oldCold = median(coldBefore);
+      const oldRepeat = median(repeatBefore);
+      report('page.baseline.dashboard.cold.visible', oldCold, 'ms');
+      report('page.baseline.dashboard.repeat.visible', oldRepeat, 'ms');
+      report('page.dashboard.cold.speedup', oldCold / pick(cold).elapsed, 'x');
+      report('page.dashboard.repeat.speedup', oldRepeat / repeatRun.elapsed, 'x');
+      console.log(
+        `  (${BASELINE_COMMIT} cold runs: ${coldBefore.join(', ')} ms; now: ${cold.map((r) => r.elapsed).join(', ')} ms)`,
+      );
+      await before.close();
+    }
     await user.close();
+
+    report('page.session.data_saver.bytes', await dataSaverSession(browser, server.url), 'KB');
     steal.report();
   } finally {
     await browser?.close();
     await server.stop();
+    await baseline?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(baseDir, { recursive: true, force: true });
   }
   finish();
 }

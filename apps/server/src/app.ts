@@ -45,6 +45,7 @@ import type { Metrics } from './plugins/observability';
 import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/observability';
 import { collectQueueMetrics } from './modules/jobs/queue-metrics';
 import { corsPlugin } from './plugins/cors';
+import { etagPlugin } from './plugins/etag';
 import { loggableUrl, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     collect: () => collectQueueMetrics(database.db, metrics),
   });
   const page = indexPage(config.webDist, config.brand);
+  await app.register(etagPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',
     inlineScripts: page.inlineScripts,

@@ -1,6 +1,11 @@
 import type { Plugin, Rollup } from 'vite';
 // Relative on purpose: Vite loads this file with Node, which cannot import a workspace package's
 // TypeScript through its package exports; relative files are bundled into the config instead.
+import {
+  FIRST_REQUESTS_GLOBAL,
+  firstRequests,
+  type FirstRequest,
+} from '../../../packages/contracts/src/first-requests';
 import { webRoutes } from '../../../packages/contracts/src/web-routes';
 import { pageModuleFor } from '../src/app/route-modules';
 
@@ -40,6 +45,11 @@ function withImports(
  * Visitors without a stored session also get the login page's chunk for protected pages (where
  * the guard sends them; the router still loads the page's own small chunk before it redirects).
  * When nothing matches, nothing is added and the app loads as before.
+ *
+ * The same script starts the route's first API GETs (packages/contracts first-requests.ts) with
+ * the stored USER token (when it is live for 30 s more; else the app renews it first), so the data
+ * arrives beside the scripts instead of one round trip after them (docs/decisions/032). The app's
+ * API client takes those answers (src/lib/preload.ts).
  */
 export function routePreload(): Plugin {
   let base = '/';
@@ -76,19 +86,32 @@ export function routePreload(): Plugin {
           return at >= 0 ? at : files.push(file) - 1;
         };
         const needsSession = new Set(['protected', 'native', 'account-holder']);
-        // [pattern, file indexes, 1 when the route needs a session]
-        const table = webRoutes.map((route) => [
-          pathPattern(route.path),
-          (filesByModule.get(pageModuleFor(route.path)) ?? []).map(indexOf),
-          needsSession.has(route.access) ? 1 : 0,
-        ]);
+        const asPair = (r: FirstRequest) => (r.permission ? [r.path, r.permission] : [r.path]);
+        // [pattern, file indexes, 1 when the route needs a session, its first API GETs]
+        const table = webRoutes.map((route) => {
+          const data = firstRequests[route.path];
+          const row: unknown[] = [
+            pathPattern(route.path),
+            (filesByModule.get(pageModuleFor(route.path)) ?? []).map(indexOf),
+            needsSession.has(route.access) ? 1 : 0,
+          ];
+          if (data) row.push(data.map(asPair));
+          return row;
+        });
         const login = (filesByModule.get(pageModuleFor('/login')) ?? []).map(indexOf);
 
         const script =
           `(function(f,r,l){try{var p=location.pathname,s=localStorage.getItem('sm_refresh_token');` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){` +
+          // The data first (HTTP/1.1 gives a page six connections: the data must not queue behind
+          // the page's chunks): with a USER token live for a while yet, each GET the route asks
+          // for first, as the API client would send it.
+          `try{var d=r[i][3],g=JSON.parse,t=d&&g(localStorage.getItem('sm_api_token')),m=t&&g(localStorage.getItem('sm_permissions'))||{};` +
+          `if(t&&Date.parse(t.expires)>Date.now()+3e4){var o=window[${JSON.stringify(FIRST_REQUESTS_GLOBAL)}]={t:t.token,a:Date.now(),r:{}};` +
+          `d.forEach(function(x){if(x[1]&&!m[x[1]])return;var q=o.r[x[0]]=fetch(x[0],{headers:{Accept:'application/json','X-User-Token':t.token},credentials:'same-origin',cache:'no-cache',redirect:'manual',priority:'high'});q.catch(function(){})})}}catch(e){}` +
           `(r[i][2]&&!s?l.concat(r[i][1]):r[i][1]).forEach(function(k){var e=document.createElement('link');` +
-          `e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[k];document.head.appendChild(e)});break}}catch(e){}})` +
+          `e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[k];document.head.appendChild(e)});` +
+          `break}}catch(e){}})` +
           `(${JSON.stringify(files)},${JSON.stringify(table)},${JSON.stringify(login)})`;
         // Before the stylesheet: an inline script after it would wait for the CSS to download.
         const at = html.search(/<script type="module"|<link rel="stylesheet"/);

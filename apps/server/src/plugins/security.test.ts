@@ -90,7 +90,7 @@ describe('browser security headers', () => {
 });
 
 describe('caching of personal answers', () => {
-  it('marks login, refresh and personal reads no-store', async () => {
+  it('marks login and refresh no-store, and personal reads private and revalidated (ETag)', async () => {
     const login = await ctx.app.inject({
       method: 'POST',
       url: apiPaths.login,
@@ -111,7 +111,8 @@ describe('caching of personal answers', () => {
     for (const url of [apiPaths.currentUser, apiPaths.services, apiPaths.dashboard]) {
       const res = await ctx.app.inject({ url, headers: { 'x-user-token': token } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      // The browser may keep them but must ask first; no shared cache keeps them (decision 032).
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
     }
   });
 });

@@ -25,6 +25,65 @@ function stubFetch(respond: (call: Call) => Response | Promise<Response>) {
   return calls;
 }
 
+describe('data started by index.html (docs/decisions/032)', () => {
+  const FIRST = '__outpostFirst';
+  const leave = (token: string, responses: Record<string, Promise<Response>>, age = 0) => {
+    (window as unknown as Record<string, unknown>)[FIRST] = {
+      t: token,
+      a: Date.now() - age,
+      r: { ...responses },
+    };
+  };
+
+  it('takes the answer index.html started instead of asking again, once', async () => {
+    signIn();
+    const calls = stubFetch(() => jsonResponse({ data: { from: 'client' } }));
+    leave('user-token-1', {
+      [apiPaths.dashboard]: Promise.resolve(jsonResponse({ data: { from: 'index.html' } })),
+    });
+
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'index.html' });
+    expect(calls).toHaveLength(0);
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'client' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks again when that request failed, was sent with another token or is old', async () => {
+    signIn();
+    const calls = stubFetch(() => jsonResponse({ data: { from: 'client' } }));
+    leave('user-token-1', { [apiPaths.dashboard]: Promise.reject(new TypeError('offline')) });
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'client' });
+
+    leave('someone-else', {
+      [apiPaths.dashboard]: Promise.resolve(jsonResponse({ data: { from: 'index.html' } })),
+    });
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'client' });
+
+    leave(
+      'user-token-1',
+      { [apiPaths.dashboard]: Promise.resolve(jsonResponse({ data: { from: 'index.html' } })) },
+      60_000,
+    );
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'client' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('renews the session when the answer it took is a 401, as for its own requests', async () => {
+    signIn();
+    const calls = stubFetch((call) =>
+      call.path === apiPaths.refresh
+        ? jsonResponse({ data: sessionPayload({ tokenSuffix: '2' }) })
+        : jsonResponse({ data: { from: 'client' } }),
+    );
+    leave('user-token-1', {
+      [apiPaths.dashboard]: Promise.resolve(errorResponse(401, 'Invalid token.')),
+    });
+    await expect(apiData(apiPaths.dashboard)).resolves.toEqual({ from: 'client' });
+    expect(calls.map((c) => c.path)).toEqual([apiPaths.refresh, apiPaths.dashboard]);
+    expect(calls[1]?.headers['X-User-Token']).toBe('user-token-2');
+  });
+});
+
 describe('permission changes', () => {
   it('reloads the stored permissions once when the server fingerprint differs, and not when it matches', async () => {
     signIn({ permissions: ['view-services'] });
@@ -78,9 +137,12 @@ describe('api client', () => {
     expect(calls[0]?.headers['X-User-Token']).toBe('user-token-1');
     expect(calls[0]?.init).toMatchObject({
       credentials: 'same-origin',
-      cache: 'no-store',
+      // A GET revalidates the browser's copy (ETag, 304); nothing else uses the HTTP cache.
+      cache: 'no-cache',
       redirect: 'manual',
     });
+    await apiRequest('/api/portal/users/current/profile/', { method: 'PATCH', body: {} });
+    expect(calls[1]?.init.cache).toBe('no-store');
   });
 
   it('treats an opaque redirect as a 302 success', async () => {

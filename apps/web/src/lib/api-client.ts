@@ -2,6 +2,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import { messages } from '@outpost/contracts/messages';
 import type { PermissionEntry } from '@outpost/contracts/auth';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
+import { takeFirstResponse } from './preload';
 import { loginPath, pathWithSearch } from './redirect';
 import {
   clearSession,
@@ -247,7 +248,9 @@ async function send(
     method,
     headers,
     credentials: 'same-origin',
-    cache: 'no-store',
+    // GETs revalidate what the browser keeps (the API's ETags: a 304 costs no body); other
+    // methods never touch the HTTP cache.
+    cache: method === 'GET' ? 'no-cache' : 'no-store',
     redirect: 'manual',
   };
   if (options.body !== undefined) {
@@ -257,7 +260,15 @@ async function send(
   if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
   try {
-    const response = await fetch(API_ORIGIN + path, init);
+    // The page's first data may already be on its way (index.html started it with this token);
+    // if that request failed, ask again.
+    const first =
+      method === 'GET' && token && options.userToken === undefined
+        ? takeFirstResponse(path, token)
+        : undefined;
+    const response = await (first
+      ? first.catch(() => fetch(API_ORIGIN + path, init))
+      : fetch(API_ORIGIN + path, init));
     if (options.userToken === undefined) watchPermissions(response);
     return response;
   } catch (error) {

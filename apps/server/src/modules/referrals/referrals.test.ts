@@ -78,7 +78,7 @@ describe('GET referral offer (Get Started in one call)', () => {
   it("answers the running offer, the holder's code, the share link and message", async () => {
     const res = await api.get(apiPaths.referralOffer, HOLDER);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache'); // personal: no shared cache (decision 032)
     expect(res.json().data).toEqual({
       offer: {
         headline: '$50 credit for you and $50 off for every friend you refer',

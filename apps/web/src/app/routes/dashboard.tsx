@@ -10,6 +10,7 @@ import type { ServiceAction } from '@/features/dashboard/components/usage-card';
 import { availableBlocksQueryOptions } from '@/features/services/api/get-available-blocks';
 import { availablePlansQueryOptions } from '@/features/services/api/get-available-plans';
 import { analytics } from '@/lib/analytics';
+import { isDataSaverOn } from '@/lib/data-saver';
 import { servicesQueryOptions } from '@/lib/services-query';
 import { useSession } from '@/lib/session';
 
@@ -44,7 +45,7 @@ function useServiceModals() {
   const [error, setError] = useState<unknown>(null);
   const openedAt = useRef(0);
 
-  const prefetch = (action: ServiceAction, serviceid: number) => {
+  const start = (action: ServiceAction, serviceid: number) => {
     void loadServiceDialog().catch(() => undefined);
     void queryClient.prefetchQuery(servicesQueryOptions());
     if (action === 'change-plan')
@@ -52,11 +53,16 @@ function useServiceModals() {
     else void queryClient.prefetchQuery(availableBlocksQueryOptions(serviceid));
   };
 
+  // Data saver: nothing is fetched for a dialog the user may not open (decision 032).
+  const prefetch = (action: ServiceAction, serviceid: number) => {
+    if (!isDataSaverOn()) start(action, serviceid);
+  };
+
   const open = async (action: ServiceAction, serviceid: number) => {
     if (pending) return;
     setError(null);
     setPending({ action, serviceid });
-    prefetch(action, serviceid);
+    start(action, serviceid);
     try {
       const [services] = await Promise.all([
         queryClient.ensureQueryData(servicesQueryOptions()),

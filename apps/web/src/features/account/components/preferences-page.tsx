@@ -14,6 +14,7 @@ import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
+import { setDataSaver, useDataSaver } from '@/lib/data-saver';
 import { rulesResolver, type Rules } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { FormAlert } from '@/components/wizard';
@@ -87,7 +88,38 @@ export function PreferencesPage() {
         <PreferencesForm list={preferences.data} />
       )}
       {!isNativePlatform() && preferences.isSuccess && <WebPushSwitch />}
+      <DataSaverCard />
     </AccountLayout>
+  );
+}
+
+/**
+ * 'Data saver' (decision 032): a setting of this device, not of the account, so it applies at once
+ * and is not part of the form Save sends.
+ */
+function DataSaverCard() {
+  const headingId = useId();
+  const hintId = useId();
+  const on = useDataSaver();
+  return (
+    <section className="dashboard-card preferences__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="dashboard-card__title">
+        This device
+      </h2>
+      <label className="switch">
+        <input
+          type="checkbox"
+          checked={on}
+          aria-describedby={hintId}
+          onChange={(event) => setDataSaver(event.target.checked)}
+        />
+        Data saver
+      </label>
+      <p id={hintId} className="field__hint">
+        Uses less data: no pictures on the dashboard and in News, usage charts only when you ask,
+        nothing loaded ahead. Saved on this device only.
+      </p>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { routePermissions } from '@outpost/contracts/web-routes';
 import { LoadError } from '@/components/load-error';
+import { useDataSaver } from '@/lib/data-saver';
 import { useDataViewed } from '@/lib/native/review-notes';
 import { isNativePlatform } from '@/lib/platform';
 import { useSession } from '@/lib/session';
@@ -35,6 +36,8 @@ export function DashboardPage({
   const { user, permissions } = useSession();
   const dashboard = useDashboard();
   const native = isNativePlatform();
+  // Data saver: no images (the ad slots are the dashboard's only ones; decision 032).
+  const dataSaver = useDataSaver();
   const data = dashboard.data ?? null;
   // Native: the review prompt may follow (spec 1 section 4).
   useDataViewed(data !== null);
@@ -75,12 +78,14 @@ export function DashboardPage({
         <SupportCard native={native} />
         {!native && <NewsCard />}
       </div>
-      <div className="ad-slots" hidden>
-        {AD_SLOTS.map((slot) => (
-          // Empty until an ad is booked: no source, so nothing downloads.
-          <img key={slot} className="ad-slot" data-slot={slot} alt="" hidden />
-        ))}
-      </div>
+      {!dataSaver && (
+        <div className="ad-slots" hidden>
+          {AD_SLOTS.map((slot) => (
+            // Empty until an ad is booked: no source, so nothing downloads.
+            <img key={slot} className="ad-slot" data-slot={slot} alt="" hidden />
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -71,6 +71,15 @@ describe('News', () => {
     expect(calls.filter((c) => c.path === apiPaths.blogs)).toHaveLength(1);
   });
 
+  it('shows no pictures with data saver on (decision 032)', async () => {
+    localStorage.setItem('outpost-data-saver', '1');
+    setup('/news');
+    await expectTitles(posts.slice(0, 8).map((p) => p.title));
+    const card = screen.getByRole('link', { name: 'Post number 1' }).closest('li')!;
+    expect(card).toHaveTextContent('Excerpt 1');
+    expect(card.querySelector('img')).toBeNull();
+  });
+
   it('filters by category through the address, and back to all', async () => {
     const { user, router } = setup('/news?page=2');
     const filter = await screen.findByRole('navigation', { name: 'News categories' });

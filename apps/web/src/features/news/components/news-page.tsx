@@ -1,3 +1,4 @@
+import { useDataSaver } from '@/lib/data-saver';
 import { messages } from '@outpost/contracts/messages';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +17,8 @@ import { type NewsLinkState, PostMeta } from './post-meta';
 export function NewsPage() {
   const ids = useId();
   const blogs = useBlogs();
+  // Data saver: the list shows no pictures (decision 032).
+  const dataSaver = useDataSaver();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const category = categoryParam(searchParams);
@@ -96,7 +99,7 @@ export function NewsPage() {
             <ul className="news-grid">
               {posts.map((post) => (
                 <li key={post.slug} className="news-card">
-                  {post.featured_image && (
+                  {post.featured_image && !dataSaver && (
                     <img
                       className="news-card__image"
                       src={post.featured_image}

@@ -1,5 +1,6 @@
 import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useDataSaver } from '@/lib/data-saver';
 import type { ChartSeries } from '../utils/chart-series';
 import type { createUsageChart, UsageChartHandle } from './uplot-chart';
 
@@ -29,13 +30,18 @@ export type UsageChartProps = {
 /**
  * A usage chart with its legend. The drawing is visual only: the figure says that the table
  * below lists the same figures (its text alternative), and nothing in it takes focus.
+ * With data saver on, the chart's code and drawing wait for 'Show chart' (the same space is kept).
  */
 export function UsageChart({ title, rows, by, series, tableName }: UsageChartProps) {
   const ids = useId();
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const dataSaver = useDataSaver();
+  const [asked, setAsked] = useState(false);
+  const draw = !dataSaver || asked;
 
   useEffect(() => {
+    if (!draw) return;
     let cancelled = false;
     let chart: UsageChartHandle | undefined;
     loadChartModule()
@@ -51,7 +57,7 @@ export function UsageChart({ title, rows, by, series, tableName }: UsageChartPro
       cancelled = true;
       chart?.destroy();
     };
-  }, [rows, by, series]);
+  }, [rows, by, series, draw]);
 
   return (
     <figure
@@ -70,7 +76,15 @@ export function UsageChart({ title, rows, by, series, tableName }: UsageChartPro
           </li>
         ))}
       </ul>
-      <div ref={host} className="usage-chart__canvas" aria-hidden="true" />
+      {draw ? (
+        <div ref={host} className="usage-chart__canvas" aria-hidden="true" />
+      ) : (
+        <div className="usage-chart__canvas usage-chart__canvas--waiting">
+          <button type="button" className="button button--secondary" onClick={() => setAsked(true)}>
+            Show chart
+          </button>
+        </div>
+      )}
       {failed && <p className="usage-chart__failed">The chart could not be loaded.</p>}
       <p id={`${ids}-alt`} className="usage-chart__alt">
         The table &lsquo;{tableName}&rsquo; below lists the same figures.

@@ -1,0 +1,127 @@
+/**
+ * Lighthouse scores per route (issue 21): performance, accessibility, best practices and CLS, by
+ * the `lighthouse` npm package (run with npx) with its mobile preset in Debian's Chromium. The
+ * flow signs in first, as a user would, in the same browser profile (the session stays in local
+ * storage; Lighthouse runs with --disable-storage-reset against that browser), then measures
+ * /login (before signing in) and every signed-in route of the main menu. Budgets in
+ * bench/budgets.json (lighthouse.*): performance >= 95, accessibility 100, best practices 100,
+ * CLS <= 0.1 on each route. Needs `npm run build` first (npm run bench:lighthouse does it).
+ *
+ * LH_ROUTES (comma-separated) measures only those; LH_PORT (default 3320) for the server and
+ * LH_DEBUG_PORT (default 9343) for Chromium's debugging port.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
+import { cpuSteal, finish, report, startServer } from './lib';
+
+/** The main menu's signed-in routes (apps/web/src/app/layouts/menu-items.ts). */
+const ROUTES = process.env.LH_ROUTES?.split(',') ?? [
+  '/',
+  '/services',
+  '/services/usage',
+  '/services/data-blocks',
+  '/billing/invoices',
+  '/billing/one-off-payment',
+  '/billing/recurring-payment-method',
+  '/news',
+  '/support/more',
+  '/account/details',
+];
+const PORT = Number(process.env.LH_PORT ?? 3320);
+const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9343);
+
+type Scores = { performance: number; accessibility: number; bestPractices: number; cls: number };
+
+/** One Lighthouse run against the browser already open (its stored session is kept). */
+function lighthouse(url: string): Promise<Scores> {
+  const args = [
+    '--yes',
+    'lighthouse@12',
+    url,
+    `--port=${DEBUG_PORT}`,
+    '--disable-storage-reset',
+    '--only-categories=performance,accessibility,best-practices',
+    '--form-factor=mobile',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
+      const result = JSON.parse(out) as {
+        categories: Record<string, { score: number | null }>;
+        audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+        finalDisplayedUrl: string;
+      };
+      // A session that did not hold would measure the login page instead.
+      if (result.finalDisplayedUrl !== url)
+        return reject(new Error(`${url} ended on ${result.finalDisplayedUrl}`));
+      if (process.env.LH_DEBUG) {
+        for (const [id, audit] of Object.entries(result.audits))
+          if (audit.score !== null && audit.score < 0.9)
+            console.error(`  ${id}: ${audit.score} ${audit.title}`);
+      }
+      const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
+      resolve({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        cls: result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      });
+    });
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'outpost-lh-'));
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'outpost-lh-profile-'));
+  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, PORT);
+  const steal = cpuSteal();
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${DEBUG_PORT}`],
+    baseURL: server.url,
+  });
+  const measure = async (route: string) => {
+    const s = await lighthouse(server.url + route);
+    console.log(
+      `lighthouse ${route}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, CLS ${s.cls.toFixed(3)}`,
+    );
+    report(`lighthouse.performance`, s.performance, `score (${route})`);
+    report(`lighthouse.accessibility`, s.accessibility, `score (${route})`);
+    report(`lighthouse.best_practices`, s.bestPractices, `score (${route})`);
+    report(`lighthouse.cls`, s.cls, `cls (${route})`);
+  };
+  try {
+    await measure('/login');
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('holder');
+    await page.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });
+    await page.close();
+    for (const route of ROUTES) await measure(route);
+    steal.report();
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+  finish();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
