@@ -28,7 +28,7 @@ const ROUTES = process.env.LH_ROUTES?.split(',') ?? [
   '/billing/one-off-payment',
   '/billing/recurring-payment-method',
   '/news',
-  '/support/more',
+  // /support/more is the phone bar's 'More' page: elsewhere it sends the browser to /.
   '/account/details',
 ];
 const PORT = Number(process.env.LH_PORT ?? 3320);
