@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { mintSession } from '../test/sessions';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, errorOf } from '../test/test-app';
-import { loggableUrl } from './security';
+import { DOCS_POLICY, loggableUrl } from './security';
 
 let ctx: TestContext;
 let token: string;
@@ -86,6 +86,88 @@ describe('browser security headers', () => {
     expect(String(page.headers['content-security-policy'])).toContain(
       `script-src 'self' ${inline.join(' ')};`,
     );
+  });
+});
+
+describe('security headers on every kind of response', () => {
+  it('are sent on API answers, errors, pages, assets, staff pages, the docs, /metrics and health', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'outpost-web-'));
+    writeFileSync(path.join(dir, 'index.html'), '<html><head></head><body></body></html>');
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'a.js'), 'console.log(1)');
+    const metricsToken = 'metrics-token-0123456789abcdef';
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST: dir,
+      LOG_LEVEL: 'silent',
+      METRICS_TOKEN: metricsToken,
+      LOGIN_LIMIT_PER_USERNAME: '1',
+      EMBED_FRAME_ANCESTORS: 'https://www.provider.example https://help.provider.example',
+    });
+    const app = await buildApp({ config, database: ctx.database });
+    app.get('/api/test-boom', async () => {
+      throw new Error('boom');
+    });
+    const wrongLogin = { username: 'viewer', password: 'wrong-password-1' };
+    await app.inject({ method: 'POST', url: apiPaths.login, payload: wrongLogin });
+    const api = "default-src 'none'; frame-ancestors 'none'";
+    const kinds: [
+      string,
+      { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; payload?: object },
+      number,
+      string,
+    ][] = [
+      ['API JSON', { url: apiPaths.dashboard, headers: { 'x-user-token': token } }, 200, api],
+      ['404 API', { url: '/api/portal/nothing/' }, 404, api],
+      ['401', { url: apiPaths.currentUser }, 401, api],
+      ['429', { method: 'POST', url: apiPaths.login, payload: wrongLogin }, 429, api],
+      ['500', { url: '/api/test-boom' }, 500, api],
+      ['health', { url: apiPaths.health }, 200, api],
+      ['ready', { url: apiPaths.healthReady }, 200, api],
+      [
+        'metrics',
+        { url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } },
+        200,
+        api,
+      ],
+      ['metrics 401', { url: '/metrics' }, 401, api],
+      ['docs JSON', { url: '/api/docs/json' }, 200, api],
+      ['docs page', { url: '/api/docs' }, 200, DOCS_POLICY],
+      ['page', { url: '/' }, 200, 'page'],
+      ['page 404', { url: '/no-such-page' }, 404, 'page'],
+      ['asset', { url: '/assets/a.js' }, 200, 'page'],
+      ['staff link page', { url: '/staff-login/verify?t=x' }, 200, 'page'],
+      ['staff usage page', { url: '/staff-usage/200101/verify?t=x' }, 200, 'page'],
+      ['embedded usage', { url: '/embed/usage/abcdef0123456789' }, 200, 'embed'],
+    ];
+    for (const [kind, request, status, policy] of kinds) {
+      const res = await app.inject(request);
+      expect(res.statusCode, kind).toBe(status);
+      const csp = String(res.headers['content-security-policy']);
+      expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(res.headers['referrer-policy'], kind).toBe('same-origin');
+      expect(res.headers['x-request-id'], kind).toBeTruthy();
+      expect(csp, kind).not.toMatch(/unsafe-inline|unsafe-eval/);
+      if (policy === 'page') {
+        expect(csp, kind).toContain("default-src 'self'");
+        expect(csp, kind).toContain("frame-ancestors 'none'");
+      } else if (policy === 'embed') {
+        expect(csp, kind).toContain("default-src 'self'");
+        expect(csp, kind).toContain(
+          'frame-ancestors https://www.provider.example https://help.provider.example',
+        );
+      } else {
+        expect(csp, kind).toBe(policy);
+      }
+      expect(res.headers['x-frame-options'], kind).toBe(policy === 'embed' ? undefined : 'DENY');
+      if (request.url.startsWith('/api/') && kind !== 'docs page')
+        expect(res.headers['cache-control'], kind).toBe('no-store');
+    }
+    await app.close();
+    // Without EMBED_FRAME_ANCESTORS the embedded page refuses framing like every other.
+    const embed = await ctx.app.inject({ url: '/embed/usage/abcdef0123456789' });
+    expect(String(embed.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(embed.headers['x-frame-options']).toBe('DENY');
   });
 });
 

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../config';
+import type { TestContext } from '../test/test-app';
+import { createTestContext, loginAs } from '../test/test-app';
+
+// A client as a provider's developer would write it: types generated from the live document by
+// openapi-typescript, calls made with openapi-fetch. The @ts-expect-error lines prove the types
+// are real (an unknown path or a missing field does not compile).
+const CLIENT = `import createClient from 'openapi-fetch';
+import type { paths } from './schema';
+
+const client = createClient<paths>({ baseUrl: process.env.BASE_URL });
+
+async function main(): Promise<void> {
+  const login = await client.POST('/api/portal/users/login/', {
+    body: { username: 'holder', password: 'Outpost-demo-1' },
+  });
+  if (!login.data) throw new Error('login refused: ' + login.error?.data.error);
+  const user = login.data.data.user;
+  const token = login.data.data.tokens.find((t) => t.type === 'USER')?.token ?? '';
+  const dashboard = await client.GET('/api/portal/users/current/dashboard/', {
+    headers: { 'X-User-Token': token },
+  });
+  if (!dashboard.data) throw new Error('dashboard refused: ' + dashboard.error?.data.error);
+  const data = dashboard.data.data;
+  const services: string[] = data.services.map((s) => s.service_name);
+  const balance: number | undefined = data.account?.balance.amount;
+  const mayChangePlan: boolean = data.permissions.links['change-plan'];
+  console.log(JSON.stringify({ greeting: user.given_names, services, balance, mayChangePlan }));
+}
+
+async function neverRun(): Promise<void> {
+  // @ts-expect-error the document has no such path
+  await client.GET('/api/portal/no-such-path/');
+  // @ts-expect-error login needs a password
+  await client.POST('/api/portal/users/login/', { body: { username: 'holder' } });
+}
+void neverRun;
+
+await main();
+`;
+
+let ctx: TestContext;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => ctx.close());
+
+describe('a generated client (openapi-typescript + openapi-fetch)', () => {
+  it('type-checks against the live document, logs in and reads the dashboard', async () => {
+    const document = (await fetch(`${baseUrl}/api/docs/json`).then((r) => r.json())) as Parameters<
+      typeof openapiTS
+    >[0];
+    const dir = mkdtempSync(path.join(tmpdir(), 'outpost-client-'));
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    writeFileSync(path.join(dir, 'schema.ts'), astToString(await openapiTS(document)));
+    writeFileSync(path.join(dir, 'client.ts'), CLIENT);
+
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: false,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      typeRoots: [path.join(repoRoot, 'node_modules/@types')],
+      skipLibCheck: true,
+      outDir: path.join(dir, 'out'),
+    };
+    const program = ts.createProgram([path.join(dir, 'client.ts')], options);
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).toEqual([]);
+
+    // Run it: the emitted JavaScript, as its own process, against the listening server.
+    program.emit(); // the import of './schema' is types only: dropped
+    writeFileSync(path.join(dir, 'out', 'package.json'), '{"type":"module"}');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(dir, 'out', 'client.js')],
+      { env: { ...process.env, BASE_URL: baseUrl } },
+    );
+    const read = JSON.parse(stdout) as {
+      greeting: string;
+      services: string[];
+      balance: number;
+      mayChangePlan: boolean;
+    };
+
+    // What the client read is the holder's dashboard as the API gives it.
+    const session = await loginAs(ctx.app, 'holder');
+    const expected = (
+      await ctx.app.inject({
+        url: '/api/portal/users/current/dashboard/',
+        headers: { 'x-user-token': session.userToken },
+      })
+    ).json().data;
+    expect(read.greeting).toBe('Jordan');
+    expect(read.services).toEqual(
+      expected.services.map((s: { service_name: string }) => s.service_name),
+    );
+    expect(read.services.length).toBeGreaterThan(0);
+    expect(read.balance).toBe(expected.account.balance.amount);
+    expect(read.mayChangePlan).toBe(true);
+  }, 60_000);
+});
