@@ -53,6 +53,7 @@ test.describe('Biometric login in the app', () => {
   test('iOS: offered after the first password login; logs in with Face ID; a failed one ends the session with the message', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await openAsApp(page, 'ios');
     await submitLogin(page, 'holder');
     const offer = page.getByRole('dialog', { name: 'Biometric Authentication' });
@@ -198,12 +199,17 @@ test.describe('Push in the app', () => {
 
     // The user taps the notification (its data carries navigation_url) from another page.
     await page.goto('/billing/invoices');
-    await page.evaluate(
-      (url) =>
-        window.__outpostNative?.pushActionPerformed({ navigation_url: url, kind: 'advisory' }),
-      navigationUrl,
-    );
-    await expect(page).toHaveURL(new RegExp(`/support/network-status#advisory-${advisoryid}$`));
+    // The app's listeners attach once its native layer has loaded: tap until they are there.
+    await expect
+      .poll(async () => {
+        await page.evaluate(
+          (url) =>
+            window.__outpostNative?.pushActionPerformed({ navigation_url: url, kind: 'advisory' }),
+          navigationUrl,
+        );
+        return page.url();
+      })
+      .toMatch(new RegExp(`/support/network-status#advisory-${advisoryid}$`));
   });
 
   test('iOS: refused permission registers nothing and deletes the stored token; a rotated token is sent', async ({

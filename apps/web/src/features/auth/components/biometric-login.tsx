@@ -1,3 +1,4 @@
+import { messages } from '@outpost/contracts/messages';
 import { biometricMessages } from '@outpost/contracts/native-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -26,7 +27,6 @@ import {
   readStoredToken,
   storeSession,
 } from '@/lib/session';
-import { sessionReasonMessage } from '../utils/login-error';
 
 /**
  * The native-only pieces of the login page (spec 1 sections 2, 4 and 8), loaded only on ios and
@@ -70,7 +70,15 @@ export function BiometricLoginButton({
 
   const fail = (reason: BiometricFailure) => {
     setOn(false);
-    onMessage(sessionReasonMessage(reason));
+    // As /login?reason= says them (utils/login-error), without sharing its module: a shared chunk
+    // would be one more request for the web login page.
+    onMessage(
+      reason === 'session-expired'
+        ? messages.session.expired
+        : reason === 'bio-auth-error'
+          ? messages.session.bioAuth
+          : messages.session.other,
+    );
   };
 
   const start = async () => {
