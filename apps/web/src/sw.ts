@@ -13,6 +13,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installPushHandlers, type WorkerScope } from './sw-push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -108,6 +109,6 @@ self.addEventListener('message', (event) => {
     event.ports[0].postMessage({ version: SW_VERSION });
 });
 
-// ---- Push notifications: put the handlers ('push', 'notificationclick') in src/sw-push.ts.
-// It is bundled into this worker when it exists (a glob matches nothing while it does not).
-import.meta.glob('./sw-push.ts', { eager: true });
+// Web Push (docs/decisions/026): notifications shown, and a click opens its navigation_url. The same
+// handlers as the fallback /push-sw.js, so a subscription keeps working when this worker replaces it.
+installPushHandlers(self as unknown as WorkerScope);
