@@ -1,3 +1,4 @@
+import { enqueueMessage } from '../../adapters/messaging';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionOutput } from '@outpost/contracts/auth';
@@ -107,7 +108,7 @@ export async function issueRecoveryCode(
   deps: RecoveryDeps,
   tx: Db,
   { body, meta, now }: RecoveryInput<RecoverRequestInput>,
-  afterCommit: (send: () => Promise<void>) => void,
+  _afterCommit: (send: () => Promise<void>) => void,
 ): Promise<string> {
   const user = await findUser(tx, body);
   if (user) {
@@ -129,7 +130,7 @@ export async function issueRecoveryCode(
       ? `${name}: your access code is ${code}, or open ${link} . It expires in 10 minutes.`
       : `Hello,\n\nSomeone (we hope you) asked to recover access to your ${name} account.\n\nYour code is ${code}. It works once and expires in 10 minutes.\n\nOr open this link to continue:\n${link}\n\nIf it was not you, ignore this message: nothing changes until the code is used.\n`;
     const message = { to, subject: `Recover access to your ${name} account`, body: text };
-    afterCommit(() => deps.messaging[bySms ? 'sms' : 'email'].send(message));
+    await enqueueMessage(tx, bySms ? 'sms' : 'email', message);
   }
   await audit(tx, meta, {
     event: 'recovery',
