@@ -3,9 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 
 /** Messages the outbox gave up on (the dead-letter view; docs/decisions/027). */
-export function deadMessages(
-  db: Db,
-): Promise<
+export function deadMessages(db: Db): Promise<
   {
     id: number;
     channel: string;
