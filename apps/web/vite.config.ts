@@ -64,10 +64,11 @@ export default defineConfig(({ mode }) => ({
             // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
             // left out too: only ios/android load them (lib/native, through dynamic imports). So is
             // idb-keyval and TanStack Query's dehydrate/hydrate: only the last-known data module
-            // (lib/query-persist, loaded after login) uses them.
+            // (lib/query-persist, loaded after login) uses them; and its infinite-query observer: only the
+            // network status page uses it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.)/,
+              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -87,7 +88,7 @@ export default defineConfig(({ mode }) => ({
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push|online|data-saver)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
+              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push|online|data-saver|download)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
               priority: 1,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
@@ -96,7 +97,7 @@ export default defineConfig(({ mode }) => ({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
+              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
               priority: 2,
             },
           ],

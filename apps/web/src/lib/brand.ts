@@ -1,7 +1,13 @@
 import { BRAND_GLOBAL, BRAND_LOGO_PATH, type Brand } from '@outpost/contracts/brand';
 
+/**
+ * The brand as the page uses it: its colours reach the page as CSS custom properties the server
+ * injects (docs/decisions/030), so the script does not carry them.
+ */
+export type PageBrand = Omit<Brand, 'colors'>;
+
 /** Used by `vite dev` and tests, where no server injects the provider's brand. */
-export const demoBrand: Brand = {
+export const demoBrand: PageBrand = {
   providerName: 'Outpost Demo Broadband',
   abn: '12 345 678 901',
   address: 'PO Box 1, Toowoomba QLD 4350',
@@ -18,37 +24,20 @@ export const demoBrand: Brand = {
   appStoreUrl: 'https://example.com/app/ios',
   playStoreUrl: 'https://example.com/app/android',
   liveChatLicense: '',
-  // app.css's own colours (the server's <style> overrides them with the brand's).
-  colors: {
-    primary: '#0a4f8f',
-    primaryHover: '#083d6f',
-    primaryStrong: '#062f56',
-    primaryTint: '#e8f0f9',
-    primarySoft: '#cfe0f3',
-    onPrimary: '#ffffff',
-    accent: '#1a7fd4',
-    footer: '#0c2440',
-    onFooter: '#ffffff',
-    footerLink: '#cfe3ff',
-  },
   logoUrl: BRAND_LOGO_PATH,
 };
 
-type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<Brand> };
+type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };
 
 /** The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand. */
-export function getBrand(): Brand {
+export function getBrand(): PageBrand {
   const injected =
     typeof window === 'undefined' ? undefined : (window as BrandWindow)[BRAND_GLOBAL];
   if (!injected || typeof injected !== 'object') return demoBrand;
-  const brand: Brand = { ...demoBrand, colors: { ...demoBrand.colors, ...injected.colors } };
-  for (const key of Object.keys(demoBrand) as (keyof Brand)[]) {
+  const brand: PageBrand = { ...demoBrand };
+  for (const key of Object.keys(demoBrand) as (keyof PageBrand)[]) {
     const value = injected[key];
-    if (
-      key !== 'colors' &&
-      typeof value === 'string' &&
-      (value !== '' || key === 'liveChatLicense')
-    )
+    if (typeof value === 'string' && (value !== '' || key === 'liveChatLicense'))
       brand[key] = value;
   }
   return brand;
@@ -60,6 +49,6 @@ export function phoneHref(phone: string): string {
 }
 
 /** "{title} | {providerName}" for document.title. */
-export function documentTitle(title: string, brand: Brand = getBrand()): string {
+export function documentTitle(title: string, brand: PageBrand = getBrand()): string {
   return title ? `${title} | ${brand.providerName}` : brand.providerName;
 }

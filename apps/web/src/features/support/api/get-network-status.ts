@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { AdvisoriesPage } from '@outpost/contracts/advisories';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 
 export const networkStatusQueryKey = ['support', 'networkstatus'] as const;
@@ -21,9 +21,4 @@ export function networkStatusQueryOptions() {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
   });
-}
-
-/** The advisories loaded so far; 'Load More' fetches the next pair. */
-export function useNetworkStatus() {
-  return useInfiniteQuery(networkStatusQueryOptions());
 }

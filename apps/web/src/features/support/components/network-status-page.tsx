@@ -12,7 +12,7 @@ import { ErrorBanner } from '@/components/error-banner';
 import { LoadError } from '@/components/load-error';
 import { useAdvisorySubscription } from '../api/advisory-subscription';
 import { useLinkedAdvisory } from '../api/get-advisory';
-import { useNetworkStatus } from '../api/get-network-status';
+import { useNetworkStatus } from '../api/use-network-status';
 import { SupportLayout } from './support-layout';
 
 const text = messages.networkStatus;
