@@ -160,8 +160,16 @@ describe('security headers on every kind of response', () => {
         expect(csp, kind).toBe(policy);
       }
       expect(res.headers['x-frame-options'], kind).toBe(policy === 'embed' ? undefined : 'DENY');
-      if (request.url.startsWith('/api/') && kind !== 'docs page')
-        expect(res.headers['cache-control'], kind).toBe('no-store');
+      // API answers are never kept by shared caches: errors 'no-store', a successful read
+      // 'private, no-cache' with its ETag (decision 032) unless its route says 'no-store'.
+      if (request.url.startsWith('/api/') && kind !== 'docs page') {
+        const read = status === 200 && (request.method ?? 'GET') === 'GET';
+        if (kind === 'API JSON')
+          expect(res.headers['cache-control'], kind).toBe('private, no-cache');
+        else if (read)
+          expect(res.headers['cache-control'], kind).toMatch(/^(no-store|private, no-cache)$/);
+        else expect(res.headers['cache-control'], kind).toBe('no-store');
+      }
     }
     await app.close();
     // Without EMBED_FRAME_ANCESTORS the embedded page refuses framing like every other.

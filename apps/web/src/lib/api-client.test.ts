@@ -12,6 +12,7 @@ import {
 } from './api-client';
 import { getStoredPermissions, getStoredUser, isLoggedIn, readStoredToken } from './session';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
+import { blobText } from '@/test/blob-text';
 
 type Call = { path: string; headers: Record<string, string>; init: RequestInit };
 
@@ -293,7 +294,7 @@ describe('apiBlob', () => {
 
     const blob = await apiBlob('/api/portal/plans/22/documents/kfs/');
 
-    expect(await blob.text()).toBe('%PDF-1.4');
+    expect(await blobText(blob)).toBe('%PDF-1.4');
     expect(calls[0]?.headers['X-User-Token']).toBe('user-token-1');
     expect(calls[0]?.headers.Accept).toContain('application/pdf');
   });
@@ -336,7 +337,7 @@ describe('an explicit user token (embedded usage)', () => {
       userToken: 'usage-only',
     });
 
-    expect(await blob.text()).toBe('a,b\r\n');
+    expect(await blobText(blob)).toBe('a,b\r\n');
     expect(calls[0]?.headers['X-User-Token']).toBe('usage-only');
   });
 });

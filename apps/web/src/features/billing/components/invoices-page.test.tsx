@@ -6,6 +6,7 @@ import { dashboard } from '@/test/dashboard-fixtures';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { type FetchCall, stubApi } from '@/test/services-fixtures';
+import { blobText } from '@/test/blob-text';
 
 const rows = [
   transaction({
@@ -137,7 +138,7 @@ describe('Invoices', () => {
     answer(pdfResponse());
     expect(await screen.findByText('Invoice downloaded successfully.')).toBeInTheDocument();
     expect(saved.map((s) => s.name)).toEqual(['outpost-invoice-#100001-013.pdf']);
-    expect(await saved[0]!.blob.text()).toBe('%PDF-1.4 test');
+    expect(await blobText(saved[0]!.blob)).toBe('%PDF-1.4 test');
   });
 
   it('says so when the download fails', async () => {
