@@ -111,6 +111,8 @@ test.describe('Account Preferences', () => {
       'Preferences',
       'Alternate Contact',
       'Two Factor Authentication',
+      'Notifications in this browser',
+      'This device',
     ]);
     await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
     await expect(page.getByText('Off', { exact: true })).toBeVisible();

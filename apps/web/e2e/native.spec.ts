@@ -16,7 +16,7 @@ async function asApp(page: Page, platform: Platform): Promise<void> {
   await page.addInitScript((forced) => {
     window.localStorage.setItem('sm_platform', forced);
     window.localStorage.setItem('sm_privacy_accepted', '1');
-    // Offered biometric login already (e2e/native-auth.spec.ts covers the offer).
+    // Offered biometric login already (e2e/push-and-biometrics.spec.ts covers the offer).
     window.localStorage.setItem('sm_biometric_prompted', '1');
   }, platform);
 }

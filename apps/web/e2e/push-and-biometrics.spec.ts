@@ -8,7 +8,9 @@ import { expect, test } from './test';
 /**
  * Biometric login and push in the app (issue 19; spec 1 sections 4 and 8; docs/decisions/026),
  * in Chromium with the platform forced (the e2e build) and the plugins' in-page fakes
- * (src/lib/native/fakes), driven through localStorage outpost_native_fakes.
+ * (src/lib/native/fakes), driven through localStorage outpost_native_fakes. Its file name sorts
+ * after network-status.spec.ts on purpose (one worker, files in order): the outage it publishes
+ * would otherwise be the newest advisory in that spec's first pair.
  */
 
 type Platform = 'ios' | 'android';
