@@ -4,6 +4,8 @@ import { logIn, mainMenuItems, submitLogin } from './session';
 
 test.describe('application shell', () => {
   test('the account holder sees the whole shell', async ({ page }) => {
+    // A login, three accessibility checks and every menu: over 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await expect(page).toHaveTitle('Log in | Outpost Demo Broadband');
