@@ -135,8 +135,13 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
       await del(keyFor(owner), idb());
       return;
     }
-    // Hydrate keeps whatever is newer: data fetched meanwhile wins over the saved copy.
-    hydrate(queryClient, record.state);
+    // Hydrate keeps whatever is newer: data fetched meanwhile wins over the saved copy. The saved
+    // copies count as fetched at the epoch's first millisecond, so they are always stale: shown at
+    // once, and fetched again by every page that shows them (never taken as fresh for staleTime).
+    hydrate(queryClient, {
+      ...record.state,
+      queries: record.state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: 1 } })),
+    });
     setRestoredAt(record.savedAt);
   };
 
