@@ -16,6 +16,8 @@ test.describe('Data Usage', () => {
   test('the holder opens every report: its table, and a chart on Hourly, Daily and Monthly', async ({
     page,
   }) => {
+    // Every report and an accessibility check each: over 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     await logIn(page, 'holder', 'Jordan');
     await page.goto('/services/usage');
     await expect(page.getByRole('heading', { level: 1, name: 'Data Usage' })).toBeVisible();
