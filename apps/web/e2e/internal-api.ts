@@ -20,3 +20,27 @@ export async function createUsageLink(
   const body = (await response.json()) as { data: { otc: string; url: string } };
   return { otc: body.data.otc, path: new URL(body.data.url).pathname };
 }
+
+/**
+ * Network operations publish an outage at the tower of Casey's Tenterfield service (TWR-TEN-02),
+ * under a fresh title, as the provider's systems would.
+ */
+export async function publishTowerOutage(
+  request: APIRequestContext,
+): Promise<{ advisoryid: number; title: string }> {
+  const title = `Tower fault ${Date.now()}`;
+  const created = await request.post(apiPaths.internalAdvisories, {
+    headers: { 'X-Service-Key': E2E_INTERNAL_API_KEY },
+    data: {
+      title,
+      severity: 'High',
+      status: 'Investigating',
+      started: new Date().toISOString(),
+      message: 'The tower lost power.',
+      areas: { towers: ['TWR-TEN-02'] },
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { advisoryid } = ((await created.json()) as { data: { advisoryid: number } }).data;
+  return { advisoryid, title };
+}

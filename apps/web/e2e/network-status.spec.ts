@@ -1,7 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { E2E_INTERNAL_API_KEY } from './internal-api';
+import { E2E_INTERNAL_API_KEY, publishTowerOutage } from './internal-api';
 import { lastOutboxId, newestMessageTo } from './outbox';
 import { logIn } from './session';
 import { expect, test } from './test';
@@ -94,23 +94,10 @@ test.describe('network status', () => {
   }) => {
     test.setTimeout(90_000);
     const headers = { 'X-Service-Key': E2E_INTERNAL_API_KEY };
-    const title = `Tower fault ${Date.now()}`;
     await logIn(page, 'other', 'Casey');
 
     // Network operations publish an outage at the tower of Casey's Tenterfield service.
-    const created = await page.request.post(apiPaths.internalAdvisories, {
-      headers,
-      data: {
-        title,
-        severity: 'High',
-        status: 'Investigating',
-        started: new Date().toISOString(),
-        message: 'The tower lost power.',
-        areas: { towers: ['TWR-TEN-02'] },
-      },
-    });
-    expect(created.status()).toBe(200);
-    const { advisoryid } = ((await created.json()) as { data: { advisoryid: number } }).data;
+    const { advisoryid, title } = await publishTowerOutage(page.request);
 
     await page.goto('/support/network-status');
     const item = advisories(page).filter({ has: page.getByRole('heading', { name: title }) });

@@ -1,6 +1,6 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Page } from '@playwright/test';
-import { E2E_INTERNAL_API_KEY } from './internal-api';
+import { E2E_INTERNAL_API_KEY, publishTowerOutage } from './internal-api';
 import { lastOutboxId, readOutbox } from './outbox';
 import { submitLogin } from './session';
 import { expect, test } from './test';
@@ -157,20 +157,7 @@ test.describe('Push in the app', () => {
 
     // Casey follows an outage at her tower; network operations resolve it: a push to the phone.
     const headers = { 'X-Service-Key': E2E_INTERNAL_API_KEY };
-    const title = `Tower fault ${Date.now()}`;
-    const created = await page.request.post(apiPaths.internalAdvisories, {
-      headers,
-      data: {
-        title,
-        severity: 'High',
-        status: 'Investigating',
-        started: new Date().toISOString(),
-        message: 'The tower lost power.',
-        areas: { towers: ['TWR-TEN-02'] },
-      },
-    });
-    expect(created.status()).toBe(200);
-    const { advisoryid } = ((await created.json()) as { data: { advisoryid: number } }).data;
+    const { advisoryid, title } = await publishTowerOutage(page.request);
     await page.goto('/support/network-status');
     const item = page
       .getByRole('list', { name: 'Advisories, newest first' })
