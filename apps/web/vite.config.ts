@@ -69,7 +69,7 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'vendor',
               test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
-              priority: 2,
+              priority: 3,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
             // first page needs few requests (each is a 600 ms round trip, and HTTP/1.1 opens six).
@@ -81,15 +81,26 @@ export default defineConfig(({ mode }) => ({
               // The new-password fields are left to the two pages that set a password (the forced
               // update and Account Security), so the login page's form chunk stays small.
               test: /[\\/]src[\\/]components[\\/]form[\\/](?!new-password-fields)|node_modules[\\/]react-hook-form[\\/]/,
-              priority: 2,
+              // Below 'shared' and 'kit': the messages and error texts the fields use (the shell uses
+              // them too) stay in 'shared', so the entry does not import this chunk and only form
+              // pages (the login page among them) load it; the dashboard does not.
+              priority: 1,
+            },
+            // The wizard and its storage: it uses both the form pieces and 'kit', so it is a chunk of
+            // its own (last), or 'kit' would import the form chunk (the dashboard would load it) or
+            // the form chunk 'kit' (the login page would).
+            {
+              name: 'wizard',
+              test: /[\\/]src[\\/]components[\\/]wizard\.tsx$|[\\/]src[\\/]lib[\\/]wizard-storage\.ts$/,
+              priority: 0,
             },
             // The pieces the pages share but the login page and the shell never use (the wizard and
             // its modal, the data table and pagination, the feature rules, data saver): one chunk the
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](wizard|modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](wizard-storage|staff-link|web-push|online|data-saver|download)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$/,
-              priority: 1,
+              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
+              priority: 2,
             },
             // The step-up dialog, the password change, the account pages', guides' and orders'
             // application rules and the callback slot maths are left to the pages that use them.
@@ -97,8 +108,11 @@ export default defineConfig(({ mode }) => ({
             // ios/android load it.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
-              priority: 2,
+              // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
+              // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
+              // that use them too (the login page would then load 'kit').
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages)/,
+              priority: 3,
             },
           ],
         },

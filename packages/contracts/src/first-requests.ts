@@ -1,7 +1,11 @@
 import { apiPaths } from './api-paths';
 
-/** One API GET a page asks for when it renders; `permission`: only for users holding it. */
-export type FirstRequest = { path: string; permission?: string };
+/**
+ * One API GET a page asks for when it renders; `permission`: only for users holding it; `later`:
+ * not part of the page's main content (fetched at low priority, so on HTTP/1.1's six connections
+ * it waits behind the page's scripts and main data instead of taking a place in the first wave).
+ */
+export type FirstRequest = { path: string; permission?: string; later?: true };
 
 /**
  * Data in the first round trip (issue 21, docs/decisions/032): the API GETs a signed-in route
@@ -12,7 +16,22 @@ export type FirstRequest = { path: string; permission?: string };
  * (query string included): an entry that no page asks for is a wasted request.
  */
 export const firstRequests: Readonly<Record<string, readonly FirstRequest[]>> = {
-  '/': [{ path: apiPaths.dashboard }, { path: apiPaths.latestBlogs }],
+  '/': [{ path: apiPaths.dashboard }, { path: apiPaths.latestBlogs, later: true }],
+  // Each page's own data, gated by the route's permission (without it the route sends the user
+  // away, so the request would be wasted). Usage and data blocks also need the selected service's
+  // id, which only the services list gives: that one comes after.
+  '/services': [{ path: apiPaths.services, permission: 'view-services' }],
+  '/services/usage': [{ path: apiPaths.services, permission: 'view-activity' }],
+  '/services/data-blocks': [{ path: apiPaths.services, permission: 'view-activity' }],
+  '/billing/invoices': [
+    { path: apiPaths.transactions, permission: 'view-transactions' },
+    { path: apiPaths.dashboard, permission: 'view-transactions' },
+  ],
+  '/support/guides': [{ path: apiPaths.guides }],
+  '/support/network-status': [{ path: `${apiPaths.networkStatus}?page=1` }],
+  '/support/my-tickets': [{ path: apiPaths.supportTickets, permission: 'view-tickets' }],
+  '/news': [{ path: apiPaths.blogs }],
+  '/account/preferences': [{ path: apiPaths.preferences }],
 };
 
 /** The window property the inline script leaves its requests in: `{ t: token, r: {path: Promise<Response>} }`. */

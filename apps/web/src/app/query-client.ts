@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
+import { getSessionSnapshot } from '@/lib/session';
 
 /**
  * Tuned for satellite links: no refetch on window focus (every refetch is a 600 ms round trip
@@ -24,3 +25,16 @@ export const queryClient = createQueryClient();
 // A page loaded offline gets no 'offline' event: queries start paused (keeping last-known data,
 // docs/decisions/031) instead of failing.
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+
+// A repeat visit (the page came from the service worker): last-known data is read as the app
+// boots, beside the first render, not after the logged-in layout's lazy offline shell has loaded
+// (decision 031). A first visit leaves it to the shell: there is nothing kept yet, and its chunk
+// would compete with the page's own for the satellite link.
+if (
+  typeof navigator !== 'undefined' &&
+  navigator.serviceWorker?.controller &&
+  getSessionSnapshot().loggedIn
+)
+  void import('@/lib/query-persist')
+    .then((m) => m.startQueryPersistence(queryClient))
+    .catch(() => undefined);

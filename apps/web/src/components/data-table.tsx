@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@outpost/domain/constants';
 import { type ReactNode, useId, useState } from 'react';
 import { LoadingState } from './loading-state';
 import { Pagination, pageSlice } from './pagination';
-import './data-table.css';
 
 export type DataTableColumn<T> = {
   id: string;

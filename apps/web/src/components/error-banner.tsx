@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { cleanErrorMessage } from '@/lib/error-message';
 import { CloseIcon } from './icons';
-import './error-banner.css';
 
 export type ErrorBannerProps = {
   /** The error to show (an ApiError, an Error, a string); nothing is shown when null or undefined. */

@@ -1,5 +1,4 @@
 import { MAX_PAGE_BUTTONS } from '@outpost/domain/constants';
-import './pagination.css';
 
 /** A page number to offer, or a gap ('…') standing for the pages between. */
 export type PageItem = number | 'gap';

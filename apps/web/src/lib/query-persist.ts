@@ -124,8 +124,9 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
   };
 
   const restore = async () => {
-    await removeOthers(owner);
+    // The user's record first (what the page is waiting for), then anyone else's removed.
     const record = await get<PersistedQueries>(keyFor(owner), idb());
+    void removeOthers(owner).catch(() => undefined);
     if (!active || currentOwner() !== owner || !record) return;
     if (
       record.buster !== PERSIST_BUSTER ||
@@ -136,11 +137,15 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
       return;
     }
     // Hydrate keeps whatever is newer: data fetched meanwhile wins over the saved copy. The saved
-    // copies count as fetched at the epoch's first millisecond, so they are always stale: shown at
-    // once, and fetched again by every page that shows them (never taken as fresh for staleTime).
+    // copies keep their own update times (for 'Last updated ...') but arrive invalidated, so they
+    // are always stale: shown at once, and fetched again by every page that shows them (never
+    // taken as fresh for staleTime).
     hydrate(queryClient, {
       ...record.state,
-      queries: record.state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: 1 } })),
+      queries: record.state.queries.map((q) => ({
+        ...q,
+        state: { ...q.state, isInvalidated: true },
+      })),
     });
     setRestoredAt(record.savedAt);
   };
