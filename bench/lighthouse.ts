@@ -59,16 +59,32 @@ function lighthouse(url: string): Promise<Scores> {
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
       const result = JSON.parse(out) as {
         categories: Record<string, { score: number | null }>;
-        audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+        audits: Record<
+          string,
+          {
+            numericValue?: number;
+            score: number | null;
+            title: string;
+            details?: { items?: Record<string, unknown>[] };
+          }
+        >;
         finalDisplayedUrl: string;
       };
       // A session that did not hold would measure the login page instead.
       if (result.finalDisplayedUrl !== url)
         return reject(new Error(`${url} ended on ${result.finalDisplayedUrl}`));
+      const ms = (id: string) => Math.round(result.audits[id]?.numericValue ?? Number.NaN);
+      console.error(
+        `  ${url}: FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, SI ${ms('speed-index')} ms`,
+      );
       if (process.env.LH_DEBUG) {
         for (const [id, audit] of Object.entries(result.audits))
           if (audit.score !== null && audit.score < 0.9)
             console.error(`  ${id}: ${audit.score} ${audit.title}`);
+        // The main thread's long tasks (what Total Blocking Time counts) and the scripts' costs.
+        for (const id of ['long-tasks', 'bootup-time'])
+          for (const item of result.audits[id]?.details?.items ?? [])
+            console.error(`    ${id}: ${JSON.stringify(item).slice(0, 200)}`);
       }
       const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
       resolve({

@@ -163,9 +163,6 @@ test.describe('offline-first shell', () => {
       await groups.nth(i).click();
     }
     expect(hrefs.size).toBeGreaterThan(5);
-    // Known gap (decision 031): the recurring payment page waits for the card gateway's set-up,
-    // which is not kept (it is only true for a moment), so offline it stays loading.
-    hrefs.delete('/billing/recurring-payment-method');
 
     // Once online (each page's data is kept), then each again with the network cut.
     const headings = new Map<string, string>();

@@ -69,6 +69,29 @@ describe('Recurring Payment Method', () => {
     expect(buttons).toEqual(['Add Card', 'Add Account']);
   });
 
+  it('offline, every change waits with the reason under each row, and comes back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      setup();
+      await screen.findByText('Automatic debit from Bank Account');
+      const reason = "You're offline. This needs a connection: try again when you're back online.";
+      for (const name of ['Credit Card', 'Direct Debit']) {
+        const row = within(section(name));
+        expect(row.getByText(reason)).toBeInTheDocument();
+        for (const button of row.getAllByRole('button')) {
+          expect(button).toBeDisabled();
+          expect(button).toHaveAccessibleDescription(reason);
+        }
+      }
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(await screen.findByRole('button', { name: 'Update Card' })).toBeEnabled();
+      expect(screen.queryByText(reason)).not.toBeInTheDocument();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('offers Update, Remove and Make Default as the rules allow', async () => {
     setup();
     await screen.findByText('Automatic debit from Bank Account');

@@ -9,7 +9,9 @@ import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
+import { ServerActionReason } from '@/components/server-action-button';
 import { LoadError } from '@/components/load-error';
+import { useServerAction } from '@/lib/online';
 import { useSession } from '@/lib/session';
 import { usePaymethods } from '../api/get-paymethods';
 import { useUpdatePaymethods } from '../api/update-paymethods';
@@ -226,6 +228,14 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
   const defaultAction: Action = type === 'card' ? 'default-card' : 'default-bank';
   const noun = type === 'card' ? 'Card' : 'Account';
   const isDefault = methods?.current.method === (type === 'card' ? PAYMETHOD_CARD : PAYMETHOD_BANK);
+  // Every action here changes the account on the server: offline they wait, with the reason once
+  // under the row (lib/online.ts).
+  const serverAction = useServerAction();
+  const locked = busy !== null || serverAction.disabled;
+  const reasonId = `${ids}-offline`;
+  const describedBy = serverAction.reason ? reasonId : undefined;
+  const hasButtons =
+    buttons !== null && (buttons.add || buttons.update || buttons.remove || buttons.makeDefault);
 
   return (
     <section className="paymethod-card" aria-labelledby={`${ids}-title`}>
@@ -274,12 +284,14 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
           <span className="skeleton__line paymethod-card__button-skeleton" />
         </div>
       )}
-      {buttons && (buttons.add || buttons.update || buttons.remove || buttons.makeDefault) && (
+      {hasButtons && (
         <div className="paymethod-card__actions">
           {buttons.add && (
             <button
               type="button"
               className="button button--primary button--small"
+              disabled={serverAction.disabled}
+              aria-describedby={describedBy}
               onClick={() => onEdit(false)}
             >
               Add {noun}
@@ -289,7 +301,8 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
             <button
               type="button"
               className="button button--small"
-              disabled={busy !== null}
+              disabled={locked}
+              aria-describedby={describedBy}
               onClick={() => onEdit(true)}
             >
               Update {noun}
@@ -299,7 +312,8 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
             <button
               type="button"
               className="button button--primary button--small"
-              disabled={busy !== null}
+              disabled={locked}
+              aria-describedby={describedBy}
               onClick={() => onRun(defaultAction)}
             >
               {busy === defaultAction ? 'Updating...' : 'Make Default'}
@@ -310,13 +324,17 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
             <button
               type="button"
               className="button button--small"
-              disabled={busy !== null}
+              disabled={locked}
+              aria-describedby={describedBy}
               onClick={() => onRun(removeAction)}
             >
               {busy === removeAction ? `Removing ${noun}...` : `Remove ${noun}`}
             </button>
           )}
         </div>
+      )}
+      {hasButtons && serverAction.reason && (
+        <ServerActionReason id={reasonId} reason={serverAction.reason} />
       )}
     </section>
   );
