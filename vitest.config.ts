@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'packages/contracts', 'apps/server', 'apps/web'],
+    // One worker per core: Vitest's default leaves one core free (one worker on the 2-core CI
+    // machine, which then ran the suite at about 1.3 cores).
+    maxWorkers: availableParallelism(),
   },
 });
