@@ -46,7 +46,7 @@ import { createMetrics, observabilityPlugin, requestIdOf } from './plugins/obser
 import { collectQueueMetrics } from './modules/jobs/queue-metrics';
 import { corsPlugin } from './plugins/cors';
 import { etagPlugin } from './plugins/etag';
-import { loggableUrl, securityPlugin } from './plugins/security';
+import { loggableUrl, rawApiSecurityHeaders, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
 
 /** A route as the server registered it (the inventory test compares these with the contract). */
@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : [400, 'Bad Request', serverErrors.unreadableRequest];
       const body = JSON.stringify({ data: { error: message } });
       socket.end(
-        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${rawApiSecurityHeaders(config.env === 'production')}Connection: close\r\n\r\n${body}`,
       );
     },
     // Errors raised before routing (an undecodable URL, a bad header) bypass the error handler;

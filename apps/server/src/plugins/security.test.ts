@@ -273,30 +273,42 @@ describe('what the HTTP parser refuses', () => {
     const app = await buildApp({ config: ctx.config, database: ctx.database });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
-    const res = await new Promise<{ status: number; body: string; type: string }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port, path: `/api/health?x=${'a'.repeat(70_000)}` },
-          (response) => {
-            let body = '';
-            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                body,
-                type: String(response.headers['content-type']),
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    const res = await new Promise<{
+      status: number;
+      body: string;
+      type: string;
+      headers: Record<string, unknown>;
+    }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: `/api/health?x=${'a'.repeat(70_000)}` },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              type: String(response.headers['content-type']),
+              headers: response.headers,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
     await app.close();
     expect(res.status).toBe(431);
     expect(res.type).toMatch(/^application\/json/);
     expect(JSON.parse(res.body)).toEqual({ data: { error: serverErrors.headersTooLarge } });
+    // Written straight to the socket, past every hook: the API answers' security headers still.
+    expect(res.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
   });
 });
 

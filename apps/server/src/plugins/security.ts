@@ -8,6 +8,21 @@ import { DOCS_PREFIX } from './api-docs';
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
+ * The security headers of an API answer, as raw header lines (each ending CRLF), for the answers
+ * written straight to the socket when Node's HTTP parser refuses a request (app.ts
+ * clientErrorHandler): those never pass through the hooks above.
+ */
+export function rawApiSecurityHeaders(production: boolean): string {
+  return (
+    `Content-Security-Policy: ${API_POLICY}\r\n` +
+    'X-Content-Type-Options: nosniff\r\n' +
+    'X-Frame-Options: DENY\r\n' +
+    'Referrer-Policy: same-origin\r\n' +
+    (production ? 'Strict-Transport-Security: max-age=31536000; includeSubDomains\r\n' : '')
+  );
+}
+
+/**
  * The API docs page (Swagger UI, docs/decisions/028): its script and style files from our origin,
  * the one style element its bundle adds (by hash), the document it fetches, its logo (a data:
  * image). No inline script, no eval, no framing.
