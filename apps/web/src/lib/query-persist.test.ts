@@ -45,6 +45,18 @@ const start = (client: QueryClient) => {
   return stop;
 };
 
+/** Signed in as user 7, whose app keeps `value` as the dashboard's data (waits for the save). */
+async function keepDashboard(value: unknown = data): Promise<QueryClient> {
+  signIn();
+  const client = newClient();
+  start(client);
+  client.setQueryData(DASHBOARD, value);
+  await vi.waitFor(async () => expect(Object.keys(await kept())).toEqual(['user:7']), {
+    timeout: 3_000,
+  });
+  return client;
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -86,13 +98,7 @@ describe('last-known data', () => {
   });
 
   it('data fetched before the restore finishes wins over the kept copy', async () => {
-    signIn();
-    const first = newClient();
-    start(first);
-    first.setQueryData(DASHBOARD, { ...data, balance: '1.00' });
-    await vi.waitFor(async () => expect(Object.keys(await kept())).toEqual(['user:7']), {
-      timeout: 3_000,
-    });
+    await keepDashboard({ ...data, balance: '1.00' });
     for (const stop of stops) stop();
 
     const next = newClient();
@@ -103,26 +109,14 @@ describe('last-known data', () => {
   });
 
   it("a logout removes the user's data", async () => {
-    signIn();
-    const client = newClient();
-    start(client);
-    client.setQueryData(DASHBOARD, data);
-    await vi.waitFor(async () => expect(Object.keys(await kept())).toEqual(['user:7']), {
-      timeout: 3_000,
-    });
+    await keepDashboard();
     clearSession();
     await vi.waitFor(async () => expect(await kept()).toEqual({}));
     expect(getRestoredAt()).toBeUndefined();
   });
 
   it("a different user's login removes the first user's data and nothing of it is shown", async () => {
-    signIn();
-    const client = newClient();
-    start(client);
-    client.setQueryData(DASHBOARD, data);
-    await vi.waitFor(async () => expect(Object.keys(await kept())).toEqual(['user:7']), {
-      timeout: 3_000,
-    });
+    await keepDashboard();
     for (const stop of stops) stop();
 
     // Another user logs in on this browser (the first did not log out).
