@@ -27,14 +27,18 @@ export const queryClient = createQueryClient();
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 // A repeat visit (the page came from the service worker): last-known data is read as the app
-// boots, beside the first render, not after the logged-in layout's lazy offline shell has loaded
-// (decision 031). A first visit leaves it to the shell: there is nothing kept yet, and its chunk
-// would compete with the page's own for the satellite link.
-if (
+// boots, not after the logged-in layout's lazy offline shell has loaded (decision 031), and the
+// first render waits for it (main.tsx; a few tens of ms): the page shows its kept data at once
+// instead of a skeleton that the data then pushes about. A first visit leaves it to the shell:
+// there is nothing kept yet, and its chunk would compete with the page's own for the link.
+export const lastKnownData: Promise<void> | null =
   typeof navigator !== 'undefined' &&
   navigator.serviceWorker?.controller &&
   getSessionSnapshot().loggedIn
-)
-  void import('@/lib/query-persist')
-    .then((m) => m.startQueryPersistence(queryClient))
-    .catch(() => undefined);
+    ? import('@/lib/query-persist')
+        .then((m) => {
+          m.startQueryPersistence(queryClient);
+          return m.restored();
+        })
+        .catch(() => undefined)
+    : null;

@@ -89,6 +89,13 @@ function currentOwner(): number | null {
 
 let running: { userId: number; stop: () => void } | null = null;
 
+/** The latest start's restore: settled once the kept data is in the cache, or there is none. */
+let restoring: Promise<void> = Promise.resolve();
+/** Settles when the kept data of the latest start is in the cache (or there was none to show). */
+export function restored(): Promise<void> {
+  return restoring;
+}
+
 /**
  * Starts keeping the logged-in user's last-known data (restoring what was kept, then saving
  * changes), and follows the session: a logout or a different user removes the kept data.
@@ -151,15 +158,14 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
   };
 
   let unsubscribeCache: (() => void) | undefined;
-  void restore()
-    .catch(() => undefined)
-    .then(() => {
-      if (!active) return;
-      unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'success') scheduleSave();
-      });
-      scheduleSave();
+  restoring = restore().catch(() => undefined);
+  void restoring.then(() => {
+    if (!active) return;
+    unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') scheduleSave();
     });
+    scheduleSave();
+  });
 
   const unsubscribeSession = subscribeSession(() => {
     if (currentOwner() === owner) return;

@@ -96,8 +96,12 @@ export function OfflineShell() {
   }, [queryClient]);
   return (
     <div className="offline-shell">
-      {online ? <LastUpdatedNote /> : <OfflineBanner />}
-      <UpdatedNote />
+      {!online && <OfflineBanner />}
+      {/* Notes that come and go while the page is on show float over it: nothing moves. */}
+      <div className="offline-shell__notes">
+        {online && <LastUpdatedNote />}
+        <UpdatedNote />
+      </div>
     </div>
   );
 }
