@@ -71,10 +71,6 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
               priority: 3,
             },
-            // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
-            // first page needs few requests (each is a 600 ms round trip, and HTTP/1.1 opens six).
-            // The Modal primitive and the form pieces (with react-hook-form) are left out: only
-            // lazily loaded modals and form pages use them.
             // The form pieces and react-hook-form, together: one request for every form page.
             {
               name: 'form',
@@ -94,16 +90,21 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]src[\\/]components[\\/]wizard\.tsx$|[\\/]src[\\/]lib[\\/]wizard-storage\.ts$/,
               priority: 0,
             },
-            // The pieces the pages share but the login page and the shell never use (the wizard and
-            // its modal, the data table and pagination, the feature rules, data saver): one chunk the
+            // The pieces the pages share but the login page and the shell never use (the modal, the
+            // data table and pagination, the feature rules, data saver, the online state, and the
+            // dashboard's small shared pieces, which were requests of their own): one chunk the
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
               test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](card|advisories|tickets|referrals|callbacks|application)-rules\.ts$|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
               priority: 2,
             },
-            // The step-up dialog, the password change, the account pages', guides' and orders'
-            // application rules and the callback slot maths are left to the pages that use them.
+            // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
+            // first page needs few requests (each is a 600 ms round trip, and HTTP/1.1 opens six).
+            // The modal, the form pieces and the other 'kit' and 'wizard' modules are left out: only
+            // the pages use them. So are the step-up dialog, the password change, the account
+            // pages', guides' and orders' application rules and the callback slot maths: left to
+            // the pages that use them.
             // So is lib/native (the plugin wrappers and, in e2e builds, their fakes): only
             // ios/android load it.
             {
