@@ -121,6 +121,38 @@ test.describe('offline-first shell', () => {
     await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
   });
 
+  test('online but nothing gets through: last-known data and the banner, buying waits, until the server answers again', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'holder', 'Jordan');
+    await controlled(page);
+    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+    await keptFor(page, 'users/current/dashboard');
+    await page.goto('/services/data-blocks');
+    await expect(page.getByRole('button', { name: 'Buy Data Block' })).toBeEnabled();
+    await keptFor(page, 'services/list');
+
+    // The browser still says online (a satellite modem whose link is down): every API request
+    // fails without an answer, the page's and the service worker's.
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await page.reload();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+    await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Data Blocks' }).first().click();
+    const buy = page.getByRole('button', { name: 'Buy Data Block' });
+    await expect(buy).toBeDisabled();
+    await expect(buy).toHaveAccessibleDescription(OFFLINE_REASON);
+
+    // The link is back: the next probe (at most 15 s away) finds the server.
+    await context.unroute('**/api/**');
+    await expect(buy).toBeEnabled({ timeout: 20_000 });
+    await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
+  });
+
   test('after a logout, a different user sees nothing of the first', async ({ page, context }) => {
     await logIn(page, 'holder', 'Jordan');
     await controlled(page);

@@ -86,13 +86,8 @@ export function routePreload(): Plugin {
           return at >= 0 ? at : files.push(file) - 1;
         };
         const needsSession = new Set(['protected', 'native', 'account-holder']);
-        // [path] or [path, permission or 0, 1 when it comes later]
-        const asPair = (r: FirstRequest) =>
-          r.later
-            ? [r.path, r.permission ?? 0, 1]
-            : r.permission
-              ? [r.path, r.permission]
-              : [r.path];
+        // [path] or [path, permission]
+        const asPair = (r: FirstRequest) => (r.permission ? [r.path, r.permission] : [r.path]);
         // [pattern, file indexes, 1 when the route needs a session, its first API GETs]
         const table = webRoutes.map((route) => {
           const data = firstRequests[route.path];
@@ -114,7 +109,7 @@ export function routePreload(): Plugin {
           // for first, as the API client would send it.
           `try{var d=r[i][3],g=JSON.parse,t=d&&g(localStorage.getItem('sm_api_token')),m=t&&g(localStorage.getItem('sm_permissions'))||{};` +
           `if(t&&Date.parse(t.expires)>Date.now()+3e4){var o=window[${JSON.stringify(FIRST_REQUESTS_GLOBAL)}]={t:t.token,a:Date.now(),r:{}};` +
-          `d.forEach(function(x){if(x[1]&&!m[x[1]])return;var q=o.r[x[0]]=fetch(x[0],{headers:{Accept:'application/json','X-User-Token':t.token},credentials:'same-origin',cache:'no-cache',redirect:'manual',priority:x[2]?'low':'high'});q.catch(function(){})})}}catch(e){}` +
+          `d.forEach(function(x){if(x[1]&&!m[x[1]])return;var q=o.r[x[0]]=fetch(x[0],{headers:{Accept:'application/json','X-User-Token':t.token},credentials:'same-origin',cache:'no-cache',redirect:'manual',priority:'high'});q.catch(function(){})})}}catch(e){}` +
           `(r[i][2]&&!s?l.concat(r[i][1]):r[i][1]).forEach(function(k){var e=document.createElement('link');` +
           `e.rel='modulepreload';e.crossOrigin='';e.href=${JSON.stringify(base)}+f[k];document.head.appendChild(e)});` +
           `break}}catch(e){}})` +

@@ -1,11 +1,13 @@
 import { apiPaths } from './api-paths';
 
 /**
- * One API GET a page asks for when it renders; `permission`: only for users holding it; `later`:
- * not part of the page's main content (fetched at low priority, so on HTTP/1.1's six connections
- * it waits behind the page's scripts and main data instead of taking a place in the first wave).
+ * One API GET a page asks for when it renders; `permission`: only for users holding it. Only the
+ * page's main content: HTTP/1.1 gives the page six connections, and the dashboard's first wave
+ * is already six requests (its scripts and its data). Its latest news, even sent at low priority,
+ * sometimes took the sixth place and pushed a script into a second round trip; the news card
+ * asks for it when it renders.
  */
-export type FirstRequest = { path: string; permission?: string; later?: true };
+export type FirstRequest = { path: string; permission?: string };
 
 /**
  * Data in the first round trip (issue 21, docs/decisions/032): the API GETs a signed-in route
@@ -16,7 +18,7 @@ export type FirstRequest = { path: string; permission?: string; later?: true };
  * (query string included): an entry that no page asks for is a wasted request.
  */
 export const firstRequests: Readonly<Record<string, readonly FirstRequest[]>> = {
-  '/': [{ path: apiPaths.dashboard }, { path: apiPaths.latestBlogs, later: true }],
+  '/': [{ path: apiPaths.dashboard }],
   // Each page's own data, gated by the route's permission (without it the route sends the user
   // away, so the request would be wasted). Usage and data blocks also need the selected service's
   // id, which only the services list gives: that one comes after.

@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
+import { isReachable, subscribeReachability } from '@/lib/reachability';
 import { getSessionSnapshot } from '@/lib/session';
 
 /**
@@ -22,9 +23,14 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-// A page loaded offline gets no 'offline' event: queries start paused (keeping last-known data,
-// docs/decisions/031) instead of failing.
-if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+// Online means the browser's flag and the server answering (lib/reachability): offline, queries
+// pause, keeping last-known data (docs/decisions/031), instead of failing. A page loaded offline
+// gets no 'offline' event: it starts paused.
+if (typeof window !== 'undefined')
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isReachable());
+    return subscribeReachability(() => setOnline(isReachable()));
+  });
 
 // A repeat visit (the page came from the service worker): last-known data is read as the app
 // boots, not after the logged-in layout's lazy offline shell has loaded (decision 031), and the

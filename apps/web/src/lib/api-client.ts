@@ -3,6 +3,7 @@ import { messages } from '@outpost/contracts/messages';
 import type { PermissionEntry } from '@outpost/contracts/auth';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import { takeFirstResponse } from './preload';
+import { reportAnswer, reportNoAnswer } from './reachability';
 import { loginPath, pathWithSearch } from './redirect';
 import {
   clearSession,
@@ -269,10 +270,13 @@ async function send(
     const response = await (first
       ? first.catch(() => fetch(API_ORIGIN + path, init))
       : fetch(API_ORIGIN + path, init));
+    reportAnswer();
     if (options.userToken === undefined) watchPermissions(response);
     return response;
   } catch (error) {
     if (isAbort(error)) throw error;
+    // No answer at all: the app counts as offline until the server answers (lib/reachability).
+    reportNoAnswer();
     throw new ApiError('HTTP', messages.banner.loadData, undefined, { cause: error });
   }
 }

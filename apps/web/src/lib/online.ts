@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { isReachable, subscribeReachability } from './reachability';
 
 /**
- * Online or not (docs/decisions/031): the browser's online/offline events, which TanStack Query's
- * onlineManager also follows (offline, queries pause and keep their last-known data instead of
- * failing). One source for the banner, the wizard and every button that needs the server.
+ * Online or not (docs/decisions/031): the browser's online/offline events and whether the server
+ * answers at all (lib/reachability), which TanStack Query's onlineManager also follows (offline,
+ * queries pause and keep their last-known data instead of failing). One source for the banner,
+ * the wizard and every button that needs the server.
  */
 export const offlineMessages = {
   /** Why an action that needs the server is disabled. */
@@ -18,21 +20,10 @@ export const offlineMessages = {
   updated: 'Updated',
 } as const;
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
+export const isOnline = isReachable;
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
+  return useSyncExternalStore(subscribeReachability, isReachable, () => true);
 }
 
 export type ServerAction = {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { reportAnswer } from '@/lib/reachability';
 
 // Route modules load lazily: give a busy CI machine more than the default second.
 configure({ asyncUtilTimeout: 6000 });
@@ -35,7 +36,15 @@ beforeAll(() => {
   };
 });
 
+// Between tests (vitest restores each test's stubbed fetch), a request the last test's app still
+// had to send would reach Node's own fetch, which cannot take a relative URL: a failure without an
+// answer, which would count the app as offline (lib/reachability) in the next test. Such a request
+// now just waits.
+globalThis.fetch = () => new Promise<Response>(() => {});
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // A test whose request got no answer left the app 'offline' (lib/reachability): not the next one.
+  reportAnswer();
 });

@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { permissionNames } from '@outpost/contracts/permissions';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { billingRoutes, paymethods } from '@/test/billing-fixtures';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
@@ -70,10 +70,13 @@ describe('Recurring Payment Method', () => {
   });
 
   it('offline, every change waits with the reason under each row, and comes back online', async () => {
+    setup();
+    await screen.findByText('Automatic debit from Bank Account');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      setup();
-      await screen.findByText('Automatic debit from Bank Account');
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
       const reason = "You're offline. This needs a connection: try again when you're back online.";
       for (const name of ['Credit Card', 'Direct Debit']) {
         const row = within(section(name));
