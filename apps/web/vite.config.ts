@@ -14,7 +14,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     routePreload(),
     // The stylesheet into index.html, Rolldown's runtime into 'vendor': two requests fewer.
-    ...(process.env.NO_ONE_WAVE ? [] : [oneWave()]),
+    oneWave(),
     // The service worker (src/sw.ts, docs/decisions/031): Workbox precaches the hashed assets
     // (the shell and every route's chunks) and the icons. Registered by an inline script in
     // index.html after the page's load event (no JavaScript in the login page's budget); the web

@@ -14,6 +14,7 @@ import { Field } from './form/field';
 import { rulesResolver } from './form/rules-resolver';
 import { Modal, savingStatus } from './modal';
 import { FormAlert } from './wizard';
+import { ServerActionButton } from './server-action-button';
 
 type CodeValues = { code: string };
 
@@ -84,9 +85,14 @@ export function StepUpDialog({ onVerified, onCancel }: StepUpDialogProps) {
           <button type="button" className="button" disabled={busy} onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={busy}>
+          <ServerActionButton
+            type="submit"
+            form={formId}
+            className="button button--primary"
+            disabled={busy}
+          >
             {busy ? stepUpMessages.verifying : 'Confirm'}
-          </button>
+          </ServerActionButton>
         </>
       }
     >

@@ -26,6 +26,7 @@ import {
 } from '../utils/contact-form';
 import { bySection, offeredFor, roleLevel } from '../utils/permissions';
 import { PermissionPicker } from './permission-picker';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type AddStep = 'details' | 'roles' | 'confirm' | 'saving';
 const NUMBERED_STEPS = ['details', 'roles', 'confirm'] as const;
@@ -148,35 +149,35 @@ export function AddContactModal({ onClose }: AddContactModalProps) {
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>
-        <button type="submit" form={formId} className="button button--primary">
+        <ServerActionButton type="submit" form={formId} className="button button--primary">
           Next
-        </button>
+        </ServerActionButton>
       </>
     ),
     roles: (
       <>
         {back}
-        <button
+        <ServerActionButton
           type="submit"
           form={formId}
           className="button button--primary"
           disabled={setupPending || setupFailed}
         >
           Next
-        </button>
+        </ServerActionButton>
       </>
     ),
     confirm: (
       <>
         {back}
-        <button
+        <ServerActionButton
           type="submit"
           form={formId}
           className="button button--primary"
           disabled={flow.saving}
         >
           Add Contact
-        </button>
+        </ServerActionButton>
       </>
     ),
     saving: undefined,

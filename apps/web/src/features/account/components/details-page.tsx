@@ -19,6 +19,7 @@ import { useUpdateOwnContact } from '../api/details-update-contact';
 import { AccountLayout } from './account-layout';
 import { DetailsPermissionsModal } from './details-permissions-modal';
 import { PhoneInput } from './details-phone-input';
+import { ServerActionButton } from '@/components/server-action-button';
 
 const statusClass: Readonly<Record<UserAccount['balance']['status'], string>> = {
   Owing: 'status-badge status-badge--owing',
@@ -204,13 +205,13 @@ function ContactPanel({
             <button type="button" className="button" onClick={onViewPermissions}>
               View Permissions
             </button>
-            <button
+            <ServerActionButton
               type="submit"
               className="button button--primary"
               disabled={loading || flow.saving}
             >
               Update
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </FormProvider>

@@ -24,6 +24,7 @@ import { useUpdatePreferences } from '../api/preferences-update';
 import { AccountLayout } from './account-layout';
 import { PhoneInput } from './details-phone-input';
 import { WebPushSwitch } from './web-push-switch';
+import { ServerActionButton } from '@/components/server-action-button';
 
 /** Form values keyed 'p{id}': the chosen option, the switch, or the text. */
 type Values = Record<string, string | boolean>;
@@ -187,9 +188,13 @@ function PreferencesForm({ list }: { list: Preference[] }) {
           {notice?.text ?? ''}
         </p>
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
+          <ServerActionButton
+            type="submit"
+            className="button button--primary"
+            disabled={update.isPending}
+          >
             {update.isPending ? 'Saving...' : 'Save'}
-          </button>
+          </ServerActionButton>
         </div>
       </form>
     </FormProvider>

@@ -15,6 +15,7 @@ import {
   useUpdateMethodPreference,
 } from '../api/security-queries';
 import { SecuritySkeleton } from './security-skeleton';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type Values = { identify_by: string; pin: string };
 
@@ -168,9 +169,13 @@ function IdentificationForm({
           />
         )}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
+          <ServerActionButton
+            type="submit"
+            className="button button--primary"
+            disabled={update.isPending}
+          >
             {update.isPending ? 'Saving...' : 'Save'}
-          </button>
+          </ServerActionButton>
         </div>
         <div role="status">
           {saved && <p className="form-status">{messages.account.securityUpdated}</p>}

@@ -15,6 +15,7 @@ import { FormAlert } from '@/components/wizard';
 import { useUpdatePassword } from '@/lib/password-change';
 import { isApiError } from '@/lib/api-client';
 import { cleanErrorMessage } from '@/lib/error-message';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type Values = NewPasswordValues & { current: string };
 
@@ -106,9 +107,13 @@ export function SecurityPassword() {
           />
           <NewPasswordFields readOnly={update.isPending} />
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={update.isPending}>
+            <ServerActionButton
+              type="submit"
+              className="button button--primary"
+              disabled={update.isPending}
+            >
               {update.isPending ? 'Updating...' : 'Update Password'}
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </FormProvider>

@@ -22,6 +22,7 @@ import {
 } from '../api/security-queries';
 import { SecurityQrCode } from './security-qr-code';
 import { SecuritySkeleton } from './security-skeleton';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type Step = 'choose' | 'confirm' | 'verify' | 'app' | 'saving';
 type Intent = 'change' | 'off';
@@ -257,9 +258,9 @@ function TwoFactorModal({
             })}
           </fieldset>
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={!method}>
+            <ServerActionButton type="submit" className="button button--primary" disabled={!method}>
               Continue
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </WizardStep>
@@ -284,9 +285,9 @@ function TwoFactorModal({
               data-autofocus
             />
             <div className="button-row">
-              <button type="submit" className="button button--primary" disabled={busy}>
+              <ServerActionButton type="submit" className="button button--primary" disabled={busy}>
                 {verify.isPending ? 'Checking...' : 'Verify'}
-              </button>
+              </ServerActionButton>
               {send.data?.method !== 'totp' && (
                 <button
                   type="button"
@@ -330,9 +331,13 @@ function TwoFactorModal({
                   maxLength={6}
                 />
                 <div className="button-row">
-                  <button type="submit" className="button button--primary" disabled={busy}>
+                  <ServerActionButton
+                    type="submit"
+                    className="button button--primary"
+                    disabled={busy}
+                  >
                     Turn On
-                  </button>
+                  </ServerActionButton>
                 </div>
               </form>
             </FormProvider>

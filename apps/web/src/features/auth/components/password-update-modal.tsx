@@ -12,6 +12,7 @@ import { rulesResolver } from '@/components/form/rules-resolver';
 import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useLogout } from '../api/logout';
 import { useUpdatePassword } from '@/lib/password-change';
+import { ServerActionButton } from '@/components/server-action-button';
 
 export const PASSWORD_UPDATE_TITLE = 'Please update your password';
 export const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated.';
@@ -71,9 +72,13 @@ export function PasswordUpdateModal() {
             >
               <NewPasswordFields readOnly={flow.saving} autoFocus />
               <div className="button-row">
-                <button type="submit" className="button button--primary" disabled={flow.saving}>
+                <ServerActionButton
+                  type="submit"
+                  className="button button--primary"
+                  disabled={flow.saving}
+                >
                   {flow.saving ? 'Saving...' : 'Save'}
-                </button>
+                </ServerActionButton>
                 <button type="button" className="button" disabled={flow.saving} onClick={logout}>
                   Log Out
                 </button>

@@ -318,13 +318,13 @@ function AmountForm({
             <button type="button" className="button" onClick={onBack}>
               Back
             </button>
-            <button
+            <ServerActionButton
               type="submit"
               className="button button--primary"
               disabled={value === null || start.isPending}
             >
               {start.isPending ? messages.billing.processingShort : 'Next'}
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </FormProvider>

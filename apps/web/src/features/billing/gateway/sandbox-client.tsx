@@ -14,6 +14,7 @@ import {
   type PaymentGatewayClient,
   returnUrl,
 } from './types';
+import { ServerActionButton } from '@/components/server-action-button';
 
 /**
  * The embedded sandbox gateway's form (no Stripe account configured): card number, expiry and
@@ -122,9 +123,9 @@ function Actions({
   return (
     <div className="gateway-form__actions">
       {secondary}
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <ServerActionButton type="submit" className="button button--primary" disabled={busy}>
         {busy ? messages.billing.processingShort : label}
-      </button>
+      </ServerActionButton>
     </div>
   );
 }

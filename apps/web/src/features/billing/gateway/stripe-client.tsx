@@ -4,6 +4,7 @@ import { messages } from '@outpost/contracts/messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert } from '@/components/wizard';
 import { type GatewayFormProps, type PaymentGatewayClient, returnUrl } from './types';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type Kind = 'setup' | 'payment';
 
@@ -75,13 +76,13 @@ function StripeForm({
       {problem && <FormAlert>{problem}</FormAlert>}
       <div className="gateway-form__actions">
         {secondary}
-        <button
+        <ServerActionButton
           type="submit"
           className="button button--primary"
           disabled={busy || !stripe || !elements}
         >
           {busy ? messages.billing.processingShort : submitLabel}
-        </button>
+        </ServerActionButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import {
 } from '@/components/wizard';
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
+import { ServerActionButton } from '@/components/server-action-button';
 
 export type NicknameModalProps = {
   service: Service;
@@ -52,14 +53,14 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
             <button type="button" className="button" onClick={onClose}>
               Close
             </button>
-            <button
+            <ServerActionButton
               type="submit"
               form={formId}
               className="button button--primary"
               disabled={flow.saving}
             >
               Save
-            </button>
+            </ServerActionButton>
           </>
         ) : undefined
       }

@@ -25,6 +25,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOrderProduct, useProducts } from '../api/products';
 import { serviceLabel } from '../utils/service-display';
 import './product-purchase.css';
+import { ServerActionButton } from '@/components/server-action-button';
 
 export type ProductPurchaseModalProps = { service: Service; onClose: () => void };
 
@@ -197,9 +198,14 @@ export function ProductPurchaseModal({ service, onClose }: ProductPurchaseModalP
   };
 
   const next = (label: ReactNode, disabled = false) => (
-    <button type="submit" form={formId} className="button button--primary" disabled={disabled}>
+    <ServerActionButton
+      type="submit"
+      form={formId}
+      className="button button--primary"
+      disabled={disabled}
+    >
       {label}
-    </button>
+    </ServerActionButton>
   );
   const back = (
     <button type="button" className="button" disabled={flow.saving} onClick={flow.back}>

@@ -22,6 +22,7 @@ import { CallbackList } from './callback-list';
 import { deviceTimeZone } from '../utils/time-zone';
 import { SupportLayout } from './support-layout';
 import './callback.css';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type CallbackValues = {
   team: CallbackTeam;
@@ -291,9 +292,9 @@ function CallbackForm({
           maxLength={CALLBACK_REASON_MAX}
         />
         <div>
-          <button type="submit" className="button button--primary">
+          <ServerActionButton type="submit" className="button button--primary">
             Review and book
-          </button>
+          </ServerActionButton>
         </div>
       </form>
       {pending && (

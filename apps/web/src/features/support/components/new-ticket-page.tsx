@@ -23,6 +23,7 @@ import { type NewTicketResult, useCreateTicket } from '../api/create-ticket';
 import { checkAttachment, checkMessage, checkRequired, ticketServiceLabel } from '../utils/tickets';
 import { SupportLayout } from './support-layout';
 import './tickets.css';
+import { ServerActionButton } from '@/components/server-action-button';
 
 type RequestValues = {
   category: string;
@@ -244,14 +245,14 @@ function RequestForm({
           />
         )}
         <div className="new-ticket__actions">
-          <button
+          <ServerActionButton
             type="submit"
             className="button button--primary"
             disabled={create.isPending}
             aria-disabled={create.isPending || undefined}
           >
             {create.isPending ? 'Sending…' : 'Send request'}
-          </button>
+          </ServerActionButton>
         </div>
       </form>
     </FormProvider>

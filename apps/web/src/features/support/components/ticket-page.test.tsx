@@ -2,9 +2,11 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { ticketTexts } from '@outpost/contracts/tickets-rules';
 import { messages } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
+import { offlineMessages } from '@/lib/online';
+import { reportAnswer } from '@/lib/reachability';
 import { renderApp } from '@/test/render-app';
 import { stubApi } from '@/test/services-fixtures';
 
@@ -77,6 +79,34 @@ describe('a ticket', () => {
     ).toBeInTheDocument();
     expect(items[items.length - 1]).toHaveClass('ticket-message--provider');
     expect(items[items.length - 1]).toHaveTextContent('Sam (Support team) (our support team)');
+  });
+
+  it('a reply that cannot get through waits with the reason, and sends once the server answers', async () => {
+    signIn();
+    let lost = true;
+    const api = stubApi({
+      [`GET ${buildPath(apiPaths.supportTicket, { ticketid: 240003 })}`]: () =>
+        jsonResponse({ data: waiting }),
+      [REPLY]: () =>
+        lost
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse({ data: { ...waiting, status: 'Open', status_label: 'Open' } }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    const { user } = renderApp('/support/my-tickets/240003');
+    await user.type(await screen.findByLabelText('Your message'), 'No, it has not moved.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+
+    // No answer at all (the link is down though the device says online): the button waits.
+    const send = await screen.findByRole('button', { name: 'Send reply' });
+    await vi.waitFor(() => expect(send).toBeDisabled());
+    expect(send).toHaveAccessibleDescription(offlineMessages.actionReason);
+    expect(screen.getByLabelText('Your message')).toHaveValue('No, it has not moved.');
+
+    lost = false;
+    act(() => reportAnswer());
+    expect(send).toBeEnabled();
+    expect(screen.queryByText(offlineMessages.actionReason)).not.toBeInTheDocument();
   });
 
   it('sends a reply once, shows it in the conversation and the new status', async () => {

@@ -19,6 +19,7 @@ import { checkMessage, ticketTime } from '../utils/tickets';
 import { SupportLayout } from './support-layout';
 import { TicketStatus } from './ticket-status';
 import './tickets.css';
+import { ServerActionButton } from '@/components/server-action-button';
 
 /**
  * /support/my-tickets/{ticketid} (view-tickets; docs/decisions/017 "Tickets"): the request, its
@@ -224,14 +225,14 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
           )}
           {sent && <FormAlert tone="info">{ticketTexts.replySent}</FormAlert>}
           <div className="ticket__actions">
-            <button
+            <ServerActionButton
               type="submit"
               className="button button--primary"
               disabled={reply.isPending}
               aria-disabled={reply.isPending || undefined}
             >
               {reply.isPending ? 'Sending…' : 'Send reply'}
-            </button>
+            </ServerActionButton>
           </div>
         </form>
       </FormProvider>

@@ -32,6 +32,7 @@ import {
   toOrderInput,
 } from './application-form';
 import { AddressFields, ApplicationReview, DetailsFields } from './application-fields';
+import { ServerActionButton } from '@/components/server-action-button';
 
 export const VOIP_TRANSFER_TIME =
   'A VoIP transfer after signed forms typically takes 1-2 business days.';
@@ -191,9 +192,9 @@ function TelephonyOrderModal({
           {flow.step === 'details' ? 'Close' : 'Back'}
         </button>
         {(flow.step !== 'terms' || agreed) && (
-          <button type="submit" form={`${ids}-form`} className="button button--primary">
+          <ServerActionButton type="submit" form={`${ids}-form`} className="button button--primary">
             Next
-          </button>
+          </ServerActionButton>
         )}
       </>
     ) : undefined;
