@@ -86,7 +86,12 @@ function lighthouse(url: string): Promise<Scores> {
           if (audit.score !== null && audit.score < 0.9)
             console.error(`  ${id}: ${audit.score} ${audit.title}`);
         // The main thread's long tasks (what Total Blocking Time counts) and the scripts' costs.
-        for (const id of ['long-tasks', 'bootup-time', 'layout-shifts'])
+        for (const id of [
+          'long-tasks',
+          'bootup-time',
+          'layout-shifts',
+          'largest-contentful-paint-element',
+        ])
           for (const item of result.audits[id]?.details?.items ?? [])
             console.error(`    ${id}: ${JSON.stringify(item).slice(0, 1200)}`);
       }

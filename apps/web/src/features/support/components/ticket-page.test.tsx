@@ -81,7 +81,7 @@ describe('a ticket', () => {
     expect(items[items.length - 1]).toHaveTextContent('Sam (Support team) (our support team)');
   });
 
-  it('a reply that cannot get through waits with the reason, and sends once the server answers', async () => {
+  it('a reply that cannot get through waits with the reason, and can be sent again once the server answers', async () => {
     signIn();
     let lost = true;
     const api = stubApi({
