@@ -12,6 +12,8 @@ import { apiPaths } from '@outpost/contracts/api-paths';
  * In the shared chunk (the API client reports to it); lib/online.ts, the hook the pages use, reads it.
  */
 const FIRST_PROBE_MS = 3_000;
+/** As the API client's (the native apps' API server; the page's own origin on the web). */
+const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 const PROBE_EVERY_MS = 15_000;
 
 let unreachable = false;
@@ -33,7 +35,7 @@ function scheduleProbe(delay: number) {
   probe = setTimeout(() => {
     probe = undefined;
     if (!unreachable) return;
-    fetch(apiPaths.healthLive, { cache: 'no-store', credentials: 'omit' }).then(
+    fetch(API_ORIGIN + apiPaths.healthLive, { cache: 'no-store', credentials: 'omit' }).then(
       () => set(false),
       () => scheduleProbe(PROBE_EVERY_MS),
     );
