@@ -77,15 +77,20 @@ async function keptFor(page: Page, part: string): Promise<void> {
     .toContain(part);
 }
 
+/** Jordan signed in, the worker in control, and the dashboard's data kept on the device. */
+async function holderWithKeptDashboard(page: Page): Promise<void> {
+  await logIn(page, 'holder', 'Jordan');
+  await controlled(page);
+  await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
+  await keptFor(page, 'users/current/dashboard');
+}
+
 test.describe('offline-first shell', () => {
   test('offline, the dashboard and usage reload with last-known data and the banner; buying waits', async ({
     page,
     context,
   }) => {
-    await logIn(page, 'holder', 'Jordan');
-    await controlled(page);
-    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
-    await keptFor(page, 'users/current/dashboard');
+    await holderWithKeptDashboard(page);
 
     await page.goto('/services/usage');
     await expect(page.getByRole('progressbar', { name: 'Peak data used' })).toBeVisible();
@@ -125,10 +130,7 @@ test.describe('offline-first shell', () => {
     page,
     context,
   }) => {
-    await logIn(page, 'holder', 'Jordan');
-    await controlled(page);
-    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
-    await keptFor(page, 'users/current/dashboard');
+    await holderWithKeptDashboard(page);
     await page.goto('/services/data-blocks');
     await expect(page.getByRole('button', { name: 'Buy Data Block' })).toBeEnabled();
     await keptFor(page, 'services/list');
@@ -154,10 +156,7 @@ test.describe('offline-first shell', () => {
   });
 
   test('after a logout, a different user sees nothing of the first', async ({ page, context }) => {
-    await logIn(page, 'holder', 'Jordan');
-    await controlled(page);
-    await expect(page.getByText(/^Account ID:/)).toHaveText('Account ID: 100001');
-    await keptFor(page, 'users/current/dashboard');
+    await holderWithKeptDashboard(page);
     const holderKeys = Object.keys(await keptQueries(page));
     expect(holderKeys).toHaveLength(1);
 
