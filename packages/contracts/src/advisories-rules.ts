@@ -25,22 +25,25 @@ export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
 /** The dashboard notice's and the page's flag: 'Affects your service at 12 Wattle Rd'. */
 export const affectsText = (street: string) => `Affects your service at ${street}`;
 
-const aestParts = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Brisbane',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
+let aestParts: Intl.DateTimeFormat | undefined;
+const getAestParts = () =>
+  (aestParts ??= new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Brisbane',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }));
 
 /**
  * A time in Australian Eastern Standard Time (spec 3 section 2.7; Brisbane keeps no daylight
  * saving, so it is AEST all year): '25/11/2026, 2:05 pm AEST'.
  */
 export function formatAest(iso: string | Date): string {
-  const parts = aestParts.formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
+  const parts = getAestParts().formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${get('day')}/${get('month')}/${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod')?.toLowerCase()} AEST`;
 }

@@ -9,11 +9,14 @@ export const PEAK_START_HOUR = 16;
 export const USAGE_ALERT_THRESHOLDS = [50, 85, 100] as const;
 export type UsageAlertThreshold = (typeof USAGE_ALERT_THRESHOLDS)[number];
 
-const hourFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Brisbane',
-  hour: 'numeric',
-  hourCycle: 'h23',
-});
+// Made at first use: built at module load it would cost every page's first paint (the zone's data).
+let hourFormat: Intl.DateTimeFormat | undefined;
+const getHourFormat = () =>
+  (hourFormat ??= new Intl.DateTimeFormat('en-AU', {
+    timeZone: 'Australia/Brisbane',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }));
 
 const HOUR_MS = 3_600_000;
 const offsetByDay = new Map<number, number>();
@@ -28,7 +31,7 @@ export function brisbaneHour(instant: Date): number {
   let offset = offsetByDay.get(day);
   if (offset === undefined) {
     const utcHour = new Date(t).getUTCHours();
-    offset = (Number(hourFormat.format(instant)) - utcHour + 24) % 24;
+    offset = (Number(getHourFormat().format(instant)) - utcHour + 24) % 24;
     if (offsetByDay.size > 10_000) offsetByDay.clear();
     offsetByDay.set(day, offset);
   }

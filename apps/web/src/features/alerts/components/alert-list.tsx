@@ -16,7 +16,10 @@ export type AlertListProps = {
   onDownloadInvoice?: (invoice: AlertInvoice) => void;
 };
 
-const fullDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
+let fullDate: Intl.DateTimeFormat | undefined;
+const getFullDate = () =>
+  (fullDate ??= new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' }));
 
 function AlertMessage({ html }: { html: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
@@ -69,7 +72,7 @@ export function AlertList({ alerts, onMarkRead, onDownloadInvoice }: AlertListPr
               <p className="alert-item__time">
                 <time
                   dateTime={alert.sent}
-                  title={Number.isNaN(sentAt) ? undefined : fullDate.format(sentAt)}
+                  title={Number.isNaN(sentAt) ? undefined : getFullDate().format(sentAt)}
                 >
                   {relativeTime(alert.sent, now)}
                 </time>

@@ -11,7 +11,9 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
+// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
+let relative: Intl.RelativeTimeFormat | undefined;
+const getRelative = () => (relative ??= new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' }));
 
 /** The instant of an alert's `sent`, fractional seconds dropped; NaN when unreadable. */
 export function parseSent(sent: string): number {
@@ -23,7 +25,7 @@ export function relativeTime(sent: string, now: number = Date.now()): string {
   if (Number.isNaN(at)) return '';
   const seconds = Math.round((at - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return getRelative().format(Math.trunc(seconds / size), unit);
   }
-  return relative.format(0, 'second');
+  return getRelative().format(0, 'second');
 }

@@ -7,14 +7,17 @@ import { shortDateOf } from '@outpost/domain/format';
  * their sign and with '$', the balance with a minus sign while the account is owing.
  */
 
-const money = new Intl.NumberFormat('en-AU', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
+let money: Intl.NumberFormat | undefined;
+const getMoney = () =>
+  (money ??= new Intl.NumberFormat('en-AU', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
 
 /** Cents without their sign: -1234 -> '$12.34'. */
 export function unsignedMoney(cents: number): string {
-  return `$${money.format(Math.abs(cents) / 100)}`;
+  return `$${getMoney().format(Math.abs(cents) / 100)}`;
 }
 
 export function transactionDescription(t: BillingTransaction): string {

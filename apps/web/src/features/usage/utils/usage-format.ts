@@ -71,17 +71,20 @@ export function axisLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
 }
 
-const clock = new Intl.DateTimeFormat('en-AU', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h12',
-});
+// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
+let clock: Intl.DateTimeFormat | undefined;
+const getClock = () =>
+  (clock ??= new Intl.DateTimeFormat('en-AU', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  }));
 
 /** An instant as '05/03/26 4:00 PM' in Brisbane time. */
 export function brisbaneDateTime(iso: string): string {
   const date = new Date(iso);
-  const parts = clock.formatToParts(date);
+  const parts = getClock().formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${formatShortDate(date)} ${get('hour')}:${get('minute')} ${(get('dayPeriod') ?? '').toUpperCase()}`;
 }
