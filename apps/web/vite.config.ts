@@ -9,7 +9,13 @@ import { routePreload } from './vite-plugins/route-preload';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig(({ mode }) => ({
+// React Router's package exports name only its development build (remix-run/react-router#14102:
+// dev warnings on, their checks and texts shipped); a build takes its production build instead.
+const routerProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ mode, command }) => ({
   plugins: [
     react(),
     routePreload(),
@@ -42,7 +48,12 @@ export default defineConfig(({ mode }) => ({
       },
     },
   ],
-  resolve: { alias: { '@': src } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { lastKnownData } from './app/query-client';
@@ -8,10 +8,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 function render(root: HTMLElement): void {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (80 ms on a slow phone: a tap or a scroll waits).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
