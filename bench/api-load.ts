@@ -11,15 +11,12 @@
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSteal, finish, login, report, startServer } from './lib';
+import { cpuSteal, finish, login, median, report, startServer } from './lib';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'outpost_bench';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {

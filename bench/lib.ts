@@ -13,6 +13,10 @@ const budgets = JSON.parse(
 
 const failures: string[] = [];
 
+/** The middle value (the upper middle of an even count): the benches' figure of several runs. */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** Prints one figure as `name: value unit` and checks it against bench/budgets.json. */
 export function report(name: string, value: number, unit: string): void {
   // Ratios to two decimals (a budget of 1.35x must not pass at 1.3x rounded up).

@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { BASELINE_COMMIT, prepareBaseline } from './baseline';
 import { startH2Front } from './h2-front';
-import { cpuSteal, finish, repoRoot, report, startServer } from './lib';
+import { cpuSteal, finish, median, repoRoot, report, startServer } from './lib';
 
 const DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 const LINK = {
@@ -205,9 +205,6 @@ async function settle(context: BrowserContext, url: string) {
 
 const PORT = Number(process.env.PAGE_PORT ?? 3300);
 const RUNS = Number(process.env.PAGE_RUNS ?? 3);
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const loginReady = (page: Page) => page.getByLabel('Username').waitFor({ state: 'visible' });
 /** The dashboard's own data on screen: 'Account ID' holds the account's number. */
