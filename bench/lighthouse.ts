@@ -129,8 +129,8 @@ async function main() {
   // page then starts in it: Lighthouse's script-coverage instrumentation walks the whole V8 heap
   // there (a 100-130 ms task of V8.DeoptimizeCode and heap iteration before the page commits,
   // scaled to 400-550 ms of simulated blocking time: one run's /services went from TBT 26 to 318
-  // ms). A returning user's worker has stopped after 30 idle seconds; so is it before each run,
-  // and the page gets a process of its own.
+  // ms). A returning user's worker has stopped after 30 idle seconds, so the bench stops it before
+  // each run and the page gets a process of its own.
   const coldProcess = async () => {
     const page = browser.pages()[0] ?? (await browser.newPage());
     const cdp = await browser.newCDPSession(page);
