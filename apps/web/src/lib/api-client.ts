@@ -3,6 +3,7 @@ import { messages } from '@outpost/contracts/messages';
 import type { PermissionEntry } from '@outpost/contracts/auth';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import { takeFirstResponse } from './preload';
+import { API_ORIGIN } from './api-origin';
 import { reportAnswer, reportNoAnswer } from './reachability';
 import { loginPath, pathWithSearch } from './redirect';
 import {
@@ -88,13 +89,6 @@ export type RequestOptions = {
    */
   userToken?: string;
 };
-
-/**
- * Where the API is: the page's own origin on the web (''); in the native app, whose pages load
- * from capacitor://localhost or https://localhost, the server's origin fixed at build time
- * (VITE_API_ORIGIN, `npm run build:native`, which checks it is an origin with no path; docs/decisions/026).
- */
-export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
 /** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
 export type ApiSuccess<T> = { status: 200; data: T } | { status: 302; url: string };

@@ -1,4 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
+import { API_ORIGIN } from './api-origin';
 
 /**
  * Whether the server can be reached, beside the browser's own online flag (docs/decisions/031). A
@@ -12,8 +13,6 @@ import { apiPaths } from '@outpost/contracts/api-paths';
  * In the shared chunk (the API client reports to it); lib/online.ts, the hook the pages use, reads it.
  */
 const FIRST_PROBE_MS = 3_000;
-/** As the API client's (the native apps' API server; the page's own origin on the web). */
-const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 const PROBE_EVERY_MS = 15_000;
 
 let unreachable = false;
