@@ -54,6 +54,9 @@ describe('/staff-login/verify', () => {
     });
     const { router } = renderApp('/staff-login/verify?token=good-token-0001', { strict: true });
     expect(await screen.findByText('Checking the staff link…')).toBeVisible();
+    // The page shows its wait before its effect sends the link: answer only once it has (answering
+    // earlier left the request waiting for ever on a busy machine: a 5 s timeout in one CI run).
+    await waitFor(() => expect(posts(api.calls)).toHaveLength(1));
     answer(
       jsonResponse({
         data: { ...sessionPayload({ tokenSuffix: 'staff' }), staff, customer: 'Jordan Citizen' },
