@@ -32,6 +32,21 @@ async function controlled(page: Page): Promise<void> {
     .toBe(true);
 }
 
+type WorkerVersion = { versionId: string; status: string };
+
+/** The service worker versions of the browser, by id, kept current as they change state. */
+async function workerVersions(page: Page): Promise<Map<string, WorkerVersion>> {
+  const versions = new Map<string, WorkerVersion>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const v of updated)
+      versions.set(v.versionId, { versionId: v.versionId, status: v.status });
+  });
+  // Enabling reports every version there is (as events, soon after).
+  await cdp.send('ServiceWorker.enable');
+  return versions;
+}
+
 /** The query keys kept in IndexedDB for the user, by key (`user:<id>`). */
 function keptQueries(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(
@@ -253,9 +268,17 @@ test.describe('offline-first shell', () => {
         .toBe(true);
       await expect(page.getByText('Updated', { exact: true })).toHaveCount(0);
 
-      // The next visit (the old tab closed): the new version serves it, with a quiet note.
-      await page.close();
+      // The next visit (the old tab closed): the new version serves it, with a quiet note. The
+      // browser activates the waiting worker once the closed tab's client is gone, a moment after
+      // close() returns; a visit in that moment would still be the old version's.
       const next2 = await context.newPage();
+      const versions = await workerVersions(next2);
+      const waitingId = () =>
+        [...versions.values()].find((v) => v.status === 'installed')?.versionId;
+      await expect.poll(waitingId, 'the new version waits').toBeDefined();
+      const newVersion = waitingId()!;
+      await page.close();
+      await expect.poll(() => versions.get(newVersion)?.status).toBe('activated');
       await next2.goto('/');
       await expect(next2.getByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeVisible();
       await expect(next2.getByText('Updated', { exact: true })).toBeVisible();
