@@ -32,19 +32,16 @@ async function controlled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-type WorkerVersion = { versionId: string; status: string };
-
-/** The service worker versions of the browser, by id, kept current as they change state. */
-async function workerVersions(page: Page): Promise<Map<string, WorkerVersion>> {
-  const versions = new Map<string, WorkerVersion>();
+/** The browser's service worker versions: each one's status by its id, kept current. */
+async function workerVersions(page: Page): Promise<Map<string, string>> {
+  const statuses = new Map<string, string>();
   const cdp = await page.context().newCDPSession(page);
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
-    for (const v of updated)
-      versions.set(v.versionId, { versionId: v.versionId, status: v.status });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) statuses.set(v.versionId, v.status);
   });
   // Enabling reports every version there is (as events, soon after).
   await cdp.send('ServiceWorker.enable');
-  return versions;
+  return statuses;
 }
 
 /** The query keys kept in IndexedDB for the user, by key (`user:<id>`). */
@@ -273,12 +270,11 @@ test.describe('offline-first shell', () => {
       // close() returns; a visit in that moment would still be the old version's.
       const next2 = await context.newPage();
       const versions = await workerVersions(next2);
-      const waitingId = () =>
-        [...versions.values()].find((v) => v.status === 'installed')?.versionId;
+      const waitingId = () => [...versions].find(([, status]) => status === 'installed')?.[0];
       await expect.poll(waitingId, 'the new version waits').toBeDefined();
       const newVersion = waitingId()!;
       await page.close();
-      await expect.poll(() => versions.get(newVersion)?.status).toBe('activated');
+      await expect.poll(() => versions.get(newVersion)).toBe('activated');
       await next2.goto('/');
       await expect(next2.getByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeVisible();
       await expect(next2.getByText('Updated', { exact: true })).toBeVisible();
