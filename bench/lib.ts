@@ -19,8 +19,10 @@ export const median = (values: number[]): number =>
 
 /** Prints one figure as `name: value unit` and checks it against bench/budgets.json. */
 export function report(name: string, value: number, unit: string): void {
-  // Ratios to two decimals (a budget of 1.35x must not pass at 1.3x rounded up).
-  const rounded = unit === 'x' ? Math.round(value * 100) / 100 : Math.round(value * 10) / 10;
+  // Ratios to two decimals (a budget of 1.35x must not pass at 1.3x rounded up), layout shift to
+  // three (0.14 must not pass a 0.1 budget as 0.1).
+  const places = unit === 'x' ? 2 : unit.startsWith('cls') ? 3 : 1;
+  const rounded = Math.round(value * 10 ** places) / 10 ** places;
   const budget = budgets[name];
   let verdict = '';
   if (budget?.max !== undefined)

@@ -1,5 +1,5 @@
 import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
@@ -10,7 +10,11 @@ import { preferencesQueryOptions } from '@/features/account/api/preferences-get'
 import { alertsQueryOptions } from '@/features/alerts/api/get-alerts';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { pageQueryOptions } from '@/features/content/api/get-page';
-import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
+import {
+  DASHBOARD_HOLD_MS,
+  dashboardQueryKey,
+  dashboardQueryOptions,
+} from '@/features/dashboard/api/get-dashboard';
 import { latestBlogsQueryOptions } from '@/features/dashboard/api/get-latest-blogs';
 import { accountBlockExpected } from '@/features/dashboard/utils/account';
 import { prefetchBilling } from '@/features/billing/api/prefetch-billing';
@@ -35,6 +39,7 @@ import { LoggedInLayout } from './layouts/logged-in-layout';
 import { LoggedOutLayout } from './layouts/logged-out-layout';
 import { SessionLayout } from './layouts/session-layout';
 import { AppLoading, Root, RootErrorBoundary } from './root';
+import { KEPT_DATA_WAIT_MS, lastKnownData } from './query-client';
 import { pageModuleFor, type PageModuleName } from './route-modules';
 import { NOT_FOUND_TITLE, type RouteHandle } from './route-handle';
 
@@ -99,6 +104,30 @@ function prefetchDashboard(queryClient: QueryClient): Promise<unknown> {
     !accountBlockExpected(held) && queryClient.prefetchQuery(profileQueryOptions()),
   ]);
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Holds the dashboard's navigation until its data is there, when it is not yet (at most
+ * DASHBOARD_HOLD_MS, docs/decisions/033): after a login, or a visit whose data the app has not
+ * kept, so the notices that come with the data do not push the cards down. Kept or cached
+ * data is shown at once (a repeat visit waits for its kept data to be read first, as main.tsx
+ * does), and offline nothing is waited for.
+ */
+async function holdForDashboard(queryClient: QueryClient): Promise<void> {
+  if (lastKnownData) await Promise.race([lastKnownData, delay(KEPT_DATA_WAIT_MS)]);
+  if (queryClient.getQueryData(dashboardQueryKey) !== undefined || !onlineManager.isOnline())
+    return;
+  await Promise.race([
+    queryClient.prefetchQuery(dashboardQueryOptions()),
+    delay(DASHBOARD_HOLD_MS),
+  ]);
+}
+
+/** Pages whose navigation waits (briefly) for data that would otherwise move them as it arrives. */
+const holds: Readonly<Record<string, (queryClient: QueryClient) => Promise<void>>> = {
+  '/': holdForDashboard,
+};
 
 /** Data a page needs, started by its loader (in parallel with its code), read with the same query options. */
 const prefetches: Readonly<Record<string, Prefetch>> = {
@@ -190,16 +219,21 @@ function prefetchAlerts(queryClient: QueryClient): null {
   return null;
 }
 
-/** Runs the guard (if any), then starts the page's data without waiting for it. */
+/**
+ * Runs the guard (if any), then starts the page's data without waiting for it, but for a page
+ * with a hold, which waits for its own (unless the guard sends the user elsewhere).
+ */
 function withPrefetch(
   guard: LoaderFunction | undefined,
   prefetch: Prefetch | undefined,
+  hold: ((queryClient: QueryClient) => Promise<void>) | undefined,
   queryClient: QueryClient,
 ): LoaderFunction | undefined {
   if (!prefetch) return guard;
   return async (args, handlerContext) => {
     const result: unknown = guard ? await guard(args, handlerContext) : null;
     void prefetch(queryClient, new URL(args.request.url), args.params);
+    if (hold && !(result instanceof Response)) await hold(queryClient);
     return result;
   };
 }
@@ -233,12 +267,18 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
       loader: withPrefetch(
         suffixGuard(route, param, suffixed.suffix),
         prefetches[route.path],
+        holds[route.path],
         queryClient,
       ),
       lazy,
     };
   }
-  const loader = withPrefetch(guardFor(route), prefetches[route.path], queryClient);
+  const loader = withPrefetch(
+    guardFor(route),
+    prefetches[route.path],
+    holds[route.path],
+    queryClient,
+  );
   return loader ? { path: route.path, handle, loader, lazy } : { path: route.path, handle, lazy };
 }
 

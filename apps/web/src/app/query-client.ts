@@ -37,6 +37,9 @@ if (typeof window !== 'undefined')
 // first render waits for it (main.tsx; a few tens of ms): the page shows its kept data at once
 // instead of a skeleton that the data then pushes about. A first visit leaves it to the shell:
 // there is nothing kept yet, and its chunk would compete with the page's own for the link.
+/** The longest the first render waits for the kept data (a slow or broken IndexedDB must not hold it). */
+export const KEPT_DATA_WAIT_MS = 300;
+
 export const lastKnownData: Promise<void> | null =
   typeof navigator !== 'undefined' &&
   navigator.serviceWorker?.controller &&

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredPermissions, getStoredUser, readStoredToken, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, sessionPayload } from '@/test/fixtures';
-import { shellResponse } from '@/test/dashboard-fixtures';
+import { dashboard, shellResponse } from '@/test/dashboard-fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -237,6 +237,33 @@ describe('login page', () => {
     expect(button).toBeDisabled();
     answer(errorResponse(401, serverErrors.badCredentials));
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeEnabled();
+  });
+
+  it('stays busy while the dashboard it leads to waits for its data, then shows it whole', async () => {
+    let answerDashboard: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === apiPaths.login) return jsonResponse({ data: sessionPayload() });
+      if (path === apiPaths.dashboard)
+        return new Promise<Response>((resolve) => {
+          answerDashboard = resolve;
+        });
+      return shellResponse(path) ?? jsonResponse({ data: {} });
+    });
+    const { user, router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+
+    await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
+
+    // Logged in; the dashboard's data is out: the login page stays, its button busy.
+    await waitFor(() => expect(getStoredUser()).not.toBeNull());
+    const button = screen.getByRole('button', { name: 'Logging in...' });
+    expect(button).toBeDisabled();
+    expect(currentPath(router)).toBe('/login');
+    answerDashboard(jsonResponse({ data: dashboard() }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Account Summary' })).not.toHaveAttribute(
+      'aria-busy',
+    );
   });
 
   it('shows the session-expired message from ?reason=', async () => {

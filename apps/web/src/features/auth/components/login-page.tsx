@@ -2,7 +2,7 @@ import type { LoginInput } from '@outpost/contracts/auth';
 import { checkLoginInput } from '@outpost/domain/login-rules';
 import { Suspense, useContext, useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Field } from '@/components/form/field';
 import { PasswordInput } from '@/components/password-input';
@@ -51,7 +51,10 @@ export function LoginPage() {
     failure?.message ??
     (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
   const alertTone = problem === undefined && failure?.tone === 'info' ? 'info' : 'error';
-  const submitting = loginMutation.isPending;
+  // Logged in, the dashboard's navigation may wait a moment for its data (app/create-routes.tsx):
+  // the button stays busy until the page changes, so a second press does not log in again.
+  const navigation = useNavigation();
+  const submitting = loginMutation.isPending || navigation.state !== 'idle';
 
   // Revealed (or refused) code: the code is what the user types next.
   useEffect(() => {

@@ -13,6 +13,7 @@ import {
 } from '@/test/dashboard-fixtures';
 import { errorResponse, jsonResponse, profileBody, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { DASHBOARD_HOLD_MS } from '../api/get-dashboard';
 import { blocks, service, stubApi } from '@/test/services-fixtures';
 
 const BILLING: PermissionName[] = [
@@ -183,12 +184,38 @@ describe('dashboard cards', () => {
     ).toEqual([apiPaths.dashboard, apiPaths.latestBlogs, apiPaths.profile].sort());
   });
 
-  it('shows all three cards as placeholders while the dashboard loads', async () => {
+  it('shows all three cards as placeholders when the dashboard takes longer than the hold', async () => {
     setup(() => new Promise<Response>(() => {}) as unknown as Response);
     for (const name of ['Account Summary', 'Usage', 'Billing Activity']) {
-      expect(await findCard(name)).toHaveAttribute('aria-busy', 'true');
+      expect(
+        await screen.findByRole('region', { name }, { timeout: DASHBOARD_HOLD_MS + 1_000 }),
+      ).toHaveAttribute('aria-busy', 'true');
     }
     expect(screen.getByText(/^Account ID:/)).toHaveTextContent('Account ID: …');
+  });
+
+  it('waits for the data before showing the page, so a notice arrives with the cards and does not push them down', async () => {
+    let answer: (response: Response) => void = () => {};
+    const outage = {
+      kind: 'advisory' as const,
+      id: 2,
+      title: 'Outage: Longreach exchange and tower TWR-LRE-01',
+      message: 'Affects your service at 12 Wattle Rd',
+      href: '/support/network-status#advisory-2',
+    };
+    setup(() => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);
+    // The navigation waits for the page's data (the app's loading state shows), not its cards.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByRole('region', { name: 'Account Summary' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Support' })).toBeNull();
+
+    answer(jsonResponse({ data: dashboard({ notices: [outage] }) }));
+    const notice = await screen.findByRole('link', { name: new RegExp(outage.title) });
+    expect(notice).toHaveAttribute('href', outage.href);
+    // The cards came with it, filled in: never a placeholder the notice then moved.
+    expect(card('Account Summary')).not.toHaveAttribute('aria-busy');
+    expect(card('Usage')).not.toHaveAttribute('aria-busy');
   });
 
   it('says the page could not load, and loads it again on request', async () => {
