@@ -1,5 +1,5 @@
 import { type WebRoute, webRoutes } from '@outpost/contracts/web-routes';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
@@ -112,16 +112,29 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * DASHBOARD_HOLD_MS, docs/decisions/033): after a login, or a visit whose data the app has not
  * kept, so the notices that come with the data do not push the cards down. Kept or cached
  * data is shown at once (a repeat visit waits for its kept data to be read first, as main.tsx
- * does), and offline nothing is waited for.
+ * does), and offline nothing is waited for. The hold ends as soon as the dashboard has data from
+ * anywhere (the answer, or kept data read late) or its request has failed.
  */
 async function holdForDashboard(queryClient: QueryClient): Promise<void> {
   if (lastKnownData) await Promise.race([lastKnownData, delay(KEPT_DATA_WAIT_MS)]);
   if (queryClient.getQueryData(dashboardQueryKey) !== undefined || !onlineManager.isOnline())
     return;
-  await Promise.race([
-    queryClient.prefetchQuery(dashboardQueryOptions()),
-    delay(DASHBOARD_HOLD_MS),
-  ]);
+  const hash = hashKey(dashboardQueryKey);
+  let stopWatching = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    stopWatching = queryClient.getQueryCache().subscribe(({ query }) => {
+      if (query.queryHash === hash && query.state.data !== undefined) resolve();
+    });
+  });
+  try {
+    await Promise.race([
+      queryClient.prefetchQuery(dashboardQueryOptions()),
+      arrived,
+      delay(DASHBOARD_HOLD_MS),
+    ]);
+  } finally {
+    stopWatching();
+  }
 }
 
 /** Pages whose navigation waits (briefly) for data that would otherwise move them as it arrives. */

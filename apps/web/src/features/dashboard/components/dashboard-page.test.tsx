@@ -13,7 +13,7 @@ import {
 } from '@/test/dashboard-fixtures';
 import { errorResponse, jsonResponse, profileBody, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { DASHBOARD_HOLD_MS } from '../api/get-dashboard';
+import { DASHBOARD_HOLD_MS, dashboardQueryKey } from '../api/get-dashboard';
 import { blocks, service, stubApi } from '@/test/services-fixtures';
 
 const BILLING: PermissionName[] = [
@@ -192,6 +192,17 @@ describe('dashboard cards', () => {
       ).toHaveAttribute('aria-busy', 'true');
     }
     expect(screen.getByText(/^Account ID:/)).toHaveTextContent('Account ID: …');
+  });
+
+  it('ends the wait as soon as the dashboard has data from elsewhere (kept data read late)', async () => {
+    const { queryClient } = setup(() => new Promise<Response>(() => {}) as unknown as Response);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('region', { name: 'Account Summary' })).toBeNull();
+    queryClient.setQueryData(dashboardQueryKey, dashboard());
+    // Well before the hold's end: the answer is still out.
+    expect(
+      await screen.findByRole('region', { name: 'Account Summary' }, { timeout: 700 }),
+    ).not.toHaveAttribute('aria-busy');
   });
 
   it('waits for the data before showing the page, so a notice arrives with the cards and does not push them down', async () => {
