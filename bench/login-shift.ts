@@ -6,27 +6,20 @@
  *
  * Prints the layout shift counted after the click on Log In (shifts within 500 ms of an input
  * excluded, as CLS does) and when the dashboard's data became visible; the worst of SHIFT_RUNS
- * (3) runs. Budget: lighthouse.cls (0.1). Needs `npm run build` first. SHIFT_PORT (3330),
+ * (3) runs. Budget: page.login_to_dashboard.cls (0.1). Needs `npm run build` first. SHIFT_PORT (3330),
  * SHIFT_DEBUG=1 lists each shift's sources.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
+import { submitLogin } from '../apps/web/e2e/session';
 import { cpuSteal, finish, median, report, startServer } from './lib';
 
 const PORT = Number(process.env.SHIFT_PORT ?? 3330);
 const RUNS = Number(process.env.SHIFT_RUNS ?? 3);
 const DEBUG = process.env.SHIFT_DEBUG === '1';
-
-const PASSWORD = 'Outpost-demo-1';
-
-async function logIn(page: Page): Promise<void> {
-  await page.getByLabel('Username').fill('holder');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-}
 
 type Shift = { value: number; at: number; sources: string[] };
 
@@ -75,16 +68,14 @@ async function main() {
       // A returning user: the app's files are in the browser's cache from an earlier visit (its
       // session and kept data gone, as after a logout), so the dashboard's code is there at once.
       await page.goto(`${server.url}/login`);
-      await logIn(page);
+      await submitLogin(page, 'holder');
       await page.locator('.dashboard__account-id', { hasText: '100001' }).waitFor();
       await page.waitForLoadState('networkidle');
       await page.evaluate("localStorage.clear(); indexedDB.deleteDatabase('outpost-last-known')");
       await page.goto(`${server.url}/login`);
-      await page.getByLabel('Username').fill('holder');
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.evaluate(WATCH_SHIFTS);
       const clicked = await page.evaluate<number>('performance.now()');
-      await page.getByRole('button', { name: 'Log In', exact: true }).click();
+      await submitLogin(page, 'holder');
       await page
         .locator('.dashboard__account-id', { hasText: '100001' })
         .waitFor()

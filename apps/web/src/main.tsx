@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { KEPT_DATA_WAIT_MS, lastKnownData } from './app/query-client';
+import { keptDataRead } from './app/query-client';
 import './styles/app.css';
 
 const container = document.getElementById('root');
@@ -21,11 +21,7 @@ function render(root: HTMLElement): void {
 }
 
 // A repeat visit's kept data first (app/query-client.ts), so the first render has it; never more
-// than KEPT_DATA_WAIT_MS (300 ms: a slow or broken IndexedDB must not hold the page). Any other visit renders at
-// once (not behind a top-level await: that held the login page's first paint back by ~1.5 s).
-if (lastKnownData)
-  void Promise.race([
-    lastKnownData,
-    new Promise((resolve) => setTimeout(resolve, KEPT_DATA_WAIT_MS)),
-  ]).then(() => render(container));
+// than 300 ms. Any other visit renders at once (not behind a top-level await: that held the login
+// page's first paint back by ~1.5 s).
+if (keptDataRead) void keptDataRead.then(() => render(container));
 else render(container);

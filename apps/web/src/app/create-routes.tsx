@@ -39,7 +39,7 @@ import { LoggedInLayout } from './layouts/logged-in-layout';
 import { LoggedOutLayout } from './layouts/logged-out-layout';
 import { SessionLayout } from './layouts/session-layout';
 import { AppLoading, Root, RootErrorBoundary } from './root';
-import { KEPT_DATA_WAIT_MS, lastKnownData } from './query-client';
+import { keptDataRead } from './query-client';
 import { pageModuleFor, type PageModuleName } from './route-modules';
 import { NOT_FOUND_TITLE, type RouteHandle } from './route-handle';
 
@@ -116,7 +116,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * anywhere (the answer, or kept data read late) or its request has failed.
  */
 async function holdForDashboard(queryClient: QueryClient): Promise<void> {
-  if (lastKnownData) await Promise.race([lastKnownData, delay(KEPT_DATA_WAIT_MS)]);
+  if (keptDataRead) await keptDataRead;
   if (queryClient.getQueryData(dashboardQueryKey) !== undefined || !onlineManager.isOnline())
     return;
   const hash = hashKey(dashboardQueryKey);

@@ -37,10 +37,7 @@ if (typeof window !== 'undefined')
 // first render waits for it (main.tsx; a few tens of ms): the page shows its kept data at once
 // instead of a skeleton that the data then pushes about. A first visit leaves it to the shell:
 // there is nothing kept yet, and its chunk would compete with the page's own for the link.
-/** The longest the first render waits for the kept data (a slow or broken IndexedDB must not hold it). */
-export const KEPT_DATA_WAIT_MS = 300;
-
-export const lastKnownData: Promise<void> | null =
+const lastKnownData: Promise<void> | null =
   typeof navigator !== 'undefined' &&
   navigator.serviceWorker?.controller &&
   getSessionSnapshot().loggedIn
@@ -51,3 +48,12 @@ export const lastKnownData: Promise<void> | null =
         })
         .catch(() => undefined)
     : null;
+
+/**
+ * The kept data read, or 300 ms gone, whichever comes first (a slow or broken IndexedDB must not
+ * hold the page): what the first render (main.tsx) and the dashboard's hold (create-routes.tsx)
+ * wait for on a repeat visit. Null on any other visit: nothing to wait for.
+ */
+export const keptDataRead: Promise<void> | null =
+  lastKnownData &&
+  Promise.race([lastKnownData, new Promise<void>((resolve) => setTimeout(resolve, 300))]);
