@@ -4,7 +4,7 @@
  * flow measures /login as a first visit (Lighthouse clears the origin's storage), signs in as a
  * user would in the same browser profile (the session stays in local storage; Lighthouse then runs
  * with --disable-storage-reset against that browser), then measures every signed-in route of the
- * main menu, each run with the service worker stopped first (see coldProcess). Budgets in
+ * side and user menus, each run with the service worker stopped first (see coldProcess). Budgets in
  * bench/budgets.json (lighthouse.*): performance >= 95, accessibility 100, best practices 100,
  * CLS <= 0.1 on each route. Needs `npm run build` first (npm run bench:lighthouse does it).
  *
@@ -20,21 +20,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
+import { flattenLinks, mainMenu, userMenuLinks } from '../apps/web/src/app/layouts/menu-items';
 import { cpuSteal, finish, median, report, startServer } from './lib';
 
-/** The main menu's signed-in routes (apps/web/src/app/layouts/menu-items.ts). */
-const ROUTES = process.env.LH_ROUTES?.split(',') ?? [
-  '/',
-  '/services',
-  '/services/usage',
-  '/services/data-blocks',
-  '/billing/invoices',
-  '/billing/one-off-payment',
-  '/billing/recurring-payment-method',
-  '/news',
-  // /support/more is the phone bar's 'More' page: elsewhere it sends the browser to /.
-  '/account/details',
-];
+/**
+ * Every signed-in route of the web menus, taken from the menus themselves so a new page is measured
+ * without touching this list: the side menu and the user menu, less disabled links (Unbilled
+ * Calls). The native bottom bar's 'More' (/support/more) sends a browser to /, and Live Chat is in
+ * the native more menu only.
+ */
+const MENU_ROUTES = [...new Set(flattenLinks([...mainMenu, ...userMenuLinks]).map((l) => l.to))];
+const ROUTES = process.env.LH_ROUTES?.split(',') ?? MENU_ROUTES;
 const PORT = Number(process.env.LH_PORT ?? 3320);
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9343);
 const THROTTLING = process.env.LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
