@@ -2,8 +2,8 @@
  * The code of an earlier commit, built and runnable beside the current one, so a bench can measure
  * "today's code" in the same run (issue 21: the same machine, the same load). The commit's files
  * come from `git archive` into a temporary directory (kept between runs, keyed by commit); its
- * node_modules links to this checkout's packages except the workspace ones, which point at the
- * archived copies. Then its web app is built there. Works on any clone that has the commit.
+ * node_modules links to this checkout's packages (the root's and each workspace's own) except the
+ * workspace ones, which point at the archived copies. Then its web app is built there. Works on any clone that has the commit.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -45,11 +45,15 @@ export function prepareBaseline(): string {
     if (entry === '@outpost') continue;
     symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
   }
-  for (const [name, dir] of Object.entries(WORKSPACES))
+  for (const [name, dir] of Object.entries(WORKSPACES)) {
     symlinkSync(path.join(root, dir), path.join(modules, '@outpost', name));
-  const webModules = path.join(repoRoot, 'apps/web/node_modules');
-  if (existsSync(webModules) && !existsSync(path.join(root, 'apps/web/node_modules')))
-    symlinkSync(webModules, path.join(root, 'apps/web/node_modules'));
+    // A workspace's own node_modules (npm puts a package there when its version differs from the
+    // root's: the server's @fastify/swagger-ui, the web's @vitejs): without it that workspace's
+    // imports fail in the baseline.
+    const own = path.join(repoRoot, dir, 'node_modules');
+    if (existsSync(own) && !existsSync(path.join(root, dir, 'node_modules')))
+      symlinkSync(own, path.join(root, dir, 'node_modules'));
+  }
 
   console.error(`building the baseline web app (${commit}) in ${root}`);
   execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
