@@ -2,6 +2,7 @@
  * Network status rules both sides share, without zod (the web bundle imports them;
  * docs/decisions/019).
  */
+import { dateTimeFormat } from '@outpost/domain/intl';
 
 /** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
 export const ADVISORIES_PER_PAGE = 2;
@@ -51,7 +52,7 @@ export function formatAest(iso: string | Date): string {
 /** The timeline's date heading: 'Wed 25 Nov 2026' in AEST. */
 export function formatAestDay(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat('en-AU', {
+  return dateTimeFormat({
     timeZone: 'Australia/Brisbane',
     weekday: 'short',
     day: 'numeric',

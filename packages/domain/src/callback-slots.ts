@@ -5,6 +5,7 @@
  * slots too soon to ring and slots already full. Pure: the server offers and re-checks slots with
  * it, the web labels them in the caller's own time zone.
  */
+import { dateTimeFormat } from './intl';
 
 export type CallbackTeam = 'technical' | 'sales';
 export const CALLBACK_TEAMS = ['technical', 'sales'] as const satisfies readonly CallbackTeam[];
@@ -222,7 +223,7 @@ type WallTime = { date: string; hour: number; minute: number; offsetMinutes: num
 
 /** The wall-clock date and time of an instant in a time zone, and the zone's offset then. */
 export function wallTime(instant: Date, timeZone: string): WallTime {
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = dateTimeFormat({
     timeZone,
     year: 'numeric',
     month: '2-digit',

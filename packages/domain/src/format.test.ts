@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dateTimeFormat } from './intl';
 import {
   formatBytes,
   formatDateTime,
@@ -56,6 +57,21 @@ describe('formatMoney', () => {
 describe('formatShortDate', () => {
   it('uses dd/mm/yy in Brisbane time', () => {
     expect(formatShortDate(new Date('2026-11-21T15:30:00Z'))).toBe('22/11/26');
+  });
+
+  it('keeps one formatter per time zone: each zone gets its own date', () => {
+    const instant = new Date('2026-11-21T15:30:00Z');
+    expect(formatShortDate(instant)).toBe('22/11/26');
+    expect(formatShortDate(instant, 'America/New_York')).toBe('21/11/26');
+    expect(formatShortDate(instant)).toBe('22/11/26');
+  });
+});
+
+describe('dateTimeFormat', () => {
+  it('makes a formatter once for the same options, another for other options', () => {
+    const brisbane = dateTimeFormat({ timeZone: 'Australia/Brisbane', year: 'numeric' });
+    expect(dateTimeFormat({ timeZone: 'Australia/Brisbane', year: 'numeric' })).toBe(brisbane);
+    expect(dateTimeFormat({ timeZone: 'Australia/Perth', year: 'numeric' })).not.toBe(brisbane);
   });
 });
 

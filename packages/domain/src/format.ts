@@ -4,6 +4,8 @@
  * 'N discount' for negatives and cents under $1, dates as dd/mm/yy.
  */
 
+import { dateTimeFormat } from './intl';
+
 const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 function trimNumber(value: number, decimals: number): string {
@@ -44,7 +46,7 @@ export function formatMoney(cents: number): string {
 
 /** A date as dd/mm/yy in the given time zone (default the business zone). */
 export function formatShortDate(date: Date, timeZone = 'Australia/Brisbane'): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
+  const parts = dateTimeFormat({
     timeZone,
     day: '2-digit',
     month: '2-digit',
@@ -54,11 +56,10 @@ export function formatShortDate(date: Date, timeZone = 'Australia/Brisbane'): st
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
 
-// Made at first use: an Intl formatter with a time zone costs tens of milliseconds to build
-// (the zone's data), which at module load would delay every page's first paint.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
+// Made at first use (./intl): an Intl formatter with a time zone costs tens of milliseconds to
+// build (the zone's data), which at module load would delay every page's first paint.
 const getDateTimeFormat = () =>
-  (dateTimeFormat ??= new Intl.DateTimeFormat('en-AU', {
+  dateTimeFormat({
     timeZone: 'Australia/Brisbane',
     day: 'numeric',
     month: 'short',
@@ -66,7 +67,7 @@ const getDateTimeFormat = () =>
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-  }));
+  });
 
 /**
  * An ISO time in the business time zone: '24 Nov 2026, 9:05 pm' (Brisbane keeps no summer time,
