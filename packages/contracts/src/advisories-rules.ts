@@ -26,10 +26,9 @@ export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
 /** The dashboard notice's and the page's flag: 'Affects your service at 12 Wattle Rd'. */
 export const affectsText = (street: string) => `Affects your service at ${street}`;
 
-// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
-let aestParts: Intl.DateTimeFormat | undefined;
+// Made at first use and kept (@outpost/domain/intl), not at module load.
 const getAestParts = () =>
-  (aestParts ??= new Intl.DateTimeFormat('en-AU', {
+  dateTimeFormat({
     timeZone: 'Australia/Brisbane',
     day: '2-digit',
     month: '2-digit',
@@ -37,7 +36,7 @@ const getAestParts = () =>
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-  }));
+  });
 
 /**
  * A time in Australian Eastern Standard Time (spec 3 section 2.7; Brisbane keeps no daylight

@@ -3,20 +3,20 @@
  * 4pm in Brisbane (UTC+10 all year, no daylight saving), 30-day periods, alert thresholds, and the
  * Usage Planner's arithmetic. Shared by the server (which classifies and alerts) and the web app.
  */
+import { dateTimeFormat } from './intl';
 import { BILLING_PERIOD_MS, DAY_MS } from './services';
 
 export const PEAK_START_HOUR = 16;
 export const USAGE_ALERT_THRESHOLDS = [50, 85, 100] as const;
 export type UsageAlertThreshold = (typeof USAGE_ALERT_THRESHOLDS)[number];
 
-// Made at first use: built at module load it would cost every page's first paint (the zone's data).
-let hourFormat: Intl.DateTimeFormat | undefined;
+// Made at first use and kept (@outpost/domain/intl), not at module load.
 const getHourFormat = () =>
-  (hourFormat ??= new Intl.DateTimeFormat('en-AU', {
+  dateTimeFormat({
     timeZone: 'Australia/Brisbane',
     hour: 'numeric',
     hourCycle: 'h23',
-  }));
+  });
 
 const HOUR_MS = 3_600_000;
 const offsetByDay = new Map<number, number>();

@@ -1,6 +1,7 @@
 import type { Alert } from '@outpost/contracts/dashboard';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useRef } from 'react';
+import { dateTimeFormat } from '@outpost/domain/intl';
 import { CloseIcon, InfoIcon, UserIcon } from '@/components/icons';
 import { parseSent, relativeTime } from '../utils/relative-time';
 
@@ -16,10 +17,8 @@ export type AlertListProps = {
   onDownloadInvoice?: (invoice: AlertInvoice) => void;
 };
 
-// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
-let fullDate: Intl.DateTimeFormat | undefined;
-const getFullDate = () =>
-  (fullDate ??= new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' }));
+// Made at first use and kept (@outpost/domain/intl), not at module load.
+const getFullDate = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function AlertMessage({ html }: { html: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html), [html]);

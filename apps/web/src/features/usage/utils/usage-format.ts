@@ -1,6 +1,7 @@
 import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
 import { BUSINESS_TIME_ZONE } from '@outpost/domain/constants';
 import { formatShortDate } from '@outpost/domain/format';
+import { dateTimeFormat } from '@outpost/domain/intl';
 
 /**
  * Usage times as the network counts them, in Brisbane time whatever zone the device is in: rows
@@ -71,15 +72,14 @@ export function axisLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
 }
 
-// Made at first use, not at module load (an Intl formatter costs milliseconds to build).
-let clock: Intl.DateTimeFormat | undefined;
+// Made at first use and kept (@outpost/domain/intl), not at module load.
 const getClock = () =>
-  (clock ??= new Intl.DateTimeFormat('en-AU', {
+  dateTimeFormat({
     timeZone: BUSINESS_TIME_ZONE,
     hour: 'numeric',
     minute: '2-digit',
     hourCycle: 'h12',
-  }));
+  });
 
 /** An instant as '05/03/26 4:00 PM' in Brisbane time. */
 export function brisbaneDateTime(iso: string): string {
