@@ -3,7 +3,8 @@
  * "today's code" in the same run (issue 21: the same machine, the same load). The commit's files
  * come from `git archive` into a temporary directory (kept between runs, keyed by commit); its
  * node_modules links to this checkout's packages (the root's and each workspace's own) except the
- * workspace ones, which point at the archived copies. Then its web app is built there. Works on any clone that has the commit.
+ * workspace ones, which point at the archived copies. Then its web app is built there. Works on
+ * any clone that has the commit.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -6,8 +6,8 @@
  *
  * Prints the layout shift counted after the click on Log In (shifts within 500 ms of an input
  * excluded, as CLS does) and when the dashboard's data became visible; the worst of SHIFT_RUNS
- * (3) runs. Budget: page.login_to_dashboard.cls (0.1). Needs `npm run build` first. SHIFT_PORT (3330),
- * SHIFT_DEBUG=1 lists each shift's sources.
+ * (3) runs. Budget: page.login_to_dashboard.cls (0.1). Needs `npm run build` first.
+ * SHIFT_PORT (3330), SHIFT_DEBUG=1 lists each shift's sources.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
