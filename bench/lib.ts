@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,16 @@ export async function startServer(
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // A bench site on this machine: production's demo parts opted in by name (decision 034;
+        // the test-site banner shows), its address local, a staff link key of its own.
+        PAYMENTS: 'sandbox',
+        MAIL: 'outbox',
+        SMS: 'outbox',
+        PUSH: 'outbox',
+        DATABASE: 'embedded',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL_INSECURE: 'allow',
+        STAFF_LINK_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
         PORT: String(port),
         HOST: '127.0.0.1',
