@@ -330,6 +330,18 @@ function fcmServiceAccount(value: string | undefined): FcmServiceAccount | null 
 export class ConfigError extends Error {}
 
 /**
+ * Every demo part of production opted in by name (docs/decisions/034): a staging or bench site on
+ * the embedded parts. PUBLIC_URL and STAFF_LINK_SECRET are still the caller's to set.
+ */
+export const DEMO_PARTS_OPT_INS = {
+  PAYMENTS: 'sandbox',
+  MAIL: 'outbox',
+  SMS: 'outbox',
+  PUSH: 'outbox',
+  DATABASE: 'embedded',
+} as const;
+
+/**
  * Values published in this repository (the e2e suites, .env.example, the tests): a secret set to
  * one of them is no secret.
  */
@@ -381,28 +393,41 @@ export function productionProblems(e: Env): string[] {
     if (e.STRIPE_API_URL)
       add('STRIPE_API_URL', 'tests only (a fake of the Stripe API): unset it, or PAYMENTS=sandbox');
   }
-  // Messages: delivered by a provider, or kept in the outbox (no one reads it in production).
-  if (!e.SMTP_URL && e.MAIL !== 'outbox')
-    add(
-      'SMTP_URL',
-      'not set, so mail would stay undelivered in the outbox: set it, or MAIL=outbox',
-    );
-  if (!e.SMS_API_URL && e.SMS !== 'outbox')
-    add(
-      'SMS_API_URL',
-      'not set, so SMS would stay undelivered in the outbox: set it and SMS_API_TOKEN, or SMS=outbox',
-    );
+  // Messages: delivered by a provider, or kept in an outbox no one reads in production.
+  const channels = [
+    {
+      variable: 'SMTP_URL',
+      set: e.SMTP_URL,
+      optIn: e.MAIL,
+      what: 'mail',
+      fix: 'set it, or MAIL=outbox',
+    },
+    {
+      variable: 'SMS_API_URL',
+      set: e.SMS_API_URL,
+      optIn: e.SMS,
+      what: 'SMS',
+      fix: 'set it and SMS_API_TOKEN, or SMS=outbox',
+    },
+    {
+      variable: 'FCM_SERVICE_ACCOUNT',
+      set: e.FCM_SERVICE_ACCOUNT,
+      optIn: e.PUSH,
+      what: 'pushes to the apps',
+      fix: 'set it, or PUSH=outbox',
+    },
+    {
+      variable: 'VAPID_PUBLIC_KEY',
+      set: e.VAPID_PUBLIC_KEY,
+      optIn: e.PUSH,
+      what: 'pushes to browsers',
+      fix: 'set the three VAPID_* variables, or PUSH=outbox',
+    },
+  ];
+  for (const { variable, set, optIn, what, fix } of channels)
+    if (!set && optIn !== 'outbox')
+      add(variable, `not set, so ${what} would stay undelivered in the outbox: ${fix}`);
   if (e.SMS_API_URL && !e.SMS_API_TOKEN) add('SMS_API_TOKEN', 'required with SMS_API_URL');
-  if (!e.FCM_SERVICE_ACCOUNT && e.PUSH !== 'outbox')
-    add(
-      'FCM_SERVICE_ACCOUNT',
-      'not set, so pushes to the apps would stay undelivered in the outbox: set it, or PUSH=outbox',
-    );
-  if (!e.VAPID_PUBLIC_KEY && e.PUSH !== 'outbox')
-    add(
-      'VAPID_PUBLIC_KEY',
-      'not set, so pushes to browsers would stay undelivered in the outbox: set the three VAPID_* variables, or PUSH=outbox',
-    );
   // The database: PostgreSQL, or the embedded one by name.
   if (!e.DATABASE_URL && e.DATABASE !== 'embedded')
     add(

@@ -1,14 +1,12 @@
+import { DEMO_PARTS_OPT_INS } from '../config';
+
 /**
  * NODE_ENV=production that passes the start check (docs/decisions/034): every demo part opted in
  * by name, the public address and the staff link key set. Tests spread their own values over it.
  */
 export const PRODUCTION_OPT_INS = {
   NODE_ENV: 'production',
-  PAYMENTS: 'sandbox',
-  MAIL: 'outbox',
-  SMS: 'outbox',
-  PUSH: 'outbox',
-  DATABASE: 'embedded',
+  ...DEMO_PARTS_OPT_INS,
   PUBLIC_URL: 'https://portal.example.net',
   STAFF_LINK_SECRET: 'f3a9c1e7b5d2406e8a1c3f5b7d9e0a2c',
 } as const satisfies Record<string, string>;
