@@ -155,6 +155,7 @@ async function bare(): Promise<void> {
     const missing = REQUIRED_NAMES.filter((name) => !output.includes(name));
     assert(missing.length === 0, `not named: ${missing.join(', ')}; output:\n${output}`);
     assert(!output.includes('Outpost is running'), 'it started anyway');
+    say(`exit ${code}, it said:\n${output.trim().replace(/^/gm, '       ')}`);
   });
 }
 

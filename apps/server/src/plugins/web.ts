@@ -59,7 +59,7 @@ const cspHashes = (html: string, pattern: RegExp) =>
  * text on a pale yellow with a dark brown (contrast over 11:1); it wraps on a 360 px screen.
  */
 const TEST_SITE_STYLE =
-  '.outpost-test-site{margin:0;padding:4px 12px;background:#fff3cd;color:#3d2e00;border-bottom:1px solid #b58900;font:600 0.875rem/1.4 system-ui,sans-serif;text-align:center}';
+  '.outpost-test-site{margin:0;padding:4px 12px;background:#fff3cd;color:#3d2e00;border-bottom:1px solid #b58900;font-size:0.875rem;font-weight:600;line-height:1.4;text-align:center}';
 export const TEST_SITE_BANNER = `<p class="outpost-test-site" role="note">${messages.billing.testSite}</p>`;
 
 export type IndexPageOptions = {
