@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PARTS_OPT_INS } from '../apps/server/src/config';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,6 +67,12 @@ export async function startServer(
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // A bench site on this machine: production's demo parts opted in by name (decision 034;
+        // the test-site banner shows), its address local, a staff link key of its own.
+        ...DEMO_PARTS_OPT_INS,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL_INSECURE: 'allow',
+        STAFF_LINK_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -89,6 +89,9 @@ export const REDACTED_PATHS = [
   'body.otc',
 ];
 
+/** The `hops` nearest addresses of X-Forwarded-For are proxies; the next one is the client. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the app (tests use this directly); server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -114,7 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A request id on every log line (reqId) and in the X-Request-Id answer header.
     genReqId: requestIdOf,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY: a hop count trusts that many nearest hops (as Fastify does with a number,
+    // which its types leave out), or the proxies' addresses; never every hop.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // What Node's HTTP parser refuses (headers or an address too long, a broken request line)
     // never reaches routing; answer it in the same shape as every other error.
@@ -160,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
+  // API_DOCS (off in production unless set): unregistered, /api/docs is a plain 404.
+  if (config.apiDocs) await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   await app.register(observabilityPlugin, {
@@ -170,7 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPath: apiPaths.login,
     collect: () => collectQueueMetrics(database.db, metrics),
   });
-  const page = indexPage(config.webDist, config.brand);
+  const page = indexPage(config.webDist, config.brand, {
+    testPaymentsBanner: config.testPaymentsBanner,
+  });
   await app.register(etagPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',

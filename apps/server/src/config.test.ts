@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { LIVE_STRIPE_KEYS, PRODUCTION_OPT_INS } from './test/production-env';
 
 describe('loadConfig', () => {
   it('has working defaults: embedded database, demo seed in development', () => {
@@ -14,11 +15,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logLevel).toBe('warn');
     expect(loadConfig({ LOG_LEVEL: '' }).logLevel).toBe('warn');
     expect(loadConfig({ LOG_LEVEL: 'info' }).logLevel).toBe('info');
-    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('info');
+    expect(loadConfig(PRODUCTION_OPT_INS).logLevel).toBe('info');
   });
 
   it('does not seed demo data in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
+    expect(loadConfig(PRODUCTION_OPT_INS).seed).toBe('none');
   });
 
   it('stops on a bad value, naming the variable', () => {
@@ -59,5 +60,212 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROVIDER_ABN: '1234' })).toThrow(
       /PROVIDER_ABN: must be an 11-digit ABN/,
     );
+  });
+});
+
+/** The message loadConfig refuses `env` with ('' when it does not). */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+const HEADING =
+  'Production refuses to start (docs/decisions/034-production-refuses-demo-parts.md):';
+const LINES = {
+  payments:
+    '  STRIPE_SECRET_KEY: not set, so the sandbox gateway would record published test cards as real payments: set the three STRIPE_* keys, or PAYMENTS=sandbox for a site that takes no real money',
+  mail: '  SMTP_URL: not set, so mail would stay undelivered in the outbox: set it, or MAIL=outbox',
+  sms: '  SMS_API_URL: not set, so SMS would stay undelivered in the outbox: set it and SMS_API_TOKEN, or SMS=outbox',
+  fcm: '  FCM_SERVICE_ACCOUNT: not set, so pushes to the apps would stay undelivered in the outbox: set it, or PUSH=outbox',
+  vapid:
+    '  VAPID_PUBLIC_KEY: not set, so pushes to browsers would stay undelivered in the outbox: set the three VAPID_* variables, or PUSH=outbox',
+  database:
+    '  DATABASE_URL: not set, so the data would live in embedded PGlite under DATA_DIR: set it, or DATABASE=embedded',
+  publicUrl:
+    '  PUBLIC_URL: not set: set the https address customers reach the portal at (links in mail and SMS)',
+  staffSecret:
+    '  STAFF_LINK_SECRET: not set: set a random key of at least 32 characters (openssl rand -hex 32), the same on every instance',
+};
+
+describe('production refuses the demo parts (decision 034)', () => {
+  it('with NODE_ENV=production alone, refuses with one message naming every variable', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toBe(
+      [
+        HEADING,
+        LINES.payments,
+        LINES.mail,
+        LINES.sms,
+        LINES.fcm,
+        LINES.vapid,
+        LINES.database,
+        LINES.publicUrl,
+        LINES.staffSecret,
+      ].join('\n'),
+    );
+  });
+
+  it('starts with each demo part opted in by name, and each opt-in lifts its own line only', () => {
+    expect(refusal(PRODUCTION_OPT_INS)).toBe('');
+    const without = (name: keyof typeof PRODUCTION_OPT_INS) => {
+      const env: Record<string, string> = { ...PRODUCTION_OPT_INS };
+      delete env[name];
+      return refusal(env);
+    };
+    expect(without('PAYMENTS')).toBe(`${HEADING}\n${LINES.payments}`);
+    expect(without('MAIL')).toBe(`${HEADING}\n${LINES.mail}`);
+    expect(without('SMS')).toBe(`${HEADING}\n${LINES.sms}`);
+    expect(without('PUSH')).toBe(`${HEADING}\n${LINES.fcm}\n${LINES.vapid}`);
+    expect(without('DATABASE')).toBe(`${HEADING}\n${LINES.database}`);
+    expect(without('PUBLIC_URL')).toBe(`${HEADING}\n${LINES.publicUrl}`);
+    expect(without('STAFF_LINK_SECRET')).toBe(`${HEADING}\n${LINES.staffSecret}`);
+  });
+
+  it('starts with the real adapters and no opt-in at all', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...LIVE_STRIPE_KEYS,
+      SMTP_URL: 'smtp://mail.example.net:587',
+      SMS_API_URL: 'https://sms.example.net/v1/messages',
+      SMS_API_TOKEN: 'sms-token',
+      FCM_SERVICE_ACCOUNT: JSON.stringify({
+        project_id: 'p',
+        client_email: 'c@p.iam.gserviceaccount.com',
+        private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n',
+      }),
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.net',
+      DATABASE_URL: 'postgres://outpost@db.example.net/outpost',
+      PUBLIC_URL: 'https://portal.example.net',
+      STAFF_LINK_SECRET: PRODUCTION_OPT_INS.STAFF_LINK_SECRET,
+    });
+    expect(config.stripe?.secretKey).toBe('sk_live_abc123');
+    expect(config.testPaymentsBanner).toBe(false);
+  });
+
+  it('refuses unsafe values: Stripe test keys or its fake, an SMS gateway without a token', () => {
+    const base = { ...PRODUCTION_OPT_INS, PAYMENTS: '' };
+    expect(refusal({ ...base, ...LIVE_STRIPE_KEYS, STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(
+      `${HEADING}\n  STRIPE_SECRET_KEY: a test-mode key takes Stripe's published test cards: set live keys (sk_live_...), or PAYMENTS=sandbox for a site that takes no real money`,
+    );
+    expect(
+      refusal({ ...base, ...LIVE_STRIPE_KEYS, STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toBe(
+      `${HEADING}\n  STRIPE_API_URL: tests only (a fake of the Stripe API): unset it, or PAYMENTS=sandbox`,
+    );
+    expect(refusal({ ...base, ...LIVE_STRIPE_KEYS })).toBe('');
+    expect(
+      refusal({ ...PRODUCTION_OPT_INS, SMS: '', SMS_API_URL: 'https://sms.example.net' }),
+    ).toBe(`${HEADING}\n  SMS_API_TOKEN: required with SMS_API_URL`);
+  });
+
+  it('refuses a PUBLIC_URL on http or naming this machine, unless PUBLIC_URL_INSECURE=allow', () => {
+    const https =
+      '  PUBLIC_URL: must be https://, or PUBLIC_URL_INSECURE=allow for a local staging host';
+    const local =
+      '  PUBLIC_URL: names this machine, which no customer reaches: set the public address, or PUBLIC_URL_INSECURE=allow for a local staging host';
+    const at = (url: string, extra: Record<string, string> = {}) =>
+      refusal({ ...PRODUCTION_OPT_INS, PUBLIC_URL: url, ...extra });
+    expect(at('http://portal.example.net')).toBe(`${HEADING}\n${https}`);
+    for (const url of [
+      'https://localhost:3000',
+      'https://app.localhost',
+      'https://127.0.0.1',
+      'https://127.8.9.1:8443/',
+      'https://[::1]:3000',
+      'https://0.0.0.0',
+    ])
+      expect(at(url), url).toBe(`${HEADING}\n${local}`);
+    expect(at('http://127.0.0.1:3000', { PUBLIC_URL_INSECURE: 'allow' })).toBe('');
+    expect(
+      loadConfig({ ...PRODUCTION_OPT_INS, PUBLIC_URL: 'https://portal.example.net/' }).publicUrl,
+    ).toBe('https://portal.example.net');
+  });
+
+  it('refuses secrets published in this repository or too simple to be random', () => {
+    const published =
+      'is a value published in this repository: set a random one (openssl rand -hex 32)';
+    const simple = 'is too simple to be a random key: set one (openssl rand -hex 32)';
+    expect(
+      refusal({
+        ...PRODUCTION_OPT_INS,
+        STAFF_LINK_SECRET: 'e2e-staff-link-secret-0123456789abcdef',
+        METRICS_TOKEN: 'a'.repeat(40),
+        INTERNAL_API_KEY: 'abababababababababababababababab',
+      }),
+    ).toBe(
+      [
+        HEADING,
+        `  STAFF_LINK_SECRET: ${published}`,
+        `  METRICS_TOKEN: ${simple}`,
+        `  INTERNAL_API_KEY: ${simple}`,
+      ].join('\n'),
+    );
+    expect(
+      refusal({ ...PRODUCTION_OPT_INS, INTERNAL_API_KEY: 'e2e-internal-key-0123456789abcdef' }),
+    ).toBe(`${HEADING}\n  INTERNAL_API_KEY: ${published}`);
+    // Too short is refused in every environment, as before.
+    expect(() => loadConfig({ STAFF_LINK_SECRET: 'short' })).toThrow(
+      /STAFF_LINK_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('leaves development and test as they were: no opt-in needed, no banner', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      const config = loadConfig(env);
+      expect(config.stripe).toBeNull();
+      expect(config.testPaymentsBanner).toBe(false);
+      expect(config.apiDocs).toBe(true);
+    }
+    // Outside production the published e2e keys stay usable.
+    expect(
+      loadConfig({ STAFF_LINK_SECRET: 'e2e-staff-link-secret-0123456789abcdef' }).staffLinkSecret,
+    ).toBe('e2e-staff-link-secret-0123456789abcdef');
+  });
+
+  it('shows the test-site banner in production whenever payments are not real', () => {
+    expect(loadConfig(PRODUCTION_OPT_INS).testPaymentsBanner).toBe(true);
+    expect(
+      loadConfig({ ...PRODUCTION_OPT_INS, ...LIVE_STRIPE_KEYS, STRIPE_SECRET_KEY: 'sk_test_abc' })
+        .testPaymentsBanner,
+    ).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_OPT_INS, ...LIVE_STRIPE_KEYS }).testPaymentsBanner).toBe(
+      false,
+    );
+  });
+
+  it('serves the API docs unless API_DOCS=false, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(PRODUCTION_OPT_INS).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_OPT_INS, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes false, a hop count or proxy addresses, and refuses true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5 loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual(['fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      "Invalid configuration:\n  TRUST_PROXY: 'true' lets a client choose its own address (X-Forwarded-For): give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)",
+    );
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '11', 'proxy.example.net'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        'TRUST_PROXY: must be false, a number of proxies (1-10) or proxy addresses and CIDRs separated by commas',
+      );
   });
 });

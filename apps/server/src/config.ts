@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,6 +40,46 @@ const appOrigins = z
       .map((o) => o.toLowerCase()),
   );
 
+/** An empty value (`NAME=` in an env file) is the same as unset. */
+const blank = z.literal('').transform(() => undefined);
+
+/** What TRUST_PROXY names: every address (never: a client could choose its own), or names. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: 'false' (default, the socket's address is the client's), a hop count (the
+ * proxies in front, e.g. 1 behind one load balancer), or the proxies' addresses and CIDRs
+ * (comma- or space-separated; 'loopback', 'linklocal', 'uniquelocal' too). 'true' is refused: it
+ * trusts every hop, so a client picks its own address with X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^[0-9]+$/.test(v) && Number(v) <= 10) return Number(v);
+    const list = v.split(/[\s,]+/).filter(Boolean);
+    if (v !== 'true' && list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        v === 'true'
+          ? "'true' lets a client choose its own address (X-Forwarded-For): give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)"
+          : 'must be false, a number of proxies (1-10) or proxy addresses and CIDRs separated by commas',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,7 +104,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['demo', 'none']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Behind proxies: how many (a hop count) or which (addresses, CIDRs) set X-Forwarded-For.
+  TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   USER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
@@ -178,7 +220,18 @@ const envSchema = z.object({
   PLAY_STORE_URL: brandFields.playStoreUrl.optional(),
   // The LiveChat licence id (live chat is off without one).
   LIVECHAT_LICENSE: brandFields.liveChatLicense.optional(),
+  // The API docs page and document (/api/docs); unset: on, but off in production.
+  API_DOCS: z.enum(['true', 'false']).optional().or(blank),
+  // Production opt-ins (docs/decisions/034): each lets production run one demo part, by name.
+  PAYMENTS: z.enum(['sandbox']).optional().or(blank),
+  MAIL: z.enum(['outbox']).optional().or(blank),
+  SMS: z.enum(['outbox']).optional().or(blank),
+  PUSH: z.enum(['outbox']).optional().or(blank),
+  DATABASE: z.enum(['embedded']).optional().or(blank),
+  PUBLIC_URL_INSECURE: z.enum(['allow']).optional().or(blank),
 });
+
+type Env = z.infer<typeof envSchema>;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -190,7 +243,15 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   seed: 'demo' | 'none';
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** Whether /api/docs (the page and the OpenAPI document) is served (API_DOCS). */
+  apiDocs: boolean;
+  /**
+   * Production with payments that take no real money (PAYMENTS=sandbox): every page says so in a
+   * banner (docs/decisions/034).
+   */
+  testPaymentsBanner: boolean;
   webDist: string;
   bodyLimit: number;
   userTokenTtlSeconds: number;
@@ -268,6 +329,147 @@ function fcmServiceAccount(value: string | undefined): FcmServiceAccount | null 
 
 export class ConfigError extends Error {}
 
+/**
+ * Every demo part of production opted in by name (docs/decisions/034): a staging or bench site on
+ * the embedded parts. PUBLIC_URL and STAFF_LINK_SECRET are still the caller's to set.
+ */
+export const DEMO_PARTS_OPT_INS = {
+  PAYMENTS: 'sandbox',
+  MAIL: 'outbox',
+  SMS: 'outbox',
+  PUSH: 'outbox',
+  DATABASE: 'embedded',
+} as const;
+
+/**
+ * Values published in this repository (the e2e suites, .env.example, the tests): a secret set to
+ * one of them is no secret.
+ */
+export const EXAMPLE_SECRETS: readonly string[] = [
+  'e2e-staff-link-secret-0123456789abcdef',
+  'e2e-internal-key-0123456789abcdef',
+  'metrics-token-0123456789abcdef',
+  'replace-with-the-output-of-openssl-rand-hex-32',
+];
+
+/** A secret with fewer different characters than this is a pattern, not a random key. */
+const MIN_SECRET_CHARACTERS = 10;
+
+/** Hosts that are this machine: no customer's link can point there. */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    /^127\./.test(host)
+  );
+}
+
+/** Stripe keys that take Stripe's published test cards. */
+const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
+
+/**
+ * Production refuses the demo parts (docs/decisions/034): each line names a variable that is
+ * missing or unsafe, what to set, and the opt-in that allows the demo part by name. Empty: safe.
+ */
+export function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const add = (variable: string, why: string) => problems.push(`  ${variable}: ${why}`);
+
+  // Payments: real only with Stripe's live keys.
+  if (e.PAYMENTS !== 'sandbox') {
+    if (!e.STRIPE_SECRET_KEY)
+      add(
+        'STRIPE_SECRET_KEY',
+        'not set, so the sandbox gateway would record published test cards as real payments: set the three STRIPE_* keys, or PAYMENTS=sandbox for a site that takes no real money',
+      );
+    else if (isStripeTestKey(e.STRIPE_SECRET_KEY))
+      add(
+        'STRIPE_SECRET_KEY',
+        "a test-mode key takes Stripe's published test cards: set live keys (sk_live_...), or PAYMENTS=sandbox for a site that takes no real money",
+      );
+    if (e.STRIPE_API_URL)
+      add('STRIPE_API_URL', 'tests only (a fake of the Stripe API): unset it, or PAYMENTS=sandbox');
+  }
+  // Messages: delivered by a provider, or kept in an outbox no one reads in production.
+  const channels = [
+    {
+      variable: 'SMTP_URL',
+      set: e.SMTP_URL,
+      optIn: e.MAIL,
+      what: 'mail',
+      fix: 'set it, or MAIL=outbox',
+    },
+    {
+      variable: 'SMS_API_URL',
+      set: e.SMS_API_URL,
+      optIn: e.SMS,
+      what: 'SMS',
+      fix: 'set it and SMS_API_TOKEN, or SMS=outbox',
+    },
+    {
+      variable: 'FCM_SERVICE_ACCOUNT',
+      set: e.FCM_SERVICE_ACCOUNT,
+      optIn: e.PUSH,
+      what: 'pushes to the apps',
+      fix: 'set it, or PUSH=outbox',
+    },
+    {
+      variable: 'VAPID_PUBLIC_KEY',
+      set: e.VAPID_PUBLIC_KEY,
+      optIn: e.PUSH,
+      what: 'pushes to browsers',
+      fix: 'set the three VAPID_* variables, or PUSH=outbox',
+    },
+  ];
+  for (const { variable, set, optIn, what, fix } of channels)
+    if (!set && optIn !== 'outbox')
+      add(variable, `not set, so ${what} would stay undelivered in the outbox: ${fix}`);
+  if (e.SMS_API_URL && !e.SMS_API_TOKEN) add('SMS_API_TOKEN', 'required with SMS_API_URL');
+  // The database: PostgreSQL, or the embedded one by name.
+  if (!e.DATABASE_URL && e.DATABASE !== 'embedded')
+    add(
+      'DATABASE_URL',
+      `not set, so the data would live in embedded PGlite under DATA_DIR: set it, or DATABASE=embedded`,
+    );
+  // Links in mail and SMS.
+  if (!e.PUBLIC_URL)
+    add(
+      'PUBLIC_URL',
+      'not set: set the https address customers reach the portal at (links in mail and SMS)',
+    );
+  else if (e.PUBLIC_URL_INSECURE !== 'allow') {
+    const publicUrl = new URL(e.PUBLIC_URL);
+    if (publicUrl.protocol !== 'https:')
+      add('PUBLIC_URL', 'must be https://, or PUBLIC_URL_INSECURE=allow for a local staging host');
+    else if (isLocalHost(publicUrl.hostname))
+      add(
+        'PUBLIC_URL',
+        'names this machine, which no customer reaches: set the public address, or PUBLIC_URL_INSECURE=allow for a local staging host',
+      );
+  }
+  // Secrets: set where required, and not a published or patterned value.
+  if (!e.STAFF_LINK_SECRET)
+    add(
+      'STAFF_LINK_SECRET',
+      'not set: set a random key of at least 32 characters (openssl rand -hex 32), the same on every instance',
+    );
+  for (const variable of ['STAFF_LINK_SECRET', 'METRICS_TOKEN', 'INTERNAL_API_KEY'] as const) {
+    const value = e[variable];
+    if (value === undefined) continue;
+    if (EXAMPLE_SECRETS.includes(value))
+      add(
+        variable,
+        'is a value published in this repository: set a random one (openssl rand -hex 32)',
+      );
+    else if (new Set(value).size < MIN_SECRET_CHARACTERS)
+      add(variable, 'is too simple to be a random key: set one (openssl rand -hex 32)');
+  }
+  return problems;
+}
+
 /** The CSP origins configured, plus Stripe's when Stripe is the gateway. */
 function withStripe(sources: string[], stripeKey: string | undefined, stripe: string[]): string[] {
   return stripeKey ? [...new Set([...sources, ...stripe])] : sources;
@@ -281,6 +483,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length > 0)
+      throw new ConfigError(
+        `Production refuses to start (docs/decisions/034-production-refuses-demo-parts.md):\n${problems.join('\n')}`,
+      );
+  }
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET))
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
@@ -310,7 +519,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    testPaymentsBanner:
+      e.NODE_ENV === 'production' && (!e.STRIPE_SECRET_KEY || isStripeTestKey(e.STRIPE_SECRET_KEY)),
     webDist: path.resolve(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT_BYTES,
     userTokenTtlSeconds: e.USER_TOKEN_TTL_SECONDS,

@@ -51,6 +51,8 @@ export const messages = {
     declined: 'Payment Declined',
     pending:
       'Your payment has been submitted to the bank, but the response is taking longer than usual. We’ll keep working on it. It should be visible on your account with 1-2 hours.',
+    /** The banner on every page of a production site with PAYMENTS=sandbox (decision 034). */
+    testSite: 'Test site: payments are not real. No card is charged.',
   },
   /** Account pages (spec 3 sections 4, 5 and 8). */
   account: {

@@ -1,8 +1,11 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, errorOf } from '../test/test-app';
 import { buildApp } from '../app';
+import { permissionsPolicy } from './security';
 
 let ctx: TestContext;
 
@@ -106,6 +109,46 @@ describe('error answers', () => {
     expect(res.json().data).toMatchObject({
       status: 'ok',
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+});
+
+describe('what the HTTP parser refuses, written past every hook', () => {
+  it('answers a broken request line with 400 and the security headers of every API answer', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /api/health HTTP/9\r\n\r\n'),
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    await app.close();
+    const [head = '', body] = raw.split('\r\n\r\n');
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+        }),
+    );
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(body ?? '')).toEqual({
+      data: { error: 'Bad request: The request could not be read.' },
+    });
+    expect(headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'permissions-policy': permissionsPolicy(),
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
     });
   });
 });

@@ -13,7 +13,8 @@ import { loadConfig } from '../config';
 import { mintSession } from '../test/sessions';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, errorOf } from '../test/test-app';
-import { DOCS_POLICY, loggableUrl } from './security';
+import { PRODUCTION_OPT_INS } from '../test/production-env';
+import { DOCS_POLICY, loggableUrl, permissionsPolicy } from './security';
 
 let ctx: TestContext;
 let token: string;
@@ -25,6 +26,8 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const badCharacters = serverErrors.badCharacters;
+const PERMISSIONS =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()';
 
 describe('browser security headers', () => {
   it('send a self-only policy on pages and a load-nothing one on API answers, both refusing framing', async () => {
@@ -49,7 +52,7 @@ describe('browser security headers', () => {
 
   it('add HSTS in production, and the configured gateway and chat origins to the policy', async () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION_OPT_INS,
       WEB_DIST: '/nonexistent',
       CSP_SCRIPT_SOURCES: 'https://js.stripe.com',
       CSP_FRAME_SOURCES: 'https://js.stripe.com https://hooks.stripe.com',
@@ -64,6 +67,11 @@ describe('browser security headers', () => {
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).toContain('upgrade-insecure-requests');
+    // Payment requests only from the card gateway's frame, when that is Stripe's.
+    expect(res.headers['permissions-policy']).toBe(
+      PERMISSIONS.replace('payment=()', 'payment=(self "https://js.stripe.com")'),
+    );
+    expect(permissionsPolicy()).toBe(PERMISSIONS);
     const api = await app.inject({ url: apiPaths.health });
     expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     await app.close();
@@ -146,6 +154,8 @@ describe('security headers on every kind of response', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
       expect(res.headers['referrer-policy'], kind).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy'], kind).toBe('same-origin');
+      expect(res.headers['permissions-policy'], kind).toBe(PERMISSIONS);
       expect(res.headers['x-request-id'], kind).toBeTruthy();
       expect(csp, kind).not.toMatch(/unsafe-inline|unsafe-eval/);
       if (policy === 'page') {
@@ -308,6 +318,9 @@ describe('what the HTTP parser refuses', () => {
       'x-frame-options': 'DENY',
       'referrer-policy': 'same-origin',
       'cache-control': 'no-store',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'permissions-policy': PERMISSIONS,
     });
   });
 });

@@ -7,6 +7,34 @@ import { DOCS_PREFIX } from './api-docs';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** Where the card gateway's frames come from when Stripe is the gateway (Payment Request). */
+const STRIPE_JS = 'https://js.stripe.com';
+
+/**
+ * The browser features no page of ours uses, denied to every page and every frame in it (a
+ * script slipped in cannot ask for the camera or the location): Permissions-Policy. Payment
+ * (the Payment Request API) only for the card gateway's frame when it is Stripe.
+ */
+export function permissionsPolicy(frameSources: readonly string[] = []): string {
+  const payment = frameSources.includes(STRIPE_JS) ? `(self "${STRIPE_JS}")` : '()';
+  return [
+    'accelerometer=()',
+    'autoplay=()',
+    'camera=()',
+    'display-capture=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    `payment=${payment}`,
+    'serial=()',
+    'usb=()',
+    'xr-spatial-tracking=()',
+  ].join(', ');
+}
+
 /**
  * The security headers of an API answer, as raw header lines (each ending CRLF), for the answers
  * written straight to the socket when Node's HTTP parser refuses a request (app.ts
@@ -18,6 +46,9 @@ export function rawApiSecurityHeaders(production: boolean): string {
     'X-Content-Type-Options: nosniff\r\n' +
     'X-Frame-Options: DENY\r\n' +
     'Referrer-Policy: same-origin\r\n' +
+    'Cross-Origin-Opener-Policy: same-origin\r\n' +
+    'Cross-Origin-Resource-Policy: same-origin\r\n' +
+    `Permissions-Policy: ${permissionsPolicy()}\r\n` +
     (production ? 'Strict-Transport-Security: max-age=31536000; includeSubDomains\r\n' : '')
   );
 }
@@ -57,7 +88,8 @@ export type SecurityOptions = {
  *   origin only (no inline script but the page's hashed ones), on API answers one that loads
  *   nothing (so does /metrics); framing refused everywhere (no clickjacking) but on the embedded
  *   usage page for the origins configured; the API docs page a policy of its own;
- *   Referrer-Policy, X-Content-Type-Options, and HSTS in production;
+ *   Referrer-Policy, X-Content-Type-Options, Cross-Origin-Opener-Policy, and HSTS in production;
+ * - a Permissions-Policy denying the browser features no page uses (permissionsPolicy);
  * - `Cache-Control: no-store` on every API answer that does not set its own (tokens, personal
  *   data: nothing for a shared cache or the browser's disk);
  * - one rule for text: a request whose body, query or path holds control characters or broken
@@ -97,7 +129,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   });
 
   const embedAncestors = opts.embedFrameAncestors.join(' ');
+  const permissions = permissionsPolicy(opts.csp.frame);
   app.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('permissions-policy', permissions);
     const path = request.url.split('?', 1)[0] ?? '';
     if (isDocsPage(path)) {
       void reply.header('content-security-policy', DOCS_POLICY);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Brand } from '@outpost/contracts/brand';
 import { BRAND_COLOR_PROPERTIES, BRAND_GLOBAL, BRAND_LOGO_PATH } from '@outpost/contracts/brand';
-import { serverErrors } from '@outpost/contracts/messages';
+import { messages, serverErrors } from '@outpost/contracts/messages';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import { brandStyle } from '../brand';
 
@@ -53,18 +53,38 @@ const cspHashes = (html: string, pattern: RegExp) =>
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
 
+/**
+ * The test-site banner (decision 034): in the page as served, above the app, so it is there at
+ * the first paint (nothing moves when it appears), on every page, with or without script. Plain
+ * text on a pale yellow with a dark brown (contrast over 11:1); it wraps on a 360 px screen.
+ */
+const TEST_SITE_STYLE =
+  '.outpost-test-site{margin:0;padding:4px 12px;background:#fff3cd;color:#3d2e00;border-bottom:1px solid #b58900;font-size:0.875rem;font-weight:600;line-height:1.4;text-align:center}';
+export const TEST_SITE_BANNER = `<p class="outpost-test-site" role="note">${messages.billing.testSite}</p>`;
+
+export type IndexPageOptions = {
+  /** Production with payments that take no real money: the banner on every page. */
+  testPaymentsBanner?: boolean;
+};
+
 /** The page every web route answers with: the built index.html with the brand put in. */
-export function indexPage(webDist: string, brand: Brand): IndexPage {
+export function indexPage(
+  webDist: string,
+  brand: Brand,
+  options: IndexPageOptions = {},
+): IndexPage {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
+  const banner = options.testPaymentsBanner === true;
   const html = built
     ? readFileSync(indexFile, 'utf8')
         // The colours go in before the first paint, so nothing redraws in the brand's colours.
         .replace(
           BRAND_PLACEHOLDER,
-          `<style>${brandStyle(brand.colors, BRAND_COLOR_PROPERTIES)}</style><script>${brandScriptBody(brand)}</script>`,
+          `<style>${brandStyle(brand.colors, BRAND_COLOR_PROPERTIES)}${banner ? TEST_SITE_STYLE : ''}</style><script>${brandScriptBody(brand)}</script>`,
         )
         .replace(THEME_COLOR, `$1${brand.colors.primary}$2`)
+        .replace(/<body([^>]*)>/, (body) => (banner ? `${body}${TEST_SITE_BANNER}` : body))
     : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head><body><main><h1>Outpost API</h1><p>The web app is not built yet. Run <code>npm run build</code>, then restart.</p></main></body></html>';
   return {
     html,

@@ -13,7 +13,7 @@ const FORM_LIMIT_BYTES = 4096;
  * The sandbox gateway's browser-facing calls (docs/decisions/015): what Stripe.js and the bank's
  * authentication page do against Stripe, the sandbox answers itself. The client secret is the
  * credential (a wrong one, or an unknown intent, is a plain 404). With Stripe configured these
- * routes answer 404. The page is plain HTML: no script, no style (the API's CSP loads nothing),
+ * routes answer 404, whatever the request. The page is plain HTML: no script, no style (the API's CSP loads nothing),
  * its form posts back here and the answer redirects to the client's return_url (same origin only).
  */
 export const sandboxGatewayModule: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (
@@ -24,6 +24,13 @@ export const sandboxGatewayModule: FastifyPluginAsyncZod<{ gateway: PaymentGatew
     if (!isSandboxGateway(gateway)) throw notFound();
     return gateway;
   };
+
+  // Not the configured gateway: every route here is a plain 404 before its body or query is read
+  // (a 400 for a malformed one would tell that the route exists; decision 034).
+  if (!isSandboxGateway(gateway))
+    app.addHook('onRequest', async () => {
+      throw notFound();
+    });
 
   // The authentication page's form (scoped to this module's routes).
   app.addContentTypeParser(
