@@ -9,7 +9,7 @@ import { DEMO_STAFF_TOTP_SECRET } from '../../seed/staff';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { STAFF_PLACED } from './staff-rules';
-import { readLink, signLink } from './staff.service';
+import { readLink, setStaffActive, signLink } from './staff.service';
 import { staffAudit, staffMembers } from './staff.schema';
 
 const SECRET = 'staff-link-secret-for-the-staff-test-0001';
@@ -246,6 +246,45 @@ describe('staff links', () => {
       .update(staffMembers)
       .set({ active: true })
       .where(eq(staffMembers.email, BILLING));
+  });
+
+  it("end a disabled staff member's assisted sessions for good: no refresh, and enabling revives none", async () => {
+    const token = await staffToken(BILLING);
+    const { url } = (await link(token, { purpose: 'login', accountid: 100001 })).json().data;
+    const assisted = (await verify(tokenOf(url))).json().data as {
+      tokens: { type: string; token: string }[];
+    };
+    const userToken = assisted.tokens.find((t) => t.type === 'USER')!.token;
+    const refreshToken = assisted.tokens.find((t) => t.type === 'REFRESH')!.token;
+    const services = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: apiPaths.services, headers });
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(200);
+
+    // `npm run staff -- disable` (the CLI calls this).
+    expect(await setStaffActive(ctx.database.db, BILLING, false)).toBe(true);
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(401);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.refresh,
+      headers: { 'x-refresh-token': refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    // Switched on again: the old tokens stay dead, and the session is ended in the Sessions list.
+    expect(await setStaffActive(ctx.database.db, BILLING, true)).toBe(true);
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.refresh,
+      headers: { 'x-refresh-token': refreshToken },
+    });
+    expect(again.statusCode).toBe(401);
+    const [open] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from sessions s join staff_members m on m.id = s.staff_id
+           where lower(m.email) = ${BILLING} and s.ended_at is null`,
+    );
+    expect(open!.n).toBe(0);
   });
 
   it('open one service usage with a usage link, for that service only', async () => {
