@@ -3,6 +3,7 @@ import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { apiRoutes } from '@outpost/contracts/api-routes';
+import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { DEMO_STAFF_TOTP_SECRET } from '../../seed/staff';
@@ -62,8 +63,15 @@ async function link(token: string, body: object) {
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
-const verify = (token: string) =>
-  ctx.app.inject({ method: 'POST', url: apiPaths.staffLoginVerify, payload: { token } });
+// The link pages and /xd share one limit per address (20 per 15 minutes): tests that open many
+// links come from an address of their own.
+const verify = (token: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: apiPaths.staffLoginVerify,
+    payload: { token },
+    remoteAddress,
+  });
 
 describe('staff sign-in', () => {
   it('needs the password and a fresh authenticator code, and answers one message for every failure', async () => {
@@ -337,15 +345,34 @@ describe('staff links', () => {
 });
 
 describe('/xd auto-login', () => {
-  const xd = (accountid: number, headers: Record<string, string> = {}) =>
+  const xd = (
+    accountid: number,
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) =>
     ctx.app.inject({
       method: 'POST',
       url: apiPaths.debugIntegrate,
       headers,
       payload: { method: 'auto-login-acct-holder', accountid },
+      remoteAddress,
     });
 
-  it('answers the holder of the same account and staff, and looks absent to anyone else', async () => {
+  /** A staff-assisted session of the account's holder, opened with a signed link. */
+  async function assistedToken(
+    staff: string,
+    accountid: number,
+    remoteAddress = '127.0.0.1',
+  ): Promise<string> {
+    const { url } = (await link(staff, { purpose: 'login', accountid })).json().data;
+    const opened = await verify(tokenOf(url), remoteAddress);
+    expect(opened.statusCode).toBe(200);
+    return (opened.json().data.tokens as { type: string; token: string }[]).find(
+      (t) => t.type === 'USER',
+    )!.token;
+  }
+
+  it('answers the holder of the same account and a staff-assisted session of it, and looks absent to anyone else', async () => {
     expect((await xd(100001)).statusCode).toBe(404);
     const holder = await ctx.app.inject({
       method: 'POST',
@@ -366,14 +393,84 @@ describe('/xd auto-login', () => {
       (await xd(100001, { 'x-user-token': contact.json().data.tokens[0].token })).statusCode,
     ).toBe(404);
     const staff = await staffToken(SUPPORT);
-    const byStaff = await xd(100003, { 'x-staff-token': staff });
+    const assisted = await assistedToken(staff, 100003);
+    const byStaff = await xd(100003, { 'x-user-token': assisted });
     expect(byStaff.statusCode).toBe(200);
     expect(byStaff.json().data.user.username).toBe('other');
-    const [row] = await queryRows<{ n: number }>(
+    // The new session is staff-assisted too: read-only for a support role.
+    const nickname = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.setNicknamePrepare, { serviceid: 200301 }),
+      headers: { 'x-user-token': byStaff.json().data.tokens[0].token },
+      payload: { nickname: 'Staff was here' },
+    });
+    expect(nickname.statusCode).toBe(403);
+    const [row] = await queryRows<{ n: number; by_staff: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from staff_audit where action = 'xd-login'`,
+      sql`select count(*)::int as n, count(staff_id)::int as by_staff
+            from staff_audit where action = 'xd-login'`,
     );
-    expect(row!.n).toBe(2);
+    expect(row).toEqual({ n: 2, by_staff: 1 });
+  });
+
+  it('refuses a staff session alone, and a staff-assisted session of another account', async () => {
+    const staff = await staffToken(ADMIN);
+    const from = '192.0.2.10';
+    // A plain staff session, with no staff-assisted customer session: absent.
+    const plain = await xd(100003, { 'x-staff-token': staff }, from);
+    expect(plain.statusCode).toBe(404);
+    expect(errorOf(plain)).toBe('Invalid request: not found.');
+    // Assisting account 100001 does not open account 100003's holder.
+    const assisted = await assistedToken(staff, 100001, from);
+    const foreign = await xd(100003, { 'x-user-token': assisted, 'x-staff-token': staff }, from);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Invalid request: not found.');
+    // A usage-only staff token of a service of that account: absent too.
+    const { url } = (await link(staff, { purpose: 'usage', serviceid: 200101 })).json().data;
+    const usage = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.staffUsageVerify, { serviceid: 200101 }),
+      payload: { token: tokenOf(url) },
+      remoteAddress: from,
+    });
+    expect(usage.statusCode).toBe(200);
+    expect(
+      (await xd(100001, { 'x-user-token': usage.json().data.tokens[0].token }, from)).statusCode,
+    ).toBe(404);
+  });
+
+  it('in production answers a staff-assisted session of that account only', async () => {
+    const app = await buildApp({
+      config: { ...ctx.config, env: 'production' },
+      database: ctx.database,
+      clock: time.clock,
+    });
+    try {
+      const call = (accountid: number, headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: apiPaths.debugIntegrate,
+          headers,
+          payload: { method: 'auto-login-acct-holder', accountid },
+          remoteAddress: '192.0.2.11',
+        });
+      const holder = await ctx.app.inject({
+        method: 'POST',
+        url: apiPaths.login,
+        payload: { username: 'holder', password: DEMO_PASSWORD },
+      });
+      const holderToken = holder.json().data.tokens[0].token as string;
+      expect((await call(100001, { 'x-user-token': holderToken })).statusCode).toBe(404);
+      const staff = await staffToken(SUPPORT);
+      expect((await call(100001, { 'x-staff-token': staff })).statusCode).toBe(404);
+      const assisted = await assistedToken(staff, 100001, '192.0.2.11');
+      expect((await call(100003, { 'x-user-token': assisted })).statusCode).toBe(404);
+      const ok = await call(100001, { 'x-user-token': assisted });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.user.username).toBe('holder');
+    } finally {
+      await app.close();
+    }
   });
 
   it('is absent when not enabled, and in production without a staff session', async () => {
