@@ -54,9 +54,14 @@ export type TicketAttachment = z.infer<typeof ticketAttachment>;
 
 export const ticketMessage = z.object({
   id: z.number().int(),
-  /** True for the customer's side, false for the provider's desk. */
+  /** True for the customer's side, false for the provider's (its desk or its staff). */
   from_customer: z.boolean(),
   author_name: z.string(),
+  /**
+   * Written by a staff member of the provider (author_name) in a staff-assisted session of the
+   * customer (docs/decisions/025): the customer's name. Null otherwise.
+   */
+  on_behalf_of: z.string().nullable(),
   body: z.string(),
   created: z.iso.datetime(),
   attachments: z.array(ticketAttachment),

@@ -4,6 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
 import { isConnectionLost } from '../db/client';
+import { RateLimitStoreUnavailable } from './rate-limit-store';
 import type { CommonErrorCode } from '../lib/errors';
 import { AppError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
@@ -270,10 +271,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
       return reply.status(400).send({ data: { error: serverErrors.malformedBody } });
     }
-    if (isConnectionLost(error)) {
+    const storeDown = error instanceof RateLimitStoreUnavailable;
+    if (storeDown || isConnectionLost(error)) {
       // The database went away mid-request: the transaction rolled back (or, when the connection
       // died during COMMIT, may have committed; prepare/commit replays, other calls re-read).
-      request.log.warn({ code: error.code }, 'database connection lost');
+      // Redis (the rate-limit counters) did not answer: nothing that needs a limit went ahead.
+      if (storeDown) request.log.warn({ err: error.cause }, 'rate-limit store unavailable');
+      else request.log.warn({ code: error.code }, 'database connection lost');
       return reply
         .status(503)
         .header('retry-after', '5')

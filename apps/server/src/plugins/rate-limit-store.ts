@@ -43,28 +43,62 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
+/**
+ * The rate-limit store did not answer (Redis unreachable, gone or hanging). Nothing that needs a
+ * limit goes ahead without one: the request answers 503 with Retry-After, as when the database
+ * is lost (plugins/error-handler.ts), and the client tries again.
+ */
+export class RateLimitStoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('rate-limit store unavailable', { cause });
+    this.name = 'RateLimitStoreUnavailable';
+  }
+}
+
+/** A Redis command waits at most this long (a hanging server or a connection being made). */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 export function redisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    connectTimeout: 1_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // A command whose connection broke fails at once instead of waiting for a reconnection.
+    maxRetriesPerRequest: 0,
+    // Try again every second at most, so a Redis that is back is used again within a second.
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+  });
+  // Connection errors reach the requests that need Redis (a 503 each, logged there) and the
+  // readiness check; the client's own event would only repeat them on every reconnection.
+  redis.on('error', () => {});
   const prefix = 'outpost:rl:';
+  /** Runs a command; while Redis is known to be down (between reconnections) fails at once. */
+  async function run<T>(command: () => Promise<T>): Promise<T> {
+    if (redis.status === 'reconnecting' || redis.status === 'end' || redis.status === 'close')
+      throw new RateLimitStoreUnavailable(new Error(`redis ${redis.status}`));
+    try {
+      return await command();
+    } catch (error) {
+      throw new RateLimitStoreUnavailable(error);
+    }
+  }
   return {
     async hit(key, windowMs) {
       const k = prefix + key;
-      const result = await redis
-        .multi()
-        .incr(k)
-        .pexpire(k, Math.ceil(windowMs), 'NX')
-        .pttl(k)
-        .exec();
-      if (!result) throw new Error('redis transaction aborted');
+      const result = await run(() =>
+        redis.multi().incr(k).pexpire(k, Math.ceil(windowMs), 'NX').pttl(k).exec(),
+      );
+      if (!result) throw new RateLimitStoreUnavailable(new Error('redis transaction aborted'));
       const count = Number(result[0]?.[1]);
       const ttl = Number(result[2]?.[1]);
       return { count, resetAt: new Date(Date.now() + Math.max(ttl, 0)) };
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await run(() => redis.del(prefix + key));
     },
     close: async () => {
-      await redis.quit();
+      // A polite QUIT when Redis answers; else just drop the connection.
+      await redis.quit().catch(() => redis.disconnect());
     },
     async ping() {
       await redis.ping();

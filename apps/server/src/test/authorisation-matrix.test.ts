@@ -51,7 +51,8 @@ const REVIEWED_PUBLIC_ROUTES = [
   // Staff access (docs/decisions/025, staff.test.ts): staff sign in with a password and an
   // authenticator code (rate-limited, one answer for every failure); a staff link is an HMAC-signed,
   // 5-minute, single-use credential (tampered, forged, expired, replayed: refused and audited);
-  // /xd answers 404 unless enabled, and then only to staff or the same account's holder.
+  // /xd answers 404 unless enabled, and then only to a staff-assisted session of that account's
+  // holder or (outside production) the holder's own.
   'staffLogin',
   'staffLoginVerify',
   'staffUsageVerify',

@@ -17,7 +17,6 @@ import {
   listAudit,
   openLink,
   recordAudit,
-  staffCaller,
   staffLogin,
   staffUsageToken,
 } from './staff.service';
@@ -178,9 +177,10 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
   });
 
   /**
-   * /xd/{uid} (spec 3 sections 2.10 and 7): off unless XD_ENABLED; needs a staff session, or
-   * (outside production) the USER token of that account's holder. Anything else: 404, so the
-   * door looks absent. Audited.
+   * /xd/{uid} (spec 3 sections 2.10 and 7): off unless XD_ENABLED. It answers only the USER token
+   * of a session of that account's holder: a staff-assisted one (opened with a signed staff link,
+   * decision 025), or, outside production, the holder's own. A staff session alone, another
+   * account's session, a contact's or a usage-only token: 404, so the door looks absent. Audited.
    */
   app.route({
     ...routeFor(staffRoutes.debugIntegrate),
@@ -188,46 +188,40 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
       if (!deps.xdEnabled) throw staffError('xdUnavailable');
       await throttle(request.ip);
       const now = clock();
-      const staffToken = headerValue(request, 'x-staff-token');
-      const staff = staffToken ? await staffCaller(db, staffToken, now) : null;
+      const { accountid } = request.body;
       // The holder of the account named (spec: 'auto-login-acct-holder' with the account id).
       const [holder] = await queryRows<{ id: number }>(
         db,
         sql`select id from users
-             where account_id = ${request.body.accountid} and is_account_holder
-               and role_status = 'Active'
+             where account_id = ${accountid} and is_account_holder and role_status = 'Active'
              order by id limit 1`,
       );
-      const holderId = holder?.id ?? null;
-      if (staff) {
-        if (holderId === null) throw staffError('xdUnavailable');
-      } else {
-        if (deps.production) throw staffError('xdUnavailable');
-        const caller = await authenticateUserToken(
-          db,
-          clock,
-          headerValue(request, 'x-user-token'),
-        ).catch(() => null);
-        if (
-          !caller ||
-          caller.staff !== null ||
-          !caller.isAccountHolder ||
-          caller.accountId !== request.body.accountid ||
-          caller.userId !== holderId
-        )
-          throw staffError('xdUnavailable');
-      }
+      const caller = await authenticateUserToken(
+        db,
+        clock,
+        headerValue(request, 'x-user-token'),
+      ).catch(() => null);
+      if (
+        !holder ||
+        !caller ||
+        caller.serviceScope !== null ||
+        caller.accountId !== accountid ||
+        caller.userId !== holder.id ||
+        (caller.staff === null && deps.production)
+      )
+        throw staffError('xdUnavailable');
+      const staff = caller.staff;
       await recordAudit(db, now, {
         staffId: staff?.id ?? null,
-        accountId: request.body.accountid,
-        userId: holderId,
+        accountId: accountid,
+        userId: holder.id,
         action: 'xd-login',
         requestId: request.id,
         detail: staff ? `by staff ${staff.name}` : 'by the account holder',
       });
       const session = await issueSession(
         deps,
-        holderId!,
+        holder.id,
         randomUUID(),
         requestMeta(request),
         staff?.id,

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { STAFF_LINK_MAX_MS } from '@outpost/contracts/staff';
 import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
-import { tokens } from '../auth/auth.schema';
+import { sessions, tokens } from '../auth/auth.schema';
 import { Secret } from 'otpauth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { totpFor } from '../auth/two-factor';
@@ -392,18 +392,38 @@ export async function createStaffMember(
   return { id: row!.id, totpSecret, otpauth };
 }
 
-export async function setStaffActive(db: Db, email: string, active: boolean): Promise<boolean> {
-  const rows = await db
-    .update(staffMembers)
-    .set({ active })
-    .where(eq(sql`lower(${staffMembers.email})`, email.trim().toLowerCase()))
-    .returning({ id: staffMembers.id });
-  if (!active && rows[0]) {
-    // Their sessions end with their access (staff-assisted customer sessions check `active`).
-    await db
-      .update(staffSessions)
-      .set({ endedAt: new Date() })
-      .where(and(eq(staffSessions.staffId, rows[0].id), isNull(staffSessions.endedAt)));
-  }
-  return rows.length > 0;
+/**
+ * Switches a staff member on or off. Off ends their staff sessions and, for good, every
+ * staff-assisted customer session they opened (its tokens revoked and its session row ended, in
+ * one transaction): switching them on again later revives none of them (decision 025).
+ */
+export async function setStaffActive(
+  db: Db,
+  email: string,
+  active: boolean,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    const rows = await tx
+      .update(staffMembers)
+      .set({ active })
+      .where(eq(sql`lower(${staffMembers.email})`, email.trim().toLowerCase()))
+      .returning({ id: staffMembers.id });
+    const member = rows[0];
+    if (!active && member) {
+      await tx
+        .update(staffSessions)
+        .set({ endedAt: now })
+        .where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.endedAt)));
+      await tx
+        .update(tokens)
+        .set({ revokedAt: now })
+        .where(and(eq(tokens.staffId, member.id), isNull(tokens.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(and(eq(sessions.staffId, member.id), isNull(sessions.endedAt)));
+    }
+    return rows.length > 0;
+  });
 }

@@ -3,13 +3,14 @@ import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { apiRoutes } from '@outpost/contracts/api-routes';
+import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { DEMO_STAFF_TOTP_SECRET } from '../../seed/staff';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { STAFF_PLACED } from './staff-rules';
-import { readLink, signLink } from './staff.service';
+import { readLink, setStaffActive, signLink } from './staff.service';
 import { staffAudit, staffMembers } from './staff.schema';
 
 const SECRET = 'staff-link-secret-for-the-staff-test-0001';
@@ -62,8 +63,15 @@ async function link(token: string, body: object) {
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
-const verify = (token: string) =>
-  ctx.app.inject({ method: 'POST', url: apiPaths.staffLoginVerify, payload: { token } });
+// The link pages and /xd share one limit per address (20 per 15 minutes): tests that open many
+// links come from an address of their own.
+const verify = (token: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: apiPaths.staffLoginVerify,
+    payload: { token },
+    remoteAddress,
+  });
 
 describe('staff sign-in', () => {
   it('needs the password and a fresh authenticator code, and answers one message for every failure', async () => {
@@ -248,6 +256,45 @@ describe('staff links', () => {
       .where(eq(staffMembers.email, BILLING));
   });
 
+  it("end a disabled staff member's assisted sessions for good: no refresh, and enabling revives none", async () => {
+    const token = await staffToken(BILLING);
+    const { url } = (await link(token, { purpose: 'login', accountid: 100001 })).json().data;
+    const assisted = (await verify(tokenOf(url))).json().data as {
+      tokens: { type: string; token: string }[];
+    };
+    const userToken = assisted.tokens.find((t) => t.type === 'USER')!.token;
+    const refreshToken = assisted.tokens.find((t) => t.type === 'REFRESH')!.token;
+    const services = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: apiPaths.services, headers });
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(200);
+
+    // `npm run staff -- disable` (the CLI calls this).
+    expect(await setStaffActive(ctx.database.db, BILLING, false)).toBe(true);
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(401);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.refresh,
+      headers: { 'x-refresh-token': refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+
+    // Switched on again: the old tokens stay dead, and the session is ended in the Sessions list.
+    expect(await setStaffActive(ctx.database.db, BILLING, true)).toBe(true);
+    expect((await services({ 'x-user-token': userToken })).statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.refresh,
+      headers: { 'x-refresh-token': refreshToken },
+    });
+    expect(again.statusCode).toBe(401);
+    const [open] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from sessions s join staff_members m on m.id = s.staff_id
+           where lower(m.email) = ${BILLING} and s.ended_at is null`,
+    );
+    expect(open!.n).toBe(0);
+  });
+
   it('open one service usage with a usage link, for that service only', async () => {
     const token = await staffToken(SUPPORT);
     const { url } = (await link(token, { purpose: 'usage', serviceid: 200101 })).json().data;
@@ -298,15 +345,34 @@ describe('staff links', () => {
 });
 
 describe('/xd auto-login', () => {
-  const xd = (accountid: number, headers: Record<string, string> = {}) =>
+  const xd = (
+    accountid: number,
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) =>
     ctx.app.inject({
       method: 'POST',
       url: apiPaths.debugIntegrate,
       headers,
       payload: { method: 'auto-login-acct-holder', accountid },
+      remoteAddress,
     });
 
-  it('answers the holder of the same account and staff, and looks absent to anyone else', async () => {
+  /** A staff-assisted session of the account's holder, opened with a signed link. */
+  async function assistedToken(
+    staff: string,
+    accountid: number,
+    remoteAddress = '127.0.0.1',
+  ): Promise<string> {
+    const { url } = (await link(staff, { purpose: 'login', accountid })).json().data;
+    const opened = await verify(tokenOf(url), remoteAddress);
+    expect(opened.statusCode).toBe(200);
+    return (opened.json().data.tokens as { type: string; token: string }[]).find(
+      (t) => t.type === 'USER',
+    )!.token;
+  }
+
+  it('answers the holder of the same account and a staff-assisted session of it, and looks absent to anyone else', async () => {
     expect((await xd(100001)).statusCode).toBe(404);
     const holder = await ctx.app.inject({
       method: 'POST',
@@ -327,14 +393,84 @@ describe('/xd auto-login', () => {
       (await xd(100001, { 'x-user-token': contact.json().data.tokens[0].token })).statusCode,
     ).toBe(404);
     const staff = await staffToken(SUPPORT);
-    const byStaff = await xd(100003, { 'x-staff-token': staff });
+    const assisted = await assistedToken(staff, 100003);
+    const byStaff = await xd(100003, { 'x-user-token': assisted });
     expect(byStaff.statusCode).toBe(200);
     expect(byStaff.json().data.user.username).toBe('other');
-    const [row] = await queryRows<{ n: number }>(
+    // The new session is staff-assisted too: read-only for a support role.
+    const nickname = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.setNicknamePrepare, { serviceid: 200301 }),
+      headers: { 'x-user-token': byStaff.json().data.tokens[0].token },
+      payload: { nickname: 'Staff was here' },
+    });
+    expect(nickname.statusCode).toBe(403);
+    const [row] = await queryRows<{ n: number; by_staff: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from staff_audit where action = 'xd-login'`,
+      sql`select count(*)::int as n, count(staff_id)::int as by_staff
+            from staff_audit where action = 'xd-login'`,
     );
-    expect(row!.n).toBe(2);
+    expect(row).toEqual({ n: 2, by_staff: 1 });
+  });
+
+  it('refuses a staff session alone, and a staff-assisted session of another account', async () => {
+    const staff = await staffToken(ADMIN);
+    const from = '192.0.2.10';
+    // A plain staff session, with no staff-assisted customer session: absent.
+    const plain = await xd(100003, { 'x-staff-token': staff }, from);
+    expect(plain.statusCode).toBe(404);
+    expect(errorOf(plain)).toBe('Invalid request: not found.');
+    // Assisting account 100001 does not open account 100003's holder.
+    const assisted = await assistedToken(staff, 100001, from);
+    const foreign = await xd(100003, { 'x-user-token': assisted, 'x-staff-token': staff }, from);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Invalid request: not found.');
+    // A usage-only staff token of a service of that account: absent too.
+    const { url } = (await link(staff, { purpose: 'usage', serviceid: 200101 })).json().data;
+    const usage = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.staffUsageVerify, { serviceid: 200101 }),
+      payload: { token: tokenOf(url) },
+      remoteAddress: from,
+    });
+    expect(usage.statusCode).toBe(200);
+    expect(
+      (await xd(100001, { 'x-user-token': usage.json().data.tokens[0].token }, from)).statusCode,
+    ).toBe(404);
+  });
+
+  it('in production answers a staff-assisted session of that account only', async () => {
+    const app = await buildApp({
+      config: { ...ctx.config, env: 'production' },
+      database: ctx.database,
+      clock: time.clock,
+    });
+    try {
+      const call = (accountid: number, headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: apiPaths.debugIntegrate,
+          headers,
+          payload: { method: 'auto-login-acct-holder', accountid },
+          remoteAddress: '192.0.2.11',
+        });
+      const holder = await ctx.app.inject({
+        method: 'POST',
+        url: apiPaths.login,
+        payload: { username: 'holder', password: DEMO_PASSWORD },
+      });
+      const holderToken = holder.json().data.tokens[0].token as string;
+      expect((await call(100001, { 'x-user-token': holderToken })).statusCode).toBe(404);
+      const staff = await staffToken(SUPPORT);
+      expect((await call(100001, { 'x-staff-token': staff })).statusCode).toBe(404);
+      const assisted = await assistedToken(staff, 100001, '192.0.2.11');
+      expect((await call(100003, { 'x-user-token': assisted })).statusCode).toBe(404);
+      const ok = await call(100001, { 'x-user-token': assisted });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.user.username).toBe('holder');
+    } finally {
+      await app.close();
+    }
   });
 
   it('is absent when not enabled, and in production without a staff session', async () => {

@@ -25,6 +25,7 @@ import {
   DESK_AUTHOR,
   createTicket,
   listTickets,
+  messageOf,
   ownedAttachment,
   ownedTicket,
   statusAfterCustomerReply,
@@ -108,6 +109,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
         const row = await addMessage(tx, ticket.id, {
           userId: caller.userId,
           authorName: `${caller.givenNames} ${caller.surname}`,
+          staff: caller.staff,
           body: request.body.message,
           status: next,
           now,
@@ -116,14 +118,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       });
       return {
         data: {
-          message: {
-            id: message.id,
-            from_customer: message.fromCustomer,
-            author_name: message.authorName,
-            body: message.body,
-            created: new Date(message.createdAt).toISOString(),
-            attachments: [],
-          },
+          message: messageOf(message, []),
           status,
           status_label: ticketStatusLabel(status),
         },
@@ -186,6 +181,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
         serviceId: service?.id ?? null,
         userId: caller.userId,
         authorName: `${caller.givenNames} ${caller.surname}`,
+        staff: caller.staff,
         category: body.category,
         subject: body.subject,
         body: body.description,

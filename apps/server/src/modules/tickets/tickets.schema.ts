@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, users } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
+import { staffMembers } from '../staff/staff.schema';
 
 /**
  * Support tickets (docs/decisions/017): what a customer asks in My Tickets, a callback request,
@@ -45,9 +46,18 @@ export const ticketMessages = pgTable(
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id),
-    /** The contact who wrote it; null for the provider's staff. */
+    /**
+     * The contact who wrote it, or for whom a staff member wrote it in a staff-assisted session;
+     * null for the provider's desk.
+     */
     authorUserId: integer('author_user_id').references(() => users.id),
-    /** The name shown beside the message ('Jane Citizen', 'Outpost Support'). */
+    /**
+     * The staff member who really wrote it in a staff-assisted session of the customer
+     * (docs/decisions/025): such a message is the provider's (`fromCustomer` false), named after
+     * them, and says for whom.
+     */
+    authorStaffId: integer('author_staff_id').references(() => staffMembers.id),
+    /** The name shown beside the message ('Jane Citizen', 'Outpost Support', 'Sam Support'). */
     authorName: text('author_name').notNull(),
     fromCustomer: boolean('from_customer').notNull(),
     body: text('body').notNull(),

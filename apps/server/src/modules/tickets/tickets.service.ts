@@ -18,6 +18,8 @@ export type NewTicket = {
   userId: number | null;
   /** The name shown beside the first message. */
   authorName: string;
+  /** The staff member who writes it in a staff-assisted session of `userId` (decision 025). */
+  staff?: MessageStaff;
   category: string;
   subject: string;
   /** The first message of the conversation. */
@@ -26,6 +28,22 @@ export type NewTicket = {
   /** When it was opened (the request's time); the database's now() when absent. */
   now?: Date;
 };
+
+/** A staff member writing in a staff-assisted session of the customer (docs/decisions/025). */
+export type MessageStaff = { id: number; name: string } | null | undefined;
+
+/**
+ * Who a message is from, as stored: the contact (or the desk, `userId` null), or in a
+ * staff-assisted session the staff member who really wrote it, for the contact.
+ */
+function authorColumns(userId: number | null, authorName: string, staff: MessageStaff) {
+  return {
+    authorUserId: userId,
+    authorStaffId: staff?.id ?? null,
+    authorName: staff ? staff.name : authorName,
+    fromCustomer: userId !== null && !staff,
+  };
+}
 
 /**
  * Opens a ticket with its first message, in the caller's transaction so that the order, request
@@ -49,9 +67,7 @@ export async function createTicket(tx: Tx, input: NewTicket) {
     .insert(ticketMessages)
     .values({
       ticketId: ticket!.id,
-      authorUserId: input.userId,
-      authorName: input.authorName,
-      fromCustomer: input.userId !== null,
+      ...authorColumns(input.userId, input.authorName, input.staff),
       body: input.body,
       ...(input.now ? { createdAt: input.now } : {}),
     })
@@ -133,15 +149,21 @@ type MessageRow = {
   id: number;
   fromCustomer: boolean;
   authorName: string;
+  /** The customer a staff member wrote for (staff-assisted session), else null. */
+  onBehalfOf: string | null;
   body: string;
   createdAt: Date;
 };
 
-function messageOf(row: MessageRow, attachments: TicketMessage['attachments']): TicketMessage {
+export function messageOf(
+  row: MessageRow,
+  attachments: TicketMessage['attachments'],
+): TicketMessage {
   return {
     id: row.id,
     from_customer: row.fromCustomer,
     author_name: row.authorName,
+    on_behalf_of: row.onBehalfOf,
     body: row.body,
     created: iso(row.createdAt),
     attachments,
@@ -165,10 +187,13 @@ export async function ticketDetail(
       id: ticketMessages.id,
       fromCustomer: ticketMessages.fromCustomer,
       authorName: ticketMessages.authorName,
+      onBehalfOf: sql<string | null>`case when ${ticketMessages.authorStaffId} is null then null
+        else ${users.givenNames} || ' ' || ${users.surname} end`,
       body: ticketMessages.body,
       createdAt: ticketMessages.createdAt,
     })
     .from(ticketMessages)
+    .leftJoin(users, eq(users.id, ticketMessages.authorUserId))
     .where(eq(ticketMessages.ticketId, ticketId))
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   const files =
@@ -211,19 +236,28 @@ export function statusAfterCustomerReply(status: string): string {
   return status === 'New' ? 'New' : 'Open';
 }
 
-/** Adds a message to the conversation and moves the ticket's status and updated time. */
+/**
+ * Adds a message to the conversation and moves the ticket's status and updated time.
+ * `authorName`: the contact's (or the desk's); `staff`: who really writes it in a staff-assisted
+ * session of the contact.
+ */
 export async function addMessage(
   tx: Db,
   ticketId: number,
-  message: { userId: number | null; authorName: string; body: string; status: string; now: Date },
-) {
+  message: {
+    userId: number | null;
+    authorName: string;
+    staff?: MessageStaff;
+    body: string;
+    status: string;
+    now: Date;
+  },
+): Promise<MessageRow> {
   const [row] = await tx
     .insert(ticketMessages)
     .values({
       ticketId,
-      authorUserId: message.userId,
-      authorName: message.authorName,
-      fromCustomer: message.userId !== null,
+      ...authorColumns(message.userId, message.authorName, message.staff),
       body: message.body,
       createdAt: message.now,
     })
@@ -238,7 +272,7 @@ export async function addMessage(
     .update(tickets)
     .set({ status: message.status, updatedAt: message.now })
     .where(eq(tickets.id, ticketId));
-  return row!;
+  return { ...row!, onBehalfOf: message.staff ? message.authorName : null };
 }
 
 /** An attachment of one of the account's tickets, with its bytes (404 otherwise). */

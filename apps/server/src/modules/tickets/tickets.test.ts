@@ -8,7 +8,9 @@ import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-ru
 import { outbox } from '../../adapters/messaging.schema';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { tickets } from './tickets.schema';
+import { mintSession } from '../../test/sessions';
+import { tokens } from '../auth/auth.schema';
+import { ticketMessages, tickets } from './tickets.schema';
 
 const KEY = 'internal-service-key-for-the-tickets-test-01';
 const time = manualClock(new Date('2027-01-10T00:00:00Z'));
@@ -192,6 +194,61 @@ describe('a ticket from Make a Request to the desk and back', () => {
     ]);
     const dashboard = (await api.get(apiPaths.dashboard)).json().data as Dashboard;
     expect(dashboard.notices.map((n) => n.message)).toContain('Modem drops out every afternoon');
+  });
+});
+
+describe('a staff-assisted session (docs/decisions/025)', () => {
+  it('records the staff member as the author of a new ticket and a reply, for the customer', async () => {
+    time.advance(60_000);
+    // A session of the holder opened by Sam Support (support: may write tickets) with a link.
+    const { userToken, familyId } = await mintSession(ctx.database.db, 5001, 'live', time.clock());
+    await ctx.database.db.update(tokens).set({ staffId: 1 }).where(eq(tokens.familyId, familyId));
+    const staff = { token: userToken };
+    const created = await api.prepareCommit(newTicket, request, staff);
+    expect(created.statusCode).toBe(200);
+    const { ticketid } = created.json().data as { ticketid: number };
+    const reply = await api.post(
+      replyUrl(ticketid),
+      { message: 'Jordan asked us to add: the dish was re-pointed last week.' },
+      staff,
+    );
+    expect(reply.statusCode).toBe(200);
+    const byStaff = {
+      from_customer: false,
+      author_name: 'Sam Support',
+      on_behalf_of: 'Jordan Citizen',
+    };
+    expect((reply.json().data as { message: object }).message).toMatchObject(byStaff);
+    // The customer's own reply stays theirs.
+    const own = await api.post(replyUrl(ticketid), { message: 'Thank you.' });
+    expect((own.json().data as { message: object }).message).toMatchObject({
+      from_customer: true,
+      author_name: 'Jordan Citizen',
+      on_behalf_of: null,
+    });
+    // What the customer sees in the thread, and what is stored.
+    const detail = (await api.get(ticketUrl(ticketid))).json().data as TicketDetail;
+    expect(
+      detail.messages.map(({ from_customer, author_name, on_behalf_of }) => ({
+        from_customer,
+        author_name,
+        on_behalf_of,
+      })),
+    ).toEqual([
+      byStaff,
+      byStaff,
+      { from_customer: true, author_name: 'Jordan Citizen', on_behalf_of: null },
+    ]);
+    const stored = await ctx.database.db
+      .select({ user: ticketMessages.authorUserId, staff: ticketMessages.authorStaffId })
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticketid))
+      .orderBy(ticketMessages.id);
+    expect(stored).toEqual([
+      { user: 5001, staff: 1 },
+      { user: 5001, staff: 1 },
+      { user: 5001, staff: null },
+    ]);
   });
 });
 

@@ -26,6 +26,7 @@ const waiting: TicketDetail = {
       id: 1,
       from_customer: true,
       author_name: 'Jordan Citizen',
+      on_behalf_of: null,
       body: 'It drops out most afternoons.',
       created: '2026-11-22T02:00:00.000Z',
       attachments: [
@@ -36,6 +37,7 @@ const waiting: TicketDetail = {
       id: 2,
       from_customer: false,
       author_name: 'Sam (Support team)',
+      on_behalf_of: null,
       body: 'Has the dish moved lately?',
       created: '2026-11-24T00:30:00.000Z',
       attachments: [],
@@ -79,6 +81,37 @@ describe('a ticket', () => {
     ).toBeInTheDocument();
     expect(items[items.length - 1]).toHaveClass('ticket-message--provider');
     expect(items[items.length - 1]).toHaveTextContent('Sam (Support team) (our support team)');
+  });
+
+  it('names a staff member who wrote in a staff-assisted session as staff, for the customer', async () => {
+    signIn();
+    const byStaff: TicketDetail = {
+      ...waiting,
+      messages: [
+        ...waiting.messages,
+        {
+          id: 3,
+          from_customer: false,
+          author_name: 'Sam Support',
+          on_behalf_of: 'Jordan Citizen',
+          body: 'Jordan says the dish was re-pointed last week.',
+          created: '2026-11-24T01:00:00.000Z',
+          attachments: [],
+        },
+      ],
+    };
+    const api = stubApi({
+      [`GET ${buildPath(apiPaths.supportTicket, { ticketid: 240003 })}`]: () =>
+        jsonResponse({ data: byStaff }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderApp('/support/my-tickets/240003');
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    const items = await within(conversation).findAllByRole('listitem');
+    const last = items[items.length - 1]!;
+    expect(last).toHaveClass('ticket-message--provider');
+    expect(last).toHaveTextContent('Sam Support (staff, for Jordan Citizen)');
+    expect(last).not.toHaveTextContent('your side');
   });
 
   it('a reply that cannot get through waits with the reason, and can be sent again once the server answers', async () => {
@@ -132,6 +165,7 @@ describe('a ticket', () => {
             id: 3,
             from_customer: true,
             author_name: 'Jordan Citizen',
+            on_behalf_of: null,
             body: 'No, it has not moved.',
             created: '2026-11-24T01:00:00.000Z',
             attachments: [],

@@ -100,15 +100,19 @@ function TicketView({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
+/** Whose side a message is from; a staff member writing for the customer says for whom. */
+function authorRole(message: TicketMessage): string {
+  if (message.on_behalf_of !== null) return ` (staff, for ${message.on_behalf_of})`;
+  return message.from_customer ? ' (your side)' : ' (our support team)';
+}
+
 function MessageItem({ message }: { message: TicketMessage }) {
   const side = message.from_customer ? 'customer' : 'provider';
   return (
     <li className={`ticket-message ticket-message--${side}`}>
       <p className="ticket-message__meta">
         <span className="ticket-message__author">{message.author_name}</span>
-        <span className="ticket-message__role">
-          {message.from_customer ? ' (your side)' : ' (our support team)'}
-        </span>
+        <span className="ticket-message__role">{authorRole(message)}</span>
         <span className="ticket-message__time">
           <time dateTime={message.created}>{ticketTime(message.created)}</time>
         </span>

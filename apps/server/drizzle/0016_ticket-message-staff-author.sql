@@ -1,0 +1,2 @@
+ALTER TABLE "ticket_messages" ADD COLUMN "author_staff_id" integer;--> statement-breakpoint
+ALTER TABLE "ticket_messages" ADD CONSTRAINT "ticket_messages_author_staff_id_staff_members_id_fk" FOREIGN KEY ("author_staff_id") REFERENCES "public"."staff_members"("id") ON DELETE no action ON UPDATE no action;
