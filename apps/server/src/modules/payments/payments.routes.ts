@@ -253,7 +253,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     handler: async (request) => {
       try {
         return {
-          data: await postPayment(service, requireAuth(request).accountId, request.body, clock()),
+          data: await postPayment(service, requireAuth(request), request.body, clock()),
         };
       } catch (error) {
         if ((error as { cause?: unknown }).cause)
@@ -275,7 +275,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     handler: async (request) => ({
       data: await commitSavedCardPayment(
         service,
-        requireAuth(request).accountId,
+        requireAuth(request),
         request.body,
         clock,
         request.log,

@@ -153,14 +153,14 @@ function postAnswer(payment: PaymentRow): PostPayment {
 }
 
 /**
- * Finish a one-off payment: the payment must be the caller's account's (404), the csrf and the
- * intent must be its own (400, one text for both); the intent's status is read from the gateway
+ * Finish a one-off payment: the payment must be the caller's account's (404), the csrf, the
+ * intent and the user who started it must be its own (400, one text for all); the intent's status is read from the gateway
  * and recorded by settlePayment, which reaches the ledger once however many posts and webhooks
  * arrive. The answer is built from the recorded payment, so a repeated post answers the same.
  */
 export async function postPayment(
   deps: PaymentsDeps,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { prepareId: number; csrf: string; intentId: string },
   now: Date,
 ): Promise<PostPayment> {
@@ -168,9 +168,14 @@ export async function postPayment(
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, accountId)));
+    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, caller.accountId)));
   if (!payment || payment.kind !== 'new-card') throw notFound();
-  if (!sameHash(payment.csrfHash, hashToken(body.csrf)) || payment.intentId !== body.intentId)
+  // Bound to the user who started it, as every prepared operation is (lib/prepared.ts).
+  if (
+    !sameHash(payment.csrfHash, hashToken(body.csrf)) ||
+    payment.intentId !== body.intentId ||
+    payment.userId !== caller.userId
+  )
     throw paymentsError('paymentMismatch');
   let intent: PaymentIntentInfo;
   try {
@@ -234,11 +239,14 @@ type Claim =
  */
 async function claimSavedCardPayment(
   db: Db,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { csrf: string; amount: number },
   now: Date,
 ): Promise<Claim> {
+  const { accountId } = caller;
   return withTransaction(db, async (tx) => {
+    // The payment row is the prepared operation: bound to the user who prepared it, as every
+    // prepared operation is (lib/prepared.ts), not only to the account.
     const [payment] = await tx
       .select()
       .from(payments)
@@ -246,6 +254,7 @@ async function claimSavedCardPayment(
         and(
           eq(payments.csrfHash, hashToken(body.csrf)),
           eq(payments.accountId, accountId),
+          eq(payments.userId, caller.userId),
           eq(payments.kind, 'saved-card'),
         ),
       )
@@ -314,19 +323,20 @@ function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCar
  */
 export async function commitSavedCardPayment(
   deps: PaymentsDeps,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { csrf: string; amount: number },
   clock: () => Date,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<ExistingCardCommit> {
   const { db, gateway, providerName } = deps;
+  const { accountId } = caller;
   const waitUntil = Date.now() + CLAIM_WAIT_MS;
-  let claim = await claimSavedCardPayment(db, accountId, body, clock());
+  let claim = await claimSavedCardPayment(db, caller, body, clock());
   while (claim.kind === 'wait') {
     // Another commit of this csrf is charging: its answer is ours (it never charges twice).
     if (Date.now() > waitUntil) return unreached(null, providerName);
     await sleep(50);
-    claim = await claimSavedCardPayment(db, accountId, body, clock());
+    claim = await claimSavedCardPayment(db, caller, body, clock());
   }
   if (claim.kind === 'answer') return savedCardAnswer(claim.payment, providerName);
 
