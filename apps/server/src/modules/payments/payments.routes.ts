@@ -304,7 +304,13 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
           request.log.info({ err: error }, 'webhook refused: signature');
           throw paymentsError('webhookSignature');
         }
-        const outcome = await handleGatewayEvent(db, gateway, clock, event);
+        const outcome = await handleGatewayEvent(db, gateway, clock, event).catch(
+          (error: unknown) => {
+            const cause = (error as { cause?: unknown }).cause;
+            if (cause) request.log.warn({ err: cause, event: event.id }, 'gateway event failed');
+            throw error;
+          },
+        );
         request.log.info({ event: event.id, type: event.type, outcome }, 'gateway event');
         return { data: { received: true } };
       },
