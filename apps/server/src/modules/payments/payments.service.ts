@@ -17,12 +17,18 @@ import { settlePayment } from './settle';
 
 /** How long a one-off payment's csrf is accepted (start -> post, prepare -> commit). */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
-/** A saved-card charge claimed this long ago with no answer (a crash) may be tried again. */
-const CLAIM_STALE_MS = 60 * 1000;
+/**
+ * While a saved-card charge waits for the gateway, its claim is renewed this often (the payment's
+ * updated_at), so a claim not renewed for CLAIM_STALE_MS is one whose process died (kill -9, a
+ * lost machine): the next commit of its csrf charges again with the same idempotency key, which
+ * the gateway answers with the first charge rather than a second one.
+ */
+const CLAIM_HEARTBEAT_MS = 3 * 1000;
+const CLAIM_STALE_MS = 10 * 1000;
 /** How long a concurrent commit waits for the one that is charging. */
 const CLAIM_WAIT_MS = 20 * 1000;
 /** Marks a saved-card charge whose call to the gateway failed: the next commit tries again. */
-const GATEWAY_UNREACHED = 'gateway_unreached';
+export const GATEWAY_UNREACHED = 'gateway_unreached';
 
 export type PaymentsDeps = {
   db: Db;
@@ -328,8 +334,7 @@ export async function commitSavedCardPayment(
   clock: () => Date,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<ExistingCardCommit> {
-  const { db, gateway, providerName } = deps;
-  const { accountId } = caller;
+  const { db, providerName } = deps;
   const waitUntil = Date.now() + CLAIM_WAIT_MS;
   let claim = await claimSavedCardPayment(db, caller, body, clock());
   while (claim.kind === 'wait') {
@@ -338,11 +343,66 @@ export async function commitSavedCardPayment(
     await sleep(50);
     claim = await claimSavedCardPayment(db, caller, body, clock());
   }
-  if (claim.kind === 'answer') return savedCardAnswer(claim.payment, providerName);
+  if (claim.kind === 'answer') {
+    // Still processing when recorded: ask the gateway how it stands now before answering.
+    const answered =
+      claim.payment.status === 'processing'
+        ? await refreshPayment(deps, claim.payment, clock, log)
+        : claim.payment;
+    return savedCardAnswer(answered, providerName);
+  }
 
-  const payment = claim.payment;
-  const card = await paymethodsRow(db, accountId);
+  const charged = await chargeClaimed(deps, claim.payment, clock, log);
+  if (charged.kind === 'unreached') return unreached(charged.payment, providerName);
+  return savedCardAnswer(charged.payment, providerName);
+}
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** A recorded payment whose intent is open, as the gateway has it now (recorded by settle). */
+async function refreshPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  clock: () => Date,
+  log: Log,
+): Promise<PaymentRow> {
+  if (payment.intentId === null) return payment;
+  try {
+    const intent = await deps.gateway.retrievePaymentIntent(payment.intentId);
+    return (await settlePayment(deps.db, payment.id, intent, clock())).payment;
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, 'reading an open payment failed');
+    return payment;
+  }
+}
+
+/**
+ * Charges a claimed saved-card payment with its idempotency key (the same key every time, so the
+ * gateway charges once however often this runs) and records the outcome. The claim is renewed
+ * while the gateway is asked (CLAIM_HEARTBEAT_MS), so other commits wait for this one instead of
+ * taking it over. 'unreached': the gateway could not be asked; nothing was recorded, the claim is
+ * released for the next commit.
+ */
+export async function chargeClaimed(
+  deps: Pick<PaymentsDeps, 'db' | 'gateway'>,
+  payment: PaymentRow,
+  clock: () => Date,
+  log: Log,
+): Promise<{ kind: 'settled' | 'unreached'; payment: PaymentRow }> {
+  const { db, gateway } = deps;
+  const open = and(
+    eq(payments.id, payment.id),
+    eq(payments.status, 'created'),
+    isNull(payments.intentId),
+  );
+  const card = await paymethodsRow(db, payment.accountId);
   let intent: PaymentIntentInfo;
+  const heartbeat = setInterval(() => {
+    db.update(payments)
+      .set({ updatedAt: clock() })
+      .where(and(open, isNull(payments.failureCode)))
+      .catch((error: unknown) => log.warn({ err: error }, 'renewing a charge claim failed'));
+  }, CLAIM_HEARTBEAT_MS);
   try {
     intent = await gateway.chargeOffSession({
       amountCents: payment.amountCents,
@@ -352,19 +412,20 @@ export async function commitSavedCardPayment(
       idempotencyKey: payment.idempotencyKey,
     });
   } catch (error) {
+    clearInterval(heartbeat);
     log.warn({ err: error, paymentId: payment.id }, 'saved-card charge: gateway call failed');
     const [released] = await db
       .update(payments)
       .set({ failureCode: GATEWAY_UNREACHED, updatedAt: clock() })
-      .where(
-        and(eq(payments.id, payment.id), eq(payments.status, 'created'), isNull(payments.intentId)),
-      )
+      .where(open)
       .returning();
-    if (released) return unreached(released, providerName);
+    if (released) return { kind: 'unreached', payment: released };
     // Its webhook recorded it meanwhile: answer what was recorded.
     const [recorded] = await db.select().from(payments).where(eq(payments.id, payment.id));
-    return savedCardAnswer(recorded!, providerName);
+    return { kind: 'settled', payment: recorded! };
+  } finally {
+    clearInterval(heartbeat);
   }
   const settled = await settlePayment(db, payment.id, intent, clock());
-  return savedCardAnswer(settled.payment, providerName);
+  return { kind: 'settled', payment: settled.payment };
 }
