@@ -33,8 +33,8 @@ export type MessageKind = 'email' | 'sms';
 
 /**
  * Queues a mail or SMS. Call it with the transaction of the change the message tells of: it is
- * sent after that transaction commits (by the job worker's outbox drainer), exactly once, and
- * never when it rolls back (docs/decisions/027).
+ * sent after that transaction commits (by the job worker's outbox drainer), at least once and
+ * with the same id on every attempt, and never when it rolls back (docs/decisions/027).
  */
 export async function enqueueMessage(
   tx: Db,
