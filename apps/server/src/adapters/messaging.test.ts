@@ -84,27 +84,39 @@ describe('HTTP SMS channel', () => {
   });
 });
 
+type SinkMail = { from: string | undefined; to: string[]; data: string };
+
+/** A local SMTP server that keeps every mail it is given (envelope and raw data). */
+async function startSmtpSink() {
+  const mails: SinkMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    mails,
+    port: (server.server.address() as { port: number }).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('SMTP channel', () => {
   it('delivers the message to the SMTP server named in the URL', async () => {
-    const mails: { from: string | undefined; to: string[]; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-        stream.on('end', () => {
-          mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as { port: number }).port;
+    const sink = await startSmtpSink();
+    const { mails, port } = sink;
     try {
       const mail = smtpChannel(
         `smtp://127.0.0.1:${port}?ignoreTLS=true`,
@@ -125,7 +137,7 @@ describe('SMTP channel', () => {
         'Message-ID: <b7e2a6c3-4d5f-4a71-9bac-1d2e3f4a5b6c@example.com>',
       );
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });
@@ -147,21 +159,7 @@ function faultyDb(db: Db, state: { down: boolean }): Db {
 describe('a delivery whose "sent" cannot be recorded', () => {
   it('is sent again after the lease with the same Message-ID and the same SMS Idempotency-Key', async () => {
     const db = database.db;
-    const mails: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-        stream.on('end', () => {
-          mails.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (server.server.address() as { port: number }).port;
+    const sink = await startSmtpSink();
     const texts: { key: unknown; reference: unknown }[] = [];
     const smsGateway = Fastify();
     smsGateway.post('/sms', async (request) => {
@@ -174,7 +172,7 @@ describe('a delivery whose "sent" cannot be recorded', () => {
     const smsUrl = await smsGateway.listen({ port: 0, host: '127.0.0.1' });
     const state = { down: false };
     const email = smtpChannel(
-      `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
       'Outpost <noreply@outpost.example>',
     );
     const sms = httpSmsChannel(`${smsUrl}/sms`, undefined, 'Outpost');
@@ -212,14 +210,14 @@ describe('a delivery whose "sent" cannot be recorded', () => {
         'Connection terminated',
       );
       state.down = false;
-      expect(mails).toHaveLength(1);
+      expect(sink.mails).toHaveLength(1);
       expect(texts).toHaveLength(1);
 
       // The database is back; the claims' leases (2 minutes) run out and both are sent again.
       const later = new Date(start.getTime() + 3 * 60_000);
       expect(await drainOutbox({ db, clock: () => later, messaging: { email, sms } })).toBe(2);
-      expect(mails).toHaveLength(2);
-      const ids = mails.map((m) => /^Message-ID: (.*)$/im.exec(m)?.[1]);
+      expect(sink.mails).toHaveLength(2);
+      const ids = sink.mails.map((m) => /^Message-ID: (.*)$/im.exec(m.data)?.[1]);
       expect(ids).toEqual([
         `<${keyOf('casey@example.com')}@outpost.example>`,
         `<${keyOf('casey@example.com')}@outpost.example>`,
@@ -238,7 +236,7 @@ describe('a delivery whose "sent" cannot be recorded', () => {
       ]);
     } finally {
       await smsGateway.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });
