@@ -264,6 +264,56 @@ describe('a crash between the gateway and the ledger (kill -9 while charging)', 
     expect(await charges(prepared.id)).toBe(1);
   });
 
+  const intentOf = async (paymentId: number) => {
+    const [row] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select id from sandbox_intents where metadata->>'payment_id' = ${String(paymentId)}`,
+    );
+    return row!.id;
+  };
+
+  it('reads a payment recorded as processing from the gateway when the customer retries', async () => {
+    const prepared = await crashAfterCharge(12.34, 0);
+    // Recorded as processing earlier; the bank has since taken it.
+    await ctx.database.db
+      .update(payments)
+      .set({
+        status: 'processing',
+        gatewayStatus: 'processing',
+        intentId: await intentOf(prepared.id),
+      })
+      .where(eq(payments.id, prepared.id));
+    expect(await commit(prepared.csrf, 12.34)).toEqual(settledAnswer(prepared, 1234));
+    expect(await ledgerRows(prepared.id)).toEqual([{ amount_cents: -1234 }]);
+    expect(await charges(prepared.id)).toBe(1);
+  });
+
+  it('records at start-up a new-card payment confirmed at the gateway whose post never came', async () => {
+    const res = await api.post(apiPaths.startPayment, { amount: 7.77 });
+    const started = res.json().data as StartPayment;
+    events.state.held = true;
+    try {
+      const confirmed = await confirmAtSandbox(
+        ctx.app,
+        'payment',
+        started.stripePaymentIntent.id,
+        cardInput(started.stripePaymentIntent.client_secret, { number: '4242424242424242' }),
+      );
+      expect(confirmed.status).toBe(200);
+    } finally {
+      events.state.held = false;
+    }
+    const id = started.prepareAPIResult.id;
+    expect(await ledgerRows(id)).toEqual([]);
+    await reconcileAtStart({
+      db: ctx.database.db,
+      gateway: ctx.app.paymentGateway,
+      clock: ctx.clock,
+      log: { info: () => {}, warn: () => {} },
+    });
+    expect(await ledgerRows(id)).toEqual([{ amount_cents: -777 }]);
+  });
+
   it('keeps commits waiting for a live charge slower than the stale time (its claim is renewed)', async () => {
     const prepared = await prepareSaved();
     faults.charge.push('slow');
