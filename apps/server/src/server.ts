@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { createMessaging } from './adapters/messaging';
 import { startAppWorker } from './modules/jobs/app-jobs';
+import { reconcileAtStart } from './modules/payments/reconcile';
 import { DEMO_PASSWORD, demoLogins } from './seed/demo';
 import { prepareDatabase } from './seed/prepare';
 
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
   // One set of mail, SMS and push clients for the API and the jobs (docs/decisions/023).
   const messaging = createMessaging(config, database.db);
   const app = await buildApp({ config, database, messaging });
+  // Payments a crash left between the gateway and the ledger, recorded before customers retry.
+  const clock = () => new Date();
+  await reconcileAtStart({ db: database.db, gateway: app.paymentGateway, clock, log: app.log });
   // The job worker (docs/decisions/027): scheduled jobs once per period across instances, their
   // retries, and the outbox of mail and SMS.
   const worker = config.jobs.enabled

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Outbound messages (docs/decisions/027). Modules write mail and SMS here with enqueueMessage in
@@ -30,6 +30,12 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The message's own id towards the provider, the same on every attempt: the mail's
+     * Message-ID, the SMS gateway's Idempotency-Key. Delivery is at-least-once (a send whose
+     * 'sent' could not be written is sent again); with this id the provider can tell it is one.
+     */
+    messageKey: uuid('message_key').notNull().defaultRandom(),
   },
   (t) => [
     index('outbox_to_idx').on(t.to, t.createdAt),

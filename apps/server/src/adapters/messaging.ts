@@ -10,13 +10,20 @@ import { createPush } from './push';
 export type OutgoingMessage = { to: string; subject: string; body: string };
 
 /**
+ * A message as a channel sends it: with its id towards the provider, the same on every attempt
+ * (the outbox row's message_key): the mail's Message-ID, the SMS gateway's Idempotency-Key. A
+ * resend after a failure to record 'sent' is then the same message, which the provider can drop.
+ */
+export type ChannelMessage = OutgoingMessage & { key: string };
+
+/**
  * How one channel (mail or SMS) delivers what the outbox holds: a real client when configured;
  * in the embedded default nothing more (the outbox row is the message, read at /dev/outbox).
  * Only the outbox drainer calls `send`: modules call enqueueMessage.
  */
 export type MessageChannel = {
   kind: 'outbox' | 'smtp' | 'http-sms';
-  send: (message: OutgoingMessage) => Promise<void>;
+  send: (message: ChannelMessage) => Promise<void>;
 };
 
 /** Mail, SMS and push (docs/decisions/023, 027). */
@@ -26,8 +33,8 @@ export type MessageKind = 'email' | 'sms';
 
 /**
  * Queues a mail or SMS. Call it with the transaction of the change the message tells of: it is
- * sent after that transaction commits (by the job worker's outbox drainer), exactly once, and
- * never when it rolls back (docs/decisions/027).
+ * sent after that transaction commits (by the job worker's outbox drainer), at least once and
+ * with the same id on every attempt, and never when it rolls back (docs/decisions/027).
  */
 export async function enqueueMessage(
   tx: Db,
@@ -48,17 +55,39 @@ export function outboxChannel(): MessageChannel {
   return { kind: 'outbox', send: async () => {} };
 }
 
+/** The domain of a From address ('Outpost <noreply@example.com>' -> 'example.com'). */
+function domainOf(from: string): string {
+  const match = /@([^\s<>@]+?)>?\s*$/.exec(from);
+  return match?.[1] ?? 'outpost.invalid';
+}
+
+/**
+ * Mail over SMTP. Every attempt of one outbox row carries the same Message-ID (RFC 5322 3.6.4:
+ * its key at the sender's domain), so a message sent again after its 'sent' could not be recorded
+ * is recognisably the same one.
+ */
 export function smtpChannel(smtpUrl: string, from: string): MessageChannel {
   const transport = createTransport(smtpUrl);
+  const domain = domainOf(from);
   return {
     kind: 'smtp',
     send: async (m) => {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.body });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.body,
+        messageId: `<${m.key}@${domain}>`,
+      });
     },
   };
 }
 
-/** A generic HTTP SMS gateway: POST JSON {to, from, body} with a bearer token; 2xx is sent. */
+/**
+ * A generic HTTP SMS gateway: POST JSON {to, from, body, reference} with a bearer token and the
+ * message's key as Idempotency-Key (and as `reference`, the client reference most SMS APIs take);
+ * 2xx is sent. Every attempt of one outbox row sends the same key.
+ */
 export function httpSmsChannel(
   apiUrl: string,
   apiToken: string | undefined,
@@ -71,9 +100,10 @@ export function httpSmsChannel(
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          'idempotency-key': m.key,
           ...(apiToken ? { authorization: `Bearer ${apiToken}` } : {}),
         },
-        body: JSON.stringify({ to: m.to, from, body: m.body }),
+        body: JSON.stringify({ to: m.to, from, body: m.body, reference: m.key }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
@@ -107,14 +137,21 @@ export type DrainDeps = {
   onDelivered?: (channel: string, outcome: 'sent' | 'failure' | 'dead') => void;
 };
 
-type Claimed = OutgoingMessage & { id: number; channel: MessageKind; attempts: number };
+type Claimed = OutgoingMessage & {
+  id: number;
+  channel: MessageKind;
+  attempts: number;
+  message_key: string;
+};
 
 /**
  * Sends what the outbox holds, up to `batch` messages: each is claimed ('sending', a lease) by one
  * statement with SKIP LOCKED, so drainers racing on several instances never send one twice; a
- * message whose sender died mid-send is taken over when the lease runs out (then, at worst, a
- * channel that had accepted it gets it twice: at-least-once at the network's edge). A failure is
- * retried with backoff; after the last attempt the message is 'dead'. Answers the messages tried.
+ * message whose sender died mid-send, or whose 'sent' could not be written (a database fault), is
+ * taken over when the lease runs out: delivery is at-least-once, and every attempt carries the
+ * row's message_key (Message-ID, Idempotency-Key) so the provider can tell a repeat from a new
+ * message (docs/decisions/027). A failure is retried with backoff; after the last attempt the
+ * message is 'dead'. Answers the messages tried.
  */
 export async function drainOutbox(deps: DrainDeps, batch = 20): Promise<number> {
   const now = deps.clock();
@@ -131,13 +168,18 @@ export async function drainOutbox(deps: DrainDeps, batch = 20): Promise<number> 
             order by id
             limit ${batch}
             for update skip locked)
-        returning id, channel, "to", subject, body, attempts`,
+        returning id, channel, "to", subject, body, attempts, message_key`,
   );
   claimed.sort((a, b) => a.id - b.id);
   for (const m of claimed) {
     const fence = sql`id = ${m.id} and attempts = ${m.attempts} and status = 'sending'`;
     try {
-      await deps.messaging[m.channel].send({ to: m.to, subject: m.subject, body: m.body });
+      await deps.messaging[m.channel].send({
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        key: m.message_key,
+      });
       await deps.db.execute(sql`update outbox set status = 'sent', sent_at = ${deps.clock()},
           locked_until = null, last_error = null where ${fence}`);
       deps.onDelivered?.(m.channel, 'sent');

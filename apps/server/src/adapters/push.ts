@@ -33,6 +33,17 @@ export type PushTarget = { platform: PushPlatform; token: string; deviceId: stri
  */
 export type PushOutcome = 'sent' | 'dead';
 
+/**
+ * The Web Push Topic (RFC 8030 section 5.4) of a push: the same push to the same device always
+ * has the same one, so a push sent again replaces its undelivered first copy at the push service
+ * instead of arriving twice. 32 base64url characters, the most RFC 8030 allows.
+ */
+export const pushTopic = (target: PushTarget, message: PushMessage): string =>
+  createHash('sha256')
+    .update(JSON.stringify([target.deviceId, message.title, message.body, message.data]))
+    .digest('base64url')
+    .slice(0, 32);
+
 export type PushProvider = {
   kind: 'outbox' | 'fcm' | 'web-push';
   send: (target: PushTarget, message: PushMessage) => Promise<PushOutcome>;
@@ -239,6 +250,7 @@ export function webPushProvider(vapid: VapidKeys): PushProvider {
           TTL: WEB_PUSH_TTL_SECONDS,
           contentEncoding: 'aes128gcm',
           urgency: 'normal',
+          topic: pushTopic(target, message),
         },
       );
       const res = await fetch(request.endpoint, {

@@ -80,6 +80,9 @@ type ErrorCode =
   | StaffErrorCode
   | NotificationsErrorCode;
 
+/** The Retry-After (seconds) of a 503 that a module answers on purpose. */
+const RETRY_AFTER_SECONDS = 30;
+
 /** The HTTP status of every error code a module declares (its `*.errors.ts`), in one place. */
 const STATUS_OF: Record<ErrorCode, number> = {
   badCharacters: 400,
@@ -181,6 +184,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   postFailed: 502,
   setupFailed: 502,
   webhookSignature: 400,
+  gatewayUnavailable: 503,
 
   badCredentials: 401,
   loginRateLimited: 429,
@@ -257,6 +261,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error instanceof AppError ? STATUS_OF[error.code as ErrorCode] : undefined;
     if (status !== undefined) {
       const { fields } = error as AppError;
+      // A service we depend on is down for now (the card gateway): ask the caller to come back.
+      if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply
         .status(status)
         .send({ data: { error: error.message, ...(fields ? { fields } : {}) } });

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { serverErrors } from '@outpost/contracts/messages';
+import { queryRows } from '../../db/client';
 import { createTestContext, errorOf } from '../../test/test-app';
 import type { PaymentGateway } from './gateway';
 import { GatewayRequestError } from './gateway';
@@ -260,6 +263,64 @@ describe('webhooks', () => {
 });
 
 describe('the app with Stripe configured', () => {
+  it('answers a signed webhook 503 with Retry-After when Stripe cannot be reached, and records nothing', async () => {
+    // A Stripe API that has gone away: its port no longer listens.
+    const gone = await startFakeStripe();
+    await gone.close();
+    const ctx = await createTestContext({
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fakeKey123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: gone.url,
+      },
+    });
+    try {
+      const payload = JSON.stringify({
+        id: 'evt_unreachable_1',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: 'pi_fake_unreachable',
+            object: 'payment_intent',
+            amount: 1250,
+            status: 'succeeded',
+            metadata: { payment_id: '1001', account_id: '100001' },
+          },
+        },
+      });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: apiPaths.gatewayWebhook,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({
+            payload,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
+        payload,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(errorOf(res)).toBe(serverErrors.unavailable);
+      // Not marked seen, so Stripe's redelivery is handled; no payment changed.
+      const seen = await queryRows<{ id: string }>(
+        ctx.database.db,
+        sql`select id from gateway_events where id = 'evt_unreachable_1'`,
+      );
+      expect(seen).toEqual([]);
+      const [settled] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from payments where intent_id = 'pi_fake_unreachable'`,
+      );
+      expect(settled!.n).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('uses Stripe and answers 404 on the sandbox routes', async () => {
     const ctx = await createTestContext({
       env: {

@@ -4,9 +4,11 @@ import type {
   PaymentGateway,
   PaymentIntentInfo,
 } from '../../adapters/payments/gateway';
+import { GatewayRequestError } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { paymentsError } from './payments.errors';
 import { gatewayEvents, payments } from './payments.schema';
 import { settlePayment } from './settle';
 
@@ -38,6 +40,20 @@ async function paymentFor(tx: Db, intent: PaymentIntentInfo) {
 export type EventOutcome = 'duplicate' | 'ignored' | 'settled';
 
 /**
+ * The intent as the gateway has it. The gateway unreachable (or failing itself) is
+ * 'gatewayUnavailable' (503 with Retry-After to a webhook, so it is delivered again); a refusal of
+ * the request (no such intent) stays what it is.
+ */
+async function retrieve(gateway: Pick<PaymentGateway, 'retrievePaymentIntent'>, id: string) {
+  try {
+    return await gateway.retrievePaymentIntent(id);
+  } catch (error) {
+    if (error instanceof GatewayRequestError) throw error;
+    throw Object.assign(paymentsError('gatewayUnavailable'), { cause: error });
+  }
+}
+
+/**
  * Handles one verified gateway event (a Stripe webhook, or the sandbox's own delivery): each event
  * id is handled once. The event id is recorded in the same transaction as its outcome, so an event
  * that failed half-way is not marked seen and its redelivery tries again.
@@ -45,7 +61,8 @@ export type EventOutcome = 'duplicate' | 'ignored' | 'settled';
  * The intent is read again from the gateway before anything is recorded: a webhook's object names
  * its card only by id (no brand or last 4 for the result message, nothing to keep for automatic
  * payments), and events may arrive out of order; the intent as the gateway has it now is the
- * truth. Never inside a transaction (the gateway is a network call).
+ * truth. Never inside a transaction (the gateway is a network call). When the gateway cannot be
+ * asked, nothing is recorded (not even the event id) and the event is answered 503 to be sent again.
  */
 export async function handleGatewayEvent(
   db: Db,
@@ -60,7 +77,7 @@ export async function handleGatewayEvent(
   if (seen) return 'duplicate';
   const intent =
     PAYMENT_EVENTS.has(event.type) && event.paymentIntent
-      ? await gateway.retrievePaymentIntent(event.paymentIntent.id)
+      ? await retrieve(gateway, event.paymentIntent.id)
       : null;
   const now = clock();
   return withTransaction(db, async (tx) => {

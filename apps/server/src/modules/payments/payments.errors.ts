@@ -1,4 +1,4 @@
-import { messages } from '@outpost/contracts/messages';
+import { messages, serverErrors } from '@outpost/contracts/messages';
 import { errorMaker } from '../../lib/errors';
 import { csrfInvalidMessage } from '../../lib/prepared';
 
@@ -23,6 +23,11 @@ export const paymentsErrors = {
   postFailed: messages.billing.postFailed,
   setupFailed: 'Invalid request: The payment provider could not be reached. Please try again.',
   webhookSignature: 'Invalid request: The signature of this event could not be verified.',
+  /**
+   * A signed event whose intent the gateway could not be asked about: 503 with Retry-After, so the
+   * gateway delivers it again (nothing of it was recorded).
+   */
+  gatewayUnavailable: serverErrors.unavailable,
 } as const;
 export type PaymentsErrorCode = keyof typeof paymentsErrors;
 

@@ -253,7 +253,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     handler: async (request) => {
       try {
         return {
-          data: await postPayment(service, requireAuth(request).accountId, request.body, clock()),
+          data: await postPayment(service, requireAuth(request), request.body, clock()),
         };
       } catch (error) {
         if ((error as { cause?: unknown }).cause)
@@ -275,7 +275,7 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     handler: async (request) => ({
       data: await commitSavedCardPayment(
         service,
-        requireAuth(request).accountId,
+        requireAuth(request),
         request.body,
         clock,
         request.log,
@@ -304,7 +304,13 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
           request.log.info({ err: error }, 'webhook refused: signature');
           throw paymentsError('webhookSignature');
         }
-        const outcome = await handleGatewayEvent(db, gateway, clock, event);
+        const outcome = await handleGatewayEvent(db, gateway, clock, event).catch(
+          (error: unknown) => {
+            const cause = (error as { cause?: unknown }).cause;
+            if (cause) request.log.warn({ err: cause, event: event.id }, 'gateway event failed');
+            throw error;
+          },
+        );
         request.log.info({ event: event.id, type: event.type, outcome }, 'gateway event');
         return { data: { received: true } };
       },

@@ -17,12 +17,18 @@ import { settlePayment } from './settle';
 
 /** How long a one-off payment's csrf is accepted (start -> post, prepare -> commit). */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
-/** A saved-card charge claimed this long ago with no answer (a crash) may be tried again. */
-const CLAIM_STALE_MS = 60 * 1000;
+/**
+ * While a saved-card charge waits for the gateway, its claim is renewed this often (the payment's
+ * updated_at), so a claim not renewed for CLAIM_STALE_MS is one whose process died (kill -9, a
+ * lost machine): the next commit of its csrf charges again with the same idempotency key, which
+ * the gateway answers with the first charge rather than a second one.
+ */
+const CLAIM_HEARTBEAT_MS = 3 * 1000;
+const CLAIM_STALE_MS = 10 * 1000;
 /** How long a concurrent commit waits for the one that is charging. */
 const CLAIM_WAIT_MS = 20 * 1000;
 /** Marks a saved-card charge whose call to the gateway failed: the next commit tries again. */
-const GATEWAY_UNREACHED = 'gateway_unreached';
+export const GATEWAY_UNREACHED = 'gateway_unreached';
 
 export type PaymentsDeps = {
   db: Db;
@@ -153,14 +159,14 @@ function postAnswer(payment: PaymentRow): PostPayment {
 }
 
 /**
- * Finish a one-off payment: the payment must be the caller's account's (404), the csrf and the
- * intent must be its own (400, one text for both); the intent's status is read from the gateway
+ * Finish a one-off payment: the payment must be the caller's account's (404), the csrf, the
+ * intent and the user who started it must be its own (400, one text for all); the intent's status is read from the gateway
  * and recorded by settlePayment, which reaches the ledger once however many posts and webhooks
  * arrive. The answer is built from the recorded payment, so a repeated post answers the same.
  */
 export async function postPayment(
   deps: PaymentsDeps,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { prepareId: number; csrf: string; intentId: string },
   now: Date,
 ): Promise<PostPayment> {
@@ -168,9 +174,14 @@ export async function postPayment(
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, accountId)));
+    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, caller.accountId)));
   if (!payment || payment.kind !== 'new-card') throw notFound();
-  if (!sameHash(payment.csrfHash, hashToken(body.csrf)) || payment.intentId !== body.intentId)
+  // Bound to the user who started it, as every prepared operation is (lib/prepared.ts).
+  if (
+    !sameHash(payment.csrfHash, hashToken(body.csrf)) ||
+    payment.intentId !== body.intentId ||
+    payment.userId !== caller.userId
+  )
     throw paymentsError('paymentMismatch');
   let intent: PaymentIntentInfo;
   try {
@@ -234,11 +245,14 @@ type Claim =
  */
 async function claimSavedCardPayment(
   db: Db,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { csrf: string; amount: number },
   now: Date,
 ): Promise<Claim> {
+  const { accountId } = caller;
   return withTransaction(db, async (tx) => {
+    // The payment row is the prepared operation: bound to the user who prepared it, as every
+    // prepared operation is (lib/prepared.ts), not only to the account.
     const [payment] = await tx
       .select()
       .from(payments)
@@ -246,6 +260,7 @@ async function claimSavedCardPayment(
         and(
           eq(payments.csrfHash, hashToken(body.csrf)),
           eq(payments.accountId, accountId),
+          eq(payments.userId, caller.userId),
           eq(payments.kind, 'saved-card'),
         ),
       )
@@ -314,25 +329,80 @@ function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCar
  */
 export async function commitSavedCardPayment(
   deps: PaymentsDeps,
-  accountId: number,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
   body: { csrf: string; amount: number },
   clock: () => Date,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<ExistingCardCommit> {
-  const { db, gateway, providerName } = deps;
+  const { db, providerName } = deps;
   const waitUntil = Date.now() + CLAIM_WAIT_MS;
-  let claim = await claimSavedCardPayment(db, accountId, body, clock());
+  let claim = await claimSavedCardPayment(db, caller, body, clock());
   while (claim.kind === 'wait') {
     // Another commit of this csrf is charging: its answer is ours (it never charges twice).
     if (Date.now() > waitUntil) return unreached(null, providerName);
     await sleep(50);
-    claim = await claimSavedCardPayment(db, accountId, body, clock());
+    claim = await claimSavedCardPayment(db, caller, body, clock());
   }
-  if (claim.kind === 'answer') return savedCardAnswer(claim.payment, providerName);
+  if (claim.kind === 'answer') {
+    // Still processing when recorded: ask the gateway how it stands now before answering.
+    const answered =
+      claim.payment.status === 'processing'
+        ? await refreshPayment(deps, claim.payment, clock, log)
+        : claim.payment;
+    return savedCardAnswer(answered, providerName);
+  }
 
-  const payment = claim.payment;
-  const card = await paymethodsRow(db, accountId);
+  const charged = await chargeClaimed(deps, claim.payment, clock, log);
+  if (charged.kind === 'unreached') return unreached(charged.payment, providerName);
+  return savedCardAnswer(charged.payment, providerName);
+}
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** A recorded payment whose intent is open, as the gateway has it now (recorded by settle). */
+async function refreshPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  clock: () => Date,
+  log: Log,
+): Promise<PaymentRow> {
+  if (payment.intentId === null) return payment;
+  try {
+    const intent = await deps.gateway.retrievePaymentIntent(payment.intentId);
+    return (await settlePayment(deps.db, payment.id, intent, clock())).payment;
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, 'reading an open payment failed');
+    return payment;
+  }
+}
+
+/**
+ * Charges a claimed saved-card payment with its idempotency key (the same key every time, so the
+ * gateway charges once however often this runs) and records the outcome. The claim is renewed
+ * while the gateway is asked (CLAIM_HEARTBEAT_MS), so other commits wait for this one instead of
+ * taking it over. 'unreached': the gateway could not be asked; nothing was recorded, the claim is
+ * released for the next commit.
+ */
+export async function chargeClaimed(
+  deps: Pick<PaymentsDeps, 'db' | 'gateway'>,
+  payment: PaymentRow,
+  clock: () => Date,
+  log: Log,
+): Promise<{ kind: 'settled' | 'unreached'; payment: PaymentRow }> {
+  const { db, gateway } = deps;
+  const open = and(
+    eq(payments.id, payment.id),
+    eq(payments.status, 'created'),
+    isNull(payments.intentId),
+  );
+  const card = await paymethodsRow(db, payment.accountId);
   let intent: PaymentIntentInfo;
+  const heartbeat = setInterval(() => {
+    db.update(payments)
+      .set({ updatedAt: clock() })
+      .where(and(open, isNull(payments.failureCode)))
+      .catch((error: unknown) => log.warn({ err: error }, 'renewing a charge claim failed'));
+  }, CLAIM_HEARTBEAT_MS);
   try {
     intent = await gateway.chargeOffSession({
       amountCents: payment.amountCents,
@@ -342,19 +412,20 @@ export async function commitSavedCardPayment(
       idempotencyKey: payment.idempotencyKey,
     });
   } catch (error) {
+    clearInterval(heartbeat);
     log.warn({ err: error, paymentId: payment.id }, 'saved-card charge: gateway call failed');
     const [released] = await db
       .update(payments)
       .set({ failureCode: GATEWAY_UNREACHED, updatedAt: clock() })
-      .where(
-        and(eq(payments.id, payment.id), eq(payments.status, 'created'), isNull(payments.intentId)),
-      )
+      .where(open)
       .returning();
-    if (released) return unreached(released, providerName);
+    if (released) return { kind: 'unreached', payment: released };
     // Its webhook recorded it meanwhile: answer what was recorded.
     const [recorded] = await db.select().from(payments).where(eq(payments.id, payment.id));
-    return savedCardAnswer(recorded!, providerName);
+    return { kind: 'settled', payment: recorded! };
+  } finally {
+    clearInterval(heartbeat);
   }
   const settled = await settlePayment(db, payment.id, intent, clock());
-  return savedCardAnswer(settled.payment, providerName);
+  return { kind: 'settled', payment: settled.payment };
 }

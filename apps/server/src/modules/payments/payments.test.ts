@@ -110,6 +110,15 @@ async function ledgerRows(paymentId: number) {
   );
 }
 
+/** PaymentIntents the sandbox made for a payment (each one a charge attempt at the gateway). */
+async function sandboxCharges(paymentId: number) {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from sandbox_intents where metadata->>'payment_id' = ${String(paymentId)}`,
+  );
+  return row!.n;
+}
+
 type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
 
 async function webhook(event: StripeEvent, signature?: string) {
@@ -245,6 +254,17 @@ describe('one-off payment with a new card', () => {
     expect(wrongIntent.statusCode).toBe(400);
     expect(errorOf(wrongIntent)).toBe(paymentsErrors.paymentMismatch);
     expect(errorOf(foreign)).not.toContain(String(started.prepareAPIResult.id));
+  });
+
+  it("refuses a post by another user of the same account with the first user's csrf", async () => {
+    const started = await start(4.4, BILLING);
+    await pay(started, '4242424242424242');
+    const stolen = await api.post(apiPaths.postPayment, postBody(started), HOLDER);
+    expect(stolen.statusCode).toBe(400);
+    expect(errorOf(stolen)).toBe(paymentsErrors.paymentMismatch);
+    const own = await post(started, BILLING);
+    expect(own).toMatchObject({ amount: 440, stripe_status: 'succeeded' });
+    expect(await ledgerRows(started.prepareAPIResult.id)).toHaveLength(1);
   });
 
   it('records one Payment however many posts and webhook deliveries race', async () => {
@@ -465,6 +485,42 @@ describe('one-off payment with the saved card', () => {
       (await api.post(apiPaths.existingCardCommit, { csrf: prepared.csrf, amount: 1 }, SERVICES))
         .statusCode,
     ).toBe(403);
+  });
+
+  it("refuses a commit by another user of the same account with the first user's csrf", async () => {
+    const before = await balance();
+    const prepared = await prepareSaved(BILLING);
+    const stolen = await api.post(
+      apiPaths.existingCardCommit,
+      { csrf: prepared.csrf, amount: 7.25 },
+      HOLDER,
+    );
+    expect(stolen.statusCode).toBe(400);
+    expect(errorOf(stolen)).toBe(paymentsErrors.paymentMismatch);
+    expect(await ledgerRows(prepared.id)).toEqual([]);
+    expect(await sandboxCharges(prepared.id)).toBe(0);
+    expect((await balance()).amount).toBe(before.amount);
+    // The user who prepared it still can, once.
+    const own = await api.post(
+      apiPaths.existingCardCommit,
+      { csrf: prepared.csrf, amount: 7.25 },
+      BILLING,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json().data as ExistingCardCommit).payment).toMatchObject({
+      stripe_status: 'succeeded',
+      amount: 725,
+    });
+    expect(await sandboxCharges(prepared.id)).toBe(1);
+    expect(await ledgerRows(prepared.id)).toEqual([
+      {
+        amount_cents: -725,
+        status: 'Successful',
+        type: 'Payment',
+        reason: 'One-off payment by Visa ending in 4242',
+      },
+    ]);
+    expect((await balance()).amount).toBe(before.amount - 725);
   });
 
   it('refuses an amount under 50 cents or with 3 decimals', async () => {
