@@ -164,6 +164,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   transferInProgress: 409,
   // Push devices (docs/decisions/023): the spec's text, which the client retries on.
   invalidDeviceToken: 400,
+  webPushEndpointRefused: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,
