@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverErrors } from '@outpost/contracts/messages';
 import { isConnectionLost } from '../db/client';
 import type { CommonErrorCode } from '../lib/errors';
-import { AppError } from '../lib/errors';
+import { AppError, RateLimitedError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
 import type { SandboxErrorCode } from '../adapters/payments/sandbox.errors';
 import type { AuthErrorCode } from '../modules/auth/auth.errors';
@@ -257,6 +257,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error instanceof AppError ? STATUS_OF[error.code as ErrorCode] : undefined;
     if (status !== undefined) {
       const { fields } = error as AppError;
+      if (error instanceof RateLimitedError)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(status)
         .send({ data: { error: error.message, ...(fields ? { fields } : {}) } });
