@@ -14,6 +14,7 @@ describe('person names', () => {
       'Nguyễn',
       '李',
       'Ngāti',
+      'Tenant12345',
     ])
       expect(isPersonName(name), name).toBe(true);
   });
@@ -26,7 +27,8 @@ describe('person names', () => {
       'Robin evil.com',
       'casey@example.com',
       'Robin <b>',
-      'Robin2',
+      'Robin_2',
+      '1.2.3.4',
       '.',
       ' ',
       "'-",

@@ -1,16 +1,16 @@
 /**
  * A person's name as entered for a contact (docs/decisions/036): letters of any script with their
- * accents, spaces, hyphens, apostrophes, and full stops after an initial ('J. R.'). Digits and
- * other symbols (':', '/', '@') are refused, and so is a full stop followed by a letter
- * ('evil.example'): a name is placed in mail to other people, where anything that looks like an
- * address would become a link.
+ * accents, digits (a generation, a test's stamp), spaces, hyphens, apostrophes, and full stops
+ * after an initial ('J. R.'). Other symbols (':', '/', '@', '<') are refused, and so is a full
+ * stop joined to what follows ('evil.example'): a name is placed in mail to other people, where
+ * anything that looks like an address would become a link.
  */
-const NAME_CHARACTERS = /^[\p{L}\p{M}' \u2019.-]+$/u;
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{Nd}' \u2019.-]+$/u;
 /** A full stop joined to what follows: a host name, not an initial. */
 const JOINED_STOP = /\.[^\s]/u;
 
 export const PERSON_NAME_RULE =
-  "must be letters, spaces, hyphens, apostrophes or an initial's full stop";
+  "must be letters, digits, spaces, hyphens, apostrophes or an initial's full stop";
 
 export function isPersonName(value: string): boolean {
   const name = value.trim();

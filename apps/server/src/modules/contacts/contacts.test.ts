@@ -654,7 +654,7 @@ describe('message limits and plain names (docs/decisions/036)', () => {
       );
       expect(res.statusCode, value).toBe(400);
       expect(errorOf(res), value).toBe(
-        `Invalid request: ${field} is not valid (must be letters, spaces, hyphens, apostrophes or an initial's full stop).`,
+        `Invalid request: ${field} is not valid (must be letters, digits, spaces, hyphens, apostrophes or an initial's full stop).`,
       );
     }
     expect(await userCount()).toBe(before);
