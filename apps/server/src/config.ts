@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Brand } from '@outpost/contracts/brand';
 import type { BrandEnv } from './brand';
 import { BRAND_ENV, brandFields, BrandError, loadBrand } from './brand';
+import { DEFAULT_WEB_PUSH_HOSTS, isWebPushHostPattern } from './adapters/push-hosts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '../..');
@@ -198,6 +199,22 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
     .optional(),
+  // Where Web Push may go (docs/decisions/036): comma-separated host patterns ('host' or
+  // '*.host') of the push services browsers subscribe with; unset: FCM, Mozilla autopush, Apple
+  // and Windows push (DEFAULT_WEB_PUSH_HOSTS). Endpoints elsewhere are refused and never called.
+  WEB_PUSH_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (patterns) => patterns.length > 0 && patterns.every(isWebPushHostPattern),
+      "must be host names or '*.host' patterns, comma-separated",
+    )
+    .optional(),
   // The provider's brand file (docs/decisions/030): name, ABN, numbers, links, colours, logo,
   // chat licence. The variables below each override one of its fields when set.
   BRAND_FILE: z.string().min(1).default(path.join(repoRoot, 'content/brands/outpost-demo.json')),
@@ -283,7 +300,12 @@ export type Config = {
   billing: { retryDays: number; maxAttempts: number };
   callbacks: { slotCapacity: number };
   /** Each null: the embedded default (the outbox). */
-  push: { fcm: FcmServiceAccount | null; vapid: VapidKeys | null };
+  push: {
+    fcm: FcmServiceAccount | null;
+    vapid: VapidKeys | null;
+    /** The host patterns Web Push endpoints must match (docs/decisions/036). */
+    webHosts: readonly string[];
+  };
   brand: Brand;
   /** The brand's logo (an SVG checked at start-up), served at /brand/logo.svg. */
   brandLogo: { svg: Buffer; etag: string };
@@ -574,6 +596,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               privateKey: e.VAPID_PRIVATE_KEY,
             }
           : null,
+      webHosts: e.WEB_PUSH_HOSTS ?? DEFAULT_WEB_PUSH_HOSTS,
     },
     brand: loaded.brand,
     brandLogo: loaded.logo,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPersonName, PERSON_NAME_RULE } from '@outpost/domain/name-rules';
 import { apiPaths } from './api-paths';
 import { contactParams } from './auth';
 import { envelope } from './http';
@@ -35,13 +36,19 @@ export const contactListItem = z.object({
 export type ContactListItem = z.infer<typeof contactListItem>;
 export const contactsOutput = envelope(z.array(contactListItem));
 
+/**
+ * A new contact's name: it goes into the invitation mailed to them, so nothing in it may look like
+ * an address (docs/decisions/036, the domain's name rule).
+ */
+const personName = z.string().trim().min(1).max(100).refine(isPersonName, PERSON_NAME_RULE);
+
 /** POST user contacts (spec 3 section 3, new contact payload). */
 export const newContactInput = z.strictObject({
   role: z.string().trim().min(1).max(100),
   relationship: z.string().trim().min(1).max(100),
   title: z.enum(CONTACT_TITLES),
-  given_names: z.string().trim().min(1).max(100),
-  surname: z.string().trim().min(1).max(100),
+  given_names: personName,
+  surname: personName,
   email: z.email().max(254),
   mobile: contactMobile,
   date_of_birth: z.iso.date(),

@@ -126,6 +126,8 @@ export const serverErrors = {
   loginRateLimited:
     "Too many login attempts. Please wait 15 minutes and try again, or use the 'Can't login?' link to recover access.",
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  /** A route that sends mail or SMS past its hourly limit (docs/decisions/036). */
+  messagesLimited: 'Too many requests. Please wait an hour and try again.',
   unauthenticated: 'Invalid request: your session has ended. Please log in again.',
   tokenExpired: 'Invalid request: your session has expired. Please log in again.',
   refreshInvalid: 'Invalid request: your session could not be renewed. Please log in again.',

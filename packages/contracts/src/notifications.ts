@@ -12,6 +12,14 @@ import { defineRoute } from './route-contract';
 /** 'Invalid device token' (in ./native-messages, which the app imports without zod). */
 export { INVALID_DEVICE_TOKEN } from './native-messages';
 
+/**
+ * A Web Push subscription whose endpoint is not at a known push service (https, the standard
+ * port, a host of WEB_PUSH_HOSTS; docs/decisions/036): the server never calls it. Not
+ * INVALID_DEVICE_TOKEN, so the client does not retry: another subscription goes to the same place.
+ */
+export const WEB_PUSH_ENDPOINT_REFUSED =
+  'Invalid request: token.endpoint must be an https address of a known push service.';
+
 /** The platforms a device registers from: FCM for ios and android, Web Push for web. */
 export const PUSH_PLATFORMS = ['ios', 'android', 'web'] as const;
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number];

@@ -1,9 +1,6 @@
 import { createDecipheriv, createECDH, createHmac, createVerify, randomBytes } from 'node:crypto';
 import type { ECDH } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingHttpHeaders, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,8 +17,13 @@ import {
   embeddedPush,
   fcmProvider,
   normaliseDeviceToken,
+  WEB_PUSH_NET,
   webPushProvider,
 } from './push';
+import type { WebPushNet } from './push';
+import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress, webPushEndpointAllowed } from './push-hosts';
+import type { FakePushService, Listener } from './push-service.test-helper';
+import { fakePushService, loopbackHttpListener } from './push-service.test-helper';
 
 let database: Database;
 beforeAll(async () => {
@@ -34,6 +36,7 @@ const message: PushMessage = {
   body: 'You have used 50% of your Peak data.',
   data: { navigation_url: '/services/usage', kind: 'usage' },
 };
+const vapid = () => ({ subject: 'mailto:ops@example.com', ...webpush.generateVAPIDKeys() });
 const fcmToken = () => `dQw4w9WgXcQ:APA91b${randomBytes(100).toString('base64url')}`;
 
 function subscriber(endpoint: string) {
@@ -114,7 +117,7 @@ describe('the embedded default', () => {
       'dead',
     );
     const web = embeddedPush(database.db, 'web');
-    const { token: subscription } = subscriber('https://push.example.com/forgotten');
+    const { token: subscription } = subscriber('https://fcm.googleapis.com/fcm/send/forgotten');
     expect(
       await web.send({ platform: 'web', token: subscription, deviceId: 'emb-4' }, message),
     ).toBe('sent');
@@ -197,36 +200,27 @@ function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer): string {
 }
 
 describe('Web Push', () => {
-  type Received = { headers: IncomingHttpHeaders; body: Buffer; url: string };
-  const received: Received[] = [];
-  let answer = 201;
-  let server: Server;
-  let base: string;
+  let service: FakePushService;
+  let net: WebPushNet;
+  const received = () => service.received;
+  const endpoint = (p: string) => `https://fcm.googleapis.com${p}`;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body: Buffer.concat(chunks), url: req.url ?? '' });
-        res.statusCode = answer;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    service = await fakePushService(isPublicAddress);
+    // The fake stands for FCM: its host resolves to it, and its loopback address counts as public.
+    net = service.net({ trustLoopback: true });
   });
-  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => service.close());
 
   it('encrypts the payload for the subscription and signs the VAPID header', async () => {
     const vapid = { subject: 'mailto:ops@example.com', ...webpush.generateVAPIDKeys() };
-    const provider = webPushProvider(vapid);
-    const sub = subscriber(`${base}/push/subscription-1`);
-    answer = 201;
+    const provider = webPushProvider(vapid, DEFAULT_WEB_PUSH_HOSTS, net);
+    const sub = subscriber(endpoint('/push/subscription-1'));
+    service.answer = { status: 201 };
     expect(
       await provider.send({ platform: 'web', token: sub.token, deviceId: 'browser' }, message),
     ).toBe('sent');
-    const got = received.at(-1)!;
+    const got = received().at(-1)!;
     expect(got.url).toBe('/push/subscription-1');
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(got.headers.ttl)).toBeGreaterThan(0);
@@ -242,7 +236,7 @@ describe('Web Push', () => {
     expect(key).toBe(vapid.publicKey);
     const [header, claims, signature] = jwt!.split('.');
     expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({
-      aud: base,
+      aud: 'https://fcm.googleapis.com',
       sub: vapid.subject,
     });
     const point = Buffer.from(vapid.publicKey, 'base64url');
@@ -266,22 +260,171 @@ describe('Web Push', () => {
   });
 
   it('answers dead for a subscription the push service calls gone (404, 410); other failures throw', async () => {
-    const provider = webPushProvider({
-      subject: 'mailto:ops@example.com',
-      ...webpush.generateVAPIDKeys(),
-    });
+    const provider = webPushProvider(vapid(), DEFAULT_WEB_PUSH_HOSTS, net);
     const target: PushTarget = {
       platform: 'web',
-      token: subscriber(`${base}/push/gone`).token,
+      token: subscriber(endpoint('/push/gone')).token,
       deviceId: 'b',
     };
     for (const status of [404, 410]) {
-      answer = status;
+      service.answer = { status };
       expect(await provider.send(target, message)).toBe('dead');
     }
-    answer = 429;
+    service.answer = { status: 429 };
     await expect(provider.send(target, message)).rejects.toThrow('429');
-    answer = 201;
+    service.answer = { status: 201 };
+  });
+
+  it('never follows a redirect: the push is dead and the address it points to gets nothing', async () => {
+    const inner = await loopbackHttpListener();
+    try {
+      const provider = webPushProvider(vapid(), DEFAULT_WEB_PUSH_HOSTS, net);
+      const before = received().length;
+      for (const status of [301, 302, 307, 308]) {
+        service.answer = {
+          status,
+          headers: { location: `http://127.0.0.1:${inner.port}/steal` },
+        };
+        const target: PushTarget = {
+          platform: 'web',
+          token: subscriber(endpoint(`/push/redirect-${status}`)).token,
+          deviceId: 'r',
+        };
+        expect(await provider.send(target, message), String(status)).toBe('dead');
+      }
+      expect(received().length - before).toBe(4);
+      expect(inner.received).toEqual([]);
+    } finally {
+      service.answer = { status: 201 };
+      await inner.close();
+    }
+  });
+});
+
+describe('Web Push: where it may go (decision 036)', () => {
+  let service: FakePushService;
+  let http: Listener;
+  beforeAll(async () => {
+    service = await fakePushService(isPublicAddress);
+    http = await loopbackHttpListener();
+  });
+  afterAll(async () => {
+    await service.close();
+    await http.close();
+  });
+
+  it('allows https on port 443 at the hosts of known push services only', () => {
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://autopush.stage.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    ])
+      expect(webPushEndpointAllowed(ok, DEFAULT_WEB_PUSH_HOSTS), ok).toBe(true);
+    for (const bad of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com:80/fcm/send/abc',
+      'https://127.0.0.1/x',
+      'https://127.0.0.1:5432/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com/x',
+      'https://push.apple.com/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'ftp://fcm.googleapis.com/x',
+    ])
+      expect(webPushEndpointAllowed(bad, DEFAULT_WEB_PUSH_HOSTS), bad).toBe(false);
+  });
+
+  it('counts only public unicast addresses as public', () => {
+    for (const address of ['142.250.70.234', '2404:6800:4006:80a::200a', '17.188.166.20'])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::1',
+      'not an address',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('answers dead, and calls nothing, for an endpoint off the list (a subscription stored before)', async () => {
+    const provider = webPushProvider(vapid(), DEFAULT_WEB_PUSH_HOSTS, WEB_PUSH_NET);
+    for (const url of [
+      `https://127.0.0.1:${service.port}/push`,
+      `https://127.0.0.1:${http.port}/push`,
+      `http://127.0.0.1:${http.port}/push`,
+      'https://169.254.169.254/latest/meta-data/',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com:8443/x',
+    ]) {
+      const target: PushTarget = { platform: 'web', token: subscriber(url).token, deviceId: 'x' };
+      expect(await provider.send(target, message), url).toBe('dead');
+    }
+    expect(service.received).toEqual([]);
+    expect(http.received).toEqual([]);
+  });
+
+  it('refuses a push service host that resolves to a private address, before connecting', async () => {
+    // FCM's name made to point at loopback (a poisoned resolver, DNS rebinding): the production
+    // address rule refuses it, and the fake service listening there receives nothing.
+    const net = service.net({ trustLoopback: false });
+    const provider = webPushProvider(vapid(), DEFAULT_WEB_PUSH_HOSTS, net);
+    const target: PushTarget = {
+      platform: 'web',
+      token: subscriber('https://fcm.googleapis.com/fcm/send/rebound').token,
+      deviceId: 'x',
+    };
+    expect(await provider.send(target, message)).toBe('dead');
+    expect(net.lookups).toEqual(['fcm.googleapis.com']);
+    expect(service.received).toEqual([]);
+  });
+
+  it('connects to the address it checked, asking DNS once (no second answer to rebind)', async () => {
+    const answers = [
+      [{ address: '127.0.0.1', family: 4 }],
+      [{ address: '169.254.169.254', family: 4 }],
+    ];
+    let asked = 0;
+    const provider = webPushProvider(vapid(), DEFAULT_WEB_PUSH_HOSTS, {
+      resolve: async () => answers[Math.min(asked++, 1)]!,
+      // Only the first answer passes the check: a second lookup would go elsewhere.
+      addressAllowed: (address) => address === '127.0.0.1',
+      port: service.port,
+      ca: service.ca,
+    });
+    const target: PushTarget = {
+      platform: 'web',
+      token: subscriber('https://fcm.googleapis.com/fcm/send/pinned').token,
+      deviceId: 'x',
+    };
+    expect(await provider.send(target, message)).toBe('sent');
+    expect(asked).toBe(1);
+    expect(service.received.map((r) => r.url)).toEqual(['/fcm/send/pinned']);
   });
 });
 
@@ -307,6 +450,14 @@ describe('configuration', () => {
     expect(push.web.kind).toBe('web-push');
     expect(push.native.kind).toBe('outbox');
     expect(push.vapidPublicKey).toBe(keys.publicKey);
+  });
+
+  it('reads the Web Push host list from WEB_PUSH_HOSTS (default: the known push services)', () => {
+    expect(createPush(loadConfig(base), database.db).webHosts).toEqual(DEFAULT_WEB_PUSH_HOSTS);
+    const own = loadConfig({ ...base, WEB_PUSH_HOSTS: ' Push.Example.net, *.push.example.org ' });
+    expect(own.push.webHosts).toEqual(['push.example.net', '*.push.example.org']);
+    for (const bad of ['127.0.0.1', '*', 'https://push.example.net', '*.com', ','])
+      expect(() => loadConfig({ ...base, WEB_PUSH_HOSTS: bad }), bad).toThrow(/WEB_PUSH_HOSTS/);
   });
 
   it('refuses half a VAPID configuration and a service account that is not one', () => {

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
@@ -9,6 +12,7 @@ import { NATIVE_TOKEN_MAX, WEB_TOKEN_MAX } from '@outpost/contracts/notification
 import type { Config, FcmServiceAccount, VapidKeys } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from './messaging.schema';
+import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress, webPushEndpointAllowed } from './push-hosts';
 
 /**
  * Push (docs/decisions/023): FCM through firebase-admin for ios and android tokens, Web Push
@@ -54,6 +58,8 @@ export type Push = {
   web: PushProvider;
   /** The VAPID public key browsers subscribe with (base64url). */
   vapidPublicKey: string;
+  /** The host patterns a Web Push endpoint must match (config WEB_PUSH_HOSTS; decision 036). */
+  webHosts: readonly string[];
   /** Ends the providers' clients (firebase-admin keeps an app). */
   close: () => Promise<void>;
 };
@@ -148,7 +154,11 @@ export type EmbeddedPush = PushProvider & {
 /** Where the outbox says a push went: the platform and the device (tokens stay out). */
 const outboxAddress = (target: PushTarget) => `${target.platform}:${target.deviceId}`;
 
-export function embeddedPush(db: Db, platform: 'native' | 'web'): EmbeddedPush {
+export function embeddedPush(
+  db: Db,
+  platform: 'native' | 'web',
+  webHosts: readonly string[] = DEFAULT_WEB_PUSH_HOSTS,
+): EmbeddedPush {
   const forgotten = new Set<string>();
   return {
     kind: 'outbox',
@@ -159,9 +169,10 @@ export function embeddedPush(db: Db, platform: 'native' | 'web'): EmbeddedPush {
     },
     send: async (target, message) => {
       if (forgotten.has(tokenHash(target.token))) return 'dead';
+      const subscription = platform === 'web' ? parseWebSubscription(target.token) : null;
       const deliverable =
         platform === 'web'
-          ? parseWebSubscription(target.token) !== null
+          ? subscription !== null && webPushEndpointAllowed(subscription.endpoint, webHosts)
           : FCM_TOKEN.test(target.token);
       if (!deliverable) return 'dead';
       await db.insert(outbox).values({
@@ -233,15 +244,109 @@ function firebaseApp(account: FcmServiceAccount): App {
 const WEB_PUSH_TTL_SECONDS = 2_419_200;
 
 /**
- * Web Push (RFC 8030/8291/8292): web-push encrypts the payload (aes128gcm) and signs the VAPID
- * header; the request goes out with fetch (a timeout, no agent). 404 and 410 mean the
- * subscription is gone; other failures throw.
+ * How the Web Push provider reaches a push service: the resolver, the address rule, and (tests
+ * only) the port and the CA of a local fake. The production values are WEB_PUSH_NET.
  */
-export function webPushProvider(vapid: VapidKeys): PushProvider {
+export type WebPushNet = {
+  /** Every address the host resolves to. */
+  resolve: (host: string) => Promise<{ address: string; family: number }[]>;
+  /** Whether the server may connect to an address (the public internet only). */
+  addressAllowed: (address: string) => boolean;
+  /** The port to connect to (443: the endpoint's own, which must be the default). */
+  port?: number;
+  /** Trusted CAs besides the system's (a test's self-signed push service). */
+  ca?: string;
+};
+
+export const WEB_PUSH_NET: WebPushNet = {
+  resolve: (host) => dnsLookup(host, { all: true, verbatim: true }),
+  addressAllowed: isPublicAddress,
+};
+
+/** Why a Web Push was not attempted: the endpoint or its addresses are not allowed. */
+export class WebPushRefused extends Error {}
+
+/**
+ * The addresses to connect to for a push service's host: all it resolves to, each allowed (one
+ * private address and the whole host is refused: a name that points inward is not a push
+ * service).
+ */
+async function checkedAddresses(net: WebPushNet, host: string) {
+  const addresses = await net.resolve(host);
+  if (addresses.length === 0 || !addresses.every((a) => net.addressAllowed(a.address)))
+    throw new WebPushRefused(`Web Push host ${host} resolves to an address that is not public`);
+  return addresses;
+}
+
+/**
+ * A lookup that answers the addresses already checked, never asking DNS again: the connection
+ * goes to an address that passed the check, so a name re-pointed between check and connect
+ * (DNS rebinding) changes nothing.
+ */
+function pinnedLookup(addresses: { address: string; family: number }[]): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+}
+
+type PushRequest = {
+  endpoint: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer;
+};
+
+/** One POST to the push service at the checked addresses; answers its status, follows nothing. */
+function postToPushService(net: WebPushNet, request: PushRequest): Promise<number> {
+  const url = new URL(request.endpoint);
+  return checkedAddresses(net, url.hostname).then(
+    (addresses) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpsRequest(
+          {
+            host: url.hostname,
+            servername: url.hostname,
+            port: net.port ?? 443,
+            path: `${url.pathname}${url.search}`,
+            method: request.method,
+            headers: { ...request.headers, 'content-length': String(request.body.length) },
+            lookup: pinnedLookup(addresses),
+            agent: false,
+            ...(net.ca ? { ca: net.ca } : {}),
+            timeout: 10_000,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('Web Push service timed out')));
+        req.on('error', reject);
+        req.end(request.body);
+      }),
+  );
+}
+
+/**
+ * Web Push (RFC 8030/8291/8292; docs/decisions/023, 036): web-push encrypts the payload
+ * (aes128gcm) and signs the VAPID header; the request goes only to an endpoint of a known push
+ * service (https, port 443, a host the patterns name), at an address checked to be public and
+ * pinned for the connection, and never follows a redirect. Dead (the caller deletes the
+ * subscription): 404 and 410 (gone), a redirect (no push service answers one), an endpoint no
+ * longer allowed or a host resolving to a private address. Other failures throw.
+ */
+export function webPushProvider(
+  vapid: VapidKeys,
+  webHosts: readonly string[] = DEFAULT_WEB_PUSH_HOSTS,
+  net: WebPushNet = WEB_PUSH_NET,
+): PushProvider {
   return {
     kind: 'web-push',
     send: async (target, message) => {
-      const subscription = JSON.parse(target.token) as WebSubscription;
+      const subscription = parseWebSubscription(target.token);
+      if (!subscription || !webPushEndpointAllowed(subscription.endpoint, webHosts)) return 'dead';
       const request = webpush.generateRequestDetails(
         subscription,
         JSON.stringify({ title: message.title, body: message.body, data: message.data }),
@@ -253,14 +358,20 @@ export function webPushProvider(vapid: VapidKeys): PushProvider {
           topic: pushTopic(target, message),
         },
       );
-      const res = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: new Uint8Array(request.body),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (res.status === 404 || res.status === 410) return 'dead';
-      if (!res.ok) throw new Error(`Web Push service answered ${res.status}`);
+      let status: number;
+      try {
+        status = await postToPushService(net, {
+          endpoint: request.endpoint,
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body,
+        });
+      } catch (error) {
+        if (error instanceof WebPushRefused) return 'dead';
+        throw error;
+      }
+      if (status === 404 || status === 410 || (status >= 300 && status < 400)) return 'dead';
+      if (status < 200 || status >= 300) throw new Error(`Web Push service answered ${status}`);
       return 'sent';
     },
   };
@@ -284,8 +395,11 @@ export function createPush(config: Config, db: Db, fcmClient?: FcmClient): Push 
   };
   return {
     native,
-    web: config.push.vapid ? webPushProvider(config.push.vapid) : embeddedPush(db, 'web'),
+    web: config.push.vapid
+      ? webPushProvider(config.push.vapid, config.push.webHosts)
+      : embeddedPush(db, 'web', config.push.webHosts),
     vapidPublicKey: vapid.publicKey,
+    webHosts: config.push.webHosts,
     close: async () => {
       if (app) await deleteApp(app);
     },

@@ -54,3 +54,16 @@ export const tokenExpired = () => commonError('tokenExpired');
 export const forbidden = () => commonError('forbidden');
 export const notFound = () => commonError('notFound');
 export const tooManyRequests = () => commonError('tooManyRequests');
+
+/**
+ * A limit reached (429): the common 'Too many requests' text, or a module's own in the same
+ * style, with the seconds until the window ends (answered as Retry-After).
+ */
+export class RateLimitedError extends AppError<'tooManyRequests'> {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = serverErrors.tooManyRequests,
+  ) {
+    super('tooManyRequests', message);
+  }
+}

@@ -6,7 +6,7 @@ import { serverErrors } from '@outpost/contracts/messages';
 import { isConnectionLost } from '../db/client';
 import { RateLimitStoreUnavailable } from './rate-limit-store';
 import type { CommonErrorCode } from '../lib/errors';
-import { AppError } from '../lib/errors';
+import { AppError, RateLimitedError } from '../lib/errors';
 import type { PreparedErrorCode } from '../lib/prepared';
 import type { SandboxErrorCode } from '../adapters/payments/sandbox.errors';
 import type { AuthErrorCode } from '../modules/auth/auth.errors';
@@ -168,6 +168,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   transferInProgress: 409,
   // Push devices (docs/decisions/023): the spec's text, which the client retries on.
   invalidDeviceToken: 400,
+  webPushEndpointRefused: 400,
 
   csrfInvalid: 400,
   csrfUsed: 400,
@@ -263,6 +264,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const { fields } = error as AppError;
       // A service we depend on is down for now (the card gateway): ask the caller to come back.
       if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      if (error instanceof RateLimitedError)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(status)
         .send({ data: { error: error.message, ...(fields ? { fields } : {}) } });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { RateLimitedError } from '../lib/errors';
 import { rateLimits } from '../modules/auth/auth.schema';
 
 export type RateLimitHit = { count: number; resetAt: Date };
@@ -104,4 +105,27 @@ export function redisRateLimitStore(url: string): RateLimitStore {
       await redis.ping();
     },
   };
+}
+
+/** At most `max` hits of `key` in a fixed window of `windowMs`. */
+export type Limit = { key: string; max: number; windowMs: number };
+
+/**
+ * Counts one hit on every limit (each, so every count stays true) and throws a 429 with
+ * Retry-After (the latest window end among those over) when any is over. Call it before anything
+ * is written: a refused request then changes nothing but the counts.
+ */
+export async function enforceLimits(
+  store: RateLimitStore,
+  limits: readonly Limit[],
+  message?: string,
+): Promise<void> {
+  // One after another, in the order given: inside a transaction the counter rows are then always
+  // locked in the same order.
+  const hits: RateLimitHit[] = [];
+  for (const l of limits) hits.push(await store.hit(l.key, l.windowMs));
+  const over = hits.filter((hit, i) => hit.count > limits[i]!.max);
+  if (over.length === 0) return;
+  const resetAt = Math.max(...over.map((h) => h.resetAt.getTime()));
+  throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)), message);
 }

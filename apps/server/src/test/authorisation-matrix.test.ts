@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { sessions } from '../modules/auth/auth.schema';
+import { deviceTokens } from '../modules/notifications/notifications.schema';
 import { effectivePermissions } from '../modules/users/users.service';
 import { mintSession } from './sessions';
 import type { TestContext } from './test-app';
@@ -70,6 +71,10 @@ const NEEDS_GATEWAY_STEP = ['commitAddCard', 'commitAddBank', 'postPayment'];
 // five callers cannot all book the example's slot. Its success, capacity under concurrency and
 // refusals are tested in callbacks/callbacks.test.ts.
 const CAPACITY_LIMITED = ['requestCallbackCommit'];
+// A push token is one person's: a refresh with a token another person registered answers 404
+// (docs/decisions/036). Each caller refreshes the example's token as a token of their own: the
+// devices the previous caller registered are cleared first (ownership: notifications.test.ts).
+const ONE_PERSONS_TOKEN = ['refreshDeviceToken'];
 const NEEDS_ONE_TIME_CODE = [
   'stepUpVerify',
   // Two-factor changes need, besides a fresh step-up, a valid authenticator code of the pending
@@ -442,6 +447,7 @@ describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
           if (route.permissions.every((p) => granted.has(p))) callers.push(contact);
         }
         for (const caller of callers) {
+          if (ONE_PERSONS_TOKEN.includes(route.id)) await ctx.database.db.delete(deviceTokens);
           const session = await sessionFor(route, caller);
           const ids = await objectIds(route, caller, HOLDER.accountId, 'own');
           const res = await call(route, { 'x-user-token': session.userToken }, ids);

@@ -4,6 +4,7 @@ import { callbacksRoutes } from '@outpost/contracts/callbacks';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { limitMessages } from '../../lib/message-limits';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
@@ -69,7 +70,11 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
     apply: async (tx, { object: caller, input }) => {
       const callback = await bookCallback(tx, caller, input.body, input.now, slotCapacity);
       const email = confirmationEmail(caller, callback, input.body.time_zone, deps.providerName);
-      if (email) await enqueueMessage(tx, 'email', email);
+      if (email) {
+        // The confirmation's limits (decision 036): a refusal rolls the booking back too.
+        await limitMessages(tx, 'callbackBooking', input.caller, email.to);
+        await enqueueMessage(tx, 'email', email);
+      }
       return callback;
     },
   });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { withoutLinks } from '@outpost/domain/name-rules';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
 import type { CallbackTeam } from '@outpost/domain/callback-slots';
@@ -249,7 +250,7 @@ export function confirmationEmail(
     to: caller.email,
     subject: `Callback booked: ${callback.summary} (${callback.ticket_number})`,
     body: [
-      `Hello ${caller.givenNames},`,
+      `Hello ${withoutLinks(caller.givenNames)},`,
       '',
       `We will call you on ${callback.phone} at ${callback.summary}.${yourTime}`,
       `Your ticket number is ${callback.ticket_number}.`,

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Callback, CallbackTimes } from '@outpost/contracts/callbacks';
 import { serverErrors } from '@outpost/contracts/messages';
 import { outbox } from '../../adapters/messaging.schema';
 import { queryRows } from '../../db/client';
+import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, manualClock } from '../../test/test-app';
@@ -399,5 +400,52 @@ describe('cancel a callback', () => {
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toEqual({ data: { error: callbacksErrors.callbackStarted } });
     expect(await seats('sales', slot)).toBe(1);
+  });
+});
+
+describe('message limits (docs/decisions/036)', () => {
+  /** A contact of this suite's range of its own (5726), so other cases' bookings do not count. */
+  const FRANK = 5726;
+  const clearCounters = () =>
+    ctx.database.db.execute(sql`delete from rate_limits where key like 'msg:%'`);
+  beforeAll(async () => {
+    await queryRows(
+      ctx.database.db,
+      sql`insert into users (id, account_id, username, given_names, surname, email, role_id, relationship_id)
+          select ${FRANK}, 100001, 'crowd-frank', 'Frank', 'Member', 'frank.member@example.com', r.id, rel.id
+            from roles r join relationships rel on rel.role_id = r.id
+           where r.role = 'General Contact' and rel.relationship = 'Tenant'`,
+    );
+  });
+  beforeEach(clearCounters);
+  afterEach(clearCounters);
+
+  it('books and cancels at most 5 times an hour: the 6th booking is refused at commit, unbooked and unmailed', async () => {
+    const token = await tokenOf(FRANK);
+    const slot = aest('2026-11-26T11:30');
+    for (let i = 1; i <= MESSAGE_LIMITS.callbackBooking.perUser; i += 1) {
+      const { res } = await book(token, request({ slot }));
+      expect(res.statusCode, `${i}: ${res.body}`).toBe(200);
+      const { callbackid } = (res.json() as { data: Callback }).data;
+      const cancel = await call('DELETE', buildPath(apiPaths.callback, { callbackid }), token);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    }
+    const { res } = await book(token, request({ slot }));
+    expect(res.statusCode).toBe(429);
+    expect((res.json() as { data: { error: string } }).data.error).toBe(
+      'Too many requests. Please wait an hour and try again.',
+    );
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await seats('technical', slot)).toBe(0);
+    const mails = await ctx.database.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(eq(outbox.to, 'frank.member@example.com'));
+    expect(mails).toHaveLength(5);
+    const bookings = await ctx.database.db
+      .select({ id: callbackBookings.id })
+      .from(callbackBookings)
+      .where(eq(callbackBookings.userId, FRANK));
+    expect(bookings).toHaveLength(5);
   });
 });

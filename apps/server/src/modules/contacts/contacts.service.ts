@@ -15,6 +15,8 @@ import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { limitMessages } from '../../lib/message-limits';
+import { withoutLinks } from '@outpost/domain/name-rules';
 import { notFound } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/route';
 import type { AuthContext } from '../../plugins/auth';
@@ -239,7 +241,10 @@ export async function addContact(
     // retried by the job worker and never undoes the contact (docs/decisions/027).
     const name = deps.brand.providerName;
     const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${inviteCode}&username=${encodeURIComponent(username)}`;
-    const body = `Hello ${input.given_names},\n\n${auth.givenNames} ${auth.surname} has added you as a contact on their ${name} account.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
+    // Names as plain text: nothing a person typed becomes a link (decision 036).
+    const body = `Hello ${withoutLinks(input.given_names)},\n\n${withoutLinks(`${auth.givenNames} ${auth.surname}`)} has added you as a contact on their ${name} account.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
+    // The invitation's limits (decision 036): a refusal rolls the contact back too.
+    await limitMessages(tx, 'contactInvitation', auth, email);
     await enqueueMessage(tx, 'email', {
       to: email,
       subject: `You have been invited to ${name}`,

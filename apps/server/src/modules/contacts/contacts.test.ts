@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import { PERMISSIONS_HEADER, permissionDefinitions } from '@outpost/contracts/permissions';
@@ -8,6 +8,7 @@ import type { NewContactInput } from '@outpost/contracts/contacts';
 import { STEP_UP_FRESH_MS } from '@outpost/contracts/step-up';
 import { outbox } from '../../adapters/messaging.schema';
 import { queryRows } from '../../db/client';
+import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
@@ -563,5 +564,123 @@ describe('removing a contact', () => {
     // The email is free again: a new contact, a new id.
     const readded = await add({ ...input });
     expect(readded).not.toBe(userid);
+  });
+});
+
+describe('message limits and plain names (docs/decisions/036)', () => {
+  /** The message counters start empty for each test, and are left empty for the others. */
+  const clearCounters = () =>
+    ctx.database.db.execute(sql`delete from rate_limits where key like 'msg:%'`);
+  beforeEach(clearCounters);
+  afterEach(clearCounters);
+
+  const invitationsTo = (pattern: string) =>
+    queryRows<{ to: string; body: string }>(
+      ctx.database.db,
+      sql`select "to", body from outbox where lower("to") like ${pattern} order by id`,
+    );
+
+  it('refuses the 11th invitation of an account in an hour: 429 with Retry-After, nothing saved or sent', async () => {
+    const token = await tokenOf(5001);
+    const before = await userCount();
+    for (let i = 1; i <= MESSAGE_LIMITS.contactInvitation.perAccount; i += 1) {
+      const res = await call(
+        'POST',
+        apiPaths.contacts,
+        token,
+        newContact({ email: `limit.${i}@third-party.example` }),
+      );
+      expect(res.statusCode, `${i}: ${res.body}`).toBe(200);
+    }
+    const refused = await call(
+      'POST',
+      apiPaths.contacts,
+      token,
+      newContact({ email: 'limit.11@third-party.example' }),
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toBe('Too many requests. Please wait an hour and try again.');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await invitationsTo('limit.%@third-party.example')).toHaveLength(10);
+    expect(await userCount()).toBe(before + 10);
+    // Another of the account's admins shares the account's count.
+    const deputy = await call(
+      'POST',
+      apiPaths.contacts,
+      await tokenOf(DEPUTY),
+      newContact({ email: 'limit.12@third-party.example' }),
+    );
+    expect(deputy.statusCode).toBe(429);
+    expect(await invitationsTo('limit.%@third-party.example')).toHaveLength(10);
+  });
+
+  it('sends one address at most 3 invitations an hour, however often it is added, removed and added again', async () => {
+    const token = await tokenOf(5001);
+    const answers: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const res = await call(
+        'POST',
+        apiPaths.contacts,
+        token,
+        newContact({ email: 'Victim@Example.org' }),
+      );
+      answers.push(res.statusCode);
+      if (res.statusCode !== 200) continue;
+      const removed = await call('DELETE', contactUrl(res.json().data.userid), token);
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    expect(answers).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(await invitationsTo('victim@example.org')).toHaveLength(
+      MESSAGE_LIMITS.contactInvitation.perAddress,
+    );
+  });
+
+  it('refuses a name that looks like an address, sending nothing', async () => {
+    const token = await tokenOf(5001);
+    const before = await userCount();
+    for (const [field, value] of [
+      ['given_names', 'Win a prize at http://evil.example'],
+      ['surname', 'evil.example'],
+      ['given_names', 'www.evil.example'],
+      ['surname', 'casey@evil.example'],
+    ] as const) {
+      const res = await call(
+        'POST',
+        apiPaths.contacts,
+        token,
+        newContact({ [field]: value, email: 'prize@third-party.example' }),
+      );
+      expect(res.statusCode, value).toBe(400);
+      expect(errorOf(res), value).toBe(
+        `Invalid request: ${field} is not valid (must be letters, digits, spaces, hyphens, apostrophes or an initial's full stop).`,
+      );
+    }
+    expect(await userCount()).toBe(before);
+    expect(await invitationsTo('prize@third-party.example')).toEqual([]);
+  });
+
+  it('puts names in the invitation as plain text: no address in them can become a link', async () => {
+    // A name stored before the rule (or by the provider's systems): the mail defangs it.
+    await ctx.database.db
+      .update(users)
+      .set({ givenNames: 'Claim at http://evil.example', surname: 'www.evil.example' })
+      .where(eq(users.id, DEPUTY));
+    try {
+      await add(newContact({ email: 'plain.names@third-party.example' }), await tokenOf(DEPUTY));
+    } finally {
+      await ctx.database.db
+        .update(users)
+        .set({ givenNames: 'Dana', surname: 'Deputy' })
+        .where(eq(users.id, DEPUTY));
+    }
+    const [mail] = await invitationsTo('plain.names@third-party.example');
+    expect(mail!.body).toContain(
+      'Claim at http[:]//evil[.]example www[.]evil[.]example has added you as a contact',
+    );
+    expect(mail!.body).not.toMatch(/evil\.example|http:\/\/evil/);
+    // The portal's own link stays a link.
+    expect(mail!.body).toContain('https://portal.example.net/');
   });
 });

@@ -47,6 +47,7 @@ export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDep
           platform: platformOf(token, platform, requestMeta(request).userAgent),
         },
         clock(),
+        { webHosts: push.webHosts },
       );
       return { data: { device } };
     },
@@ -70,6 +71,8 @@ export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDep
             platformOf(token, undefined, requestMeta(request).userAgent),
         },
         clock(),
+        // A refresh renews the caller's own token: another person's answers 404.
+        { webHosts: push.webHosts, ownTokenOnly: true },
       );
       return { data: { device } };
     },

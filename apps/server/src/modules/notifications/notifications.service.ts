@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   DeviceRecord,
   NotificationKind,
@@ -13,8 +13,10 @@ import {
   pushProviderFor,
   tokenHash,
 } from '../../adapters/push';
+import { webPushEndpointAllowed } from '../../adapters/push-hosts';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { alertRecipientsByUser } from '../account/alert-channels';
 import { notificationsError } from './notifications.errors';
 import { deviceTokens, pushNotifications } from './notifications.schema';
@@ -70,17 +72,45 @@ export type DeviceInput = {
   platform: PushPlatform;
 };
 
+export type SaveDeviceOptions = {
+  /** The host patterns a Web Push endpoint must match (Push.webHosts; decision 036). */
+  webHosts: readonly string[];
+  /**
+   * A refresh (PATCH): the token may not be another person's. Registration (POST) takes a token
+   * over from whoever held it before on this device (decision 023: a shared tablet); a refresh
+   * only renews the caller's own, so another person's token answers 404 and nothing changes.
+   */
+  ownTokenOnly?: boolean;
+};
+
 /**
  * Registers (or re-registers) a device of the user: its token is replaced. The same token on
  * another row (another user signed in on this device before, or the device got a new id) is
  * removed, so a device receives only its present user's pushes. A person keeps at most
  * MAX_DEVICES_PER_USER devices.
  */
-export async function saveDevice(db: Db, input: DeviceInput, now: Date): Promise<DeviceRecord> {
+export async function saveDevice(
+  db: Db,
+  input: DeviceInput,
+  now: Date,
+  options: SaveDeviceOptions,
+): Promise<DeviceRecord> {
   const token = normaliseDeviceToken(input.platform, input.token);
   if (token === null) throw notificationsError('invalidDeviceToken');
+  // A subscription elsewhere than a known push service is never stored, so never called.
+  const subscription = input.platform === 'web' ? parseWebSubscription(token) : null;
+  if (subscription && !webPushEndpointAllowed(subscription.endpoint, options.webHosts))
+    throw notificationsError('webPushEndpointRefused');
   const hash = tokenHash(token);
   return withTransaction(db, async (tx) => {
+    if (options.ownTokenOnly) {
+      const [other] = await tx
+        .select({ id: deviceTokens.id })
+        .from(deviceTokens)
+        .where(and(eq(deviceTokens.tokenHash, hash), ne(deviceTokens.userId, input.userId)))
+        .for('update');
+      if (other) throw notFound();
+    }
     await tx.execute(sql`delete from ${deviceTokens}
         where token_hash = ${hash}
           and not (user_id = ${input.userId} and device_id = ${input.deviceId})`);

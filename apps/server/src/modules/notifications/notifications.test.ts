@@ -1,5 +1,6 @@
 import { randomBytes, createECDH } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { DeviceRecord, LatestNotifications } from '@outpost/contracts/notifications';
@@ -7,13 +8,18 @@ import {
   INVALID_DEVICE_TOKEN,
   MAX_DEVICES_PER_USER,
   NATIVE_TOKEN_MAX,
+  WEB_PUSH_ENDPOINT_REFUSED,
 } from '@outpost/contracts/notifications';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import type { Push } from '../../adapters/push';
-import { embeddedPush } from '../../adapters/push';
+import type { WebPushNet } from '../../adapters/push';
+import { embeddedPush, tokenHash, WEB_PUSH_NET, webPushProvider } from '../../adapters/push';
+import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress } from '../../adapters/push-hosts';
+import { fakePushService, loopbackHttpListener } from '../../adapters/push-service.test-helper';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
+import { deviceTokens } from './notifications.schema';
 import { notify } from './notifications.service';
 import { webPaths } from './web-paths';
 
@@ -268,6 +274,76 @@ describe('device tokens', () => {
     expect(ids).toContain(`many-${MAX_DEVICES_PER_USER}`);
   });
 
+  it("refreshes only the caller's own token: another person's answers 404 and stays theirs", async () => {
+    const theirs = fcmToken('theirs');
+    await register(SERVICES, { token: theirs, deviceId: 'their-phone', platform: 'android' });
+    for (const deviceId of ['their-phone', 'my-phone']) {
+      const res = await call('PATCH', apiPaths.deviceToken, { token: theirs, deviceId }, HOLDER);
+      expect(res.statusCode, deviceId).toBe(404);
+      expect(errorOf(res), deviceId).toBe('Invalid request: not found.');
+    }
+    expect(await devicesOf(HOLDER)).toEqual([]);
+    expect(await devicesOf(SERVICES)).toMatchObject([{ token: theirs, deviceId: 'their-phone' }]);
+    // Their own refresh still works.
+    const mine = await call(
+      'PATCH',
+      apiPaths.deviceToken,
+      { token: theirs, deviceId: 'their-phone' },
+      SERVICES,
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
+
+  it('refuses a Web Push endpoint that is not at a known push service, and nothing reaches it', async () => {
+    const http = await loopbackHttpListener();
+    const service = await fakePushService(() => false);
+    try {
+      const refused = [
+        `https://127.0.0.1:${service.port}/push`,
+        `https://127.0.0.1:${http.port}/push`,
+        'https://127.0.0.1:5432/',
+        'https://169.254.169.254/latest/meta-data/iam/security-credentials/',
+        'https://[::1]/push',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+        'https://push.example.com/x',
+        'https://fcm.googleapis.com.evil.example/x',
+      ];
+      for (const endpoint of refused) {
+        const token = JSON.stringify(webSubscription(endpoint));
+        const posted = await register(HOLDER, { token, deviceId: 'ssrf', platform: 'web' });
+        expect(posted.statusCode, endpoint).toBe(400);
+        expect(errorOf(posted), endpoint).toBe(WEB_PUSH_ENDPOINT_REFUSED);
+        const patched = await call(
+          'PATCH',
+          apiPaths.deviceToken,
+          { token, deviceId: 'ssrf', platform: 'web' },
+          HOLDER,
+        );
+        expect(patched.statusCode, endpoint).toBe(400);
+        expect(errorOf(patched), endpoint).toBe(WEB_PUSH_ENDPOINT_REFUSED);
+      }
+      // http is not a subscription at all (decision 023): the spec's text, as before.
+      const plain = await register(HOLDER, {
+        token: JSON.stringify(webSubscription(`http://127.0.0.1:${http.port}/push`)),
+        deviceId: 'ssrf',
+        platform: 'web',
+      });
+      expect(errorOf(plain)).toBe(INVALID_DEVICE_TOKEN);
+      expect(await devicesOf(HOLDER)).toEqual([]);
+      const result = await notify(
+        { db: ctx.database.db, push: webPush(DEFAULT_WEB_PUSH_HOSTS, WEB_PUSH_NET) },
+        [HOLDER],
+        { kind: 'usage', title: 't', body: 'b', navigation_url: webPaths.usage },
+      );
+      expect(result.sent + result.failed + result.dead).toBe(0);
+      expect(http.received).toEqual([]);
+      expect(service.received).toEqual([]);
+    } finally {
+      await http.close();
+      await service.close();
+    }
+  });
+
   it('answers the VAPID public key browsers subscribe with', async () => {
     const res = await api.get(apiPaths.webPushKey);
     expect(res.statusCode).toBe(200);
@@ -275,14 +351,111 @@ describe('device tokens', () => {
   });
 });
 
+/** A push whose web side is the real Web Push provider (its network given), native unused. */
+function webPush(webHosts: readonly string[], net: WebPushNet): Push {
+  return {
+    native: embeddedPush(ctx.database.db, 'native'),
+    web: webPushProvider(
+      { subject: 'mailto:ops@example.com', ...webpush.generateVAPIDKeys() },
+      webHosts,
+      net,
+    ),
+    vapidPublicKey: 'unused',
+    webHosts,
+    close: async () => {},
+  };
+}
+
 describe('notify', () => {
   beforeEach(clearDevices);
+
+  it('deletes, without calling them, stored Web Push endpoints that are not allowed (or resolve inward)', async () => {
+    const http = await loopbackHttpListener();
+    const service = await fakePushService(isPublicAddress);
+    try {
+      // Subscriptions stored before the host list (or since taken off it): written directly.
+      const stored = [
+        `https://127.0.0.1:${service.port}/push`,
+        `https://127.0.0.1:${http.port}/push`,
+        'https://169.254.169.254/latest/meta-data/',
+        'https://push.example.com/x',
+        // On the list, but its name resolves to loopback here: refused at send time.
+        'https://fcm.googleapis.com/fcm/send/rebound',
+      ];
+      const now = time.clock();
+      await ctx.database.db.insert(deviceTokens).values(
+        stored.map((endpoint, i) => {
+          const token = JSON.stringify({ endpoint, keys: webSubscription().keys });
+          return {
+            userId: HOLDER,
+            deviceId: `legacy-${i}`,
+            platform: 'web' as const,
+            token,
+            tokenHash: tokenHash(token),
+            createdAt: now,
+            updatedAt: now,
+          };
+        }),
+      );
+      const result = await notify(
+        {
+          db: ctx.database.db,
+          push: webPush(DEFAULT_WEB_PUSH_HOSTS, service.net({ trustLoopback: false })),
+        },
+        [HOLDER],
+        { kind: 'usage', title: 't', body: 'b', navigation_url: webPaths.usage },
+        now,
+      );
+      expect(result).toEqual({ users: 1, sent: 0, dead: stored.length, failed: 0 });
+      expect(await devicesOf(HOLDER)).toEqual([]);
+      expect(http.received).toEqual([]);
+      expect(service.received).toEqual([]);
+    } finally {
+      await http.close();
+      await service.close();
+    }
+  });
+
+  it('deletes a subscription the push service calls gone (410), so the next push skips it', async () => {
+    const service = await fakePushService(isPublicAddress);
+    try {
+      const push = webPush(DEFAULT_WEB_PUSH_HOSTS, service.net({ trustLoopback: true }));
+      await register(HOLDER, {
+        token: JSON.stringify(webSubscription('https://fcm.googleapis.com/fcm/send/gone')),
+        deviceId: 'gone-browser',
+      });
+      service.answer = { status: 410 };
+      const alert = {
+        kind: 'usage',
+        title: 't',
+        body: 'b',
+        navigation_url: webPaths.usage,
+      } as const;
+      expect(await notify({ db: ctx.database.db, push }, [HOLDER], alert)).toMatchObject({
+        dead: 1,
+      });
+      expect(await devicesOf(HOLDER)).toEqual([]);
+      expect(await notify({ db: ctx.database.db, push }, [HOLDER], alert)).toMatchObject({
+        sent: 0,
+        dead: 0,
+      });
+      expect(service.received).toHaveLength(1);
+    } finally {
+      await service.close();
+    }
+  });
 
   /** A push of embedded providers of the test's own, so it can forget tokens like FCM does. */
   function testPush() {
     const native = embeddedPush(ctx.database.db, 'native');
     const web = embeddedPush(ctx.database.db, 'web');
-    const push: Push = { native, web, vapidPublicKey: 'unused', close: async () => {} };
+    const push: Push = {
+      native,
+      web,
+      vapidPublicKey: 'unused',
+      webHosts: DEFAULT_WEB_PUSH_HOSTS,
+      close: async () => {},
+    };
     return { push, native, web };
   }
 
@@ -336,6 +509,7 @@ describe('notify', () => {
       },
       web: embeddedPush(ctx.database.db, 'web'),
       vapidPublicKey: 'unused',
+      webHosts: DEFAULT_WEB_PUSH_HOSTS,
       close: async () => {},
     };
     await register(HOLDER, { token: fcmToken('kept'), deviceId: 'kept', platform: 'android' });

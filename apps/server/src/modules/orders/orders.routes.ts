@@ -7,6 +7,8 @@ import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { limitMessages } from '../../lib/message-limits';
+import { withoutLinks } from '@outpost/domain/name-rules';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
@@ -49,14 +51,21 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
    * The order and ticket numbers by email, to the outbox in the order's transaction (sent after
    * the commit by the job worker; docs/decisions/027).
    */
-  const sendOrderEmail = async (tx: Db, what: string, order: OrderResult) => {
+  const sendOrderEmail = async (
+    tx: Db,
+    caller: { userId: number; accountId: number },
+    what: string,
+    order: OrderResult,
+  ) => {
     const to = await orderRecipient(tx, order.ticketid);
     if (!to?.email) return;
+    // The order mail's limits (decision 036): a refusal rolls the order back too.
+    await limitMessages(tx, 'order', caller, to.email);
     await enqueueMessage(tx, 'email', {
       to: to.email,
       subject: `${brand.providerName}: we have your order (ticket ${order.number})`,
       body: [
-        `Hello ${to.given_names},`,
+        `Hello ${withoutLinks(to.given_names)},`,
         '',
         `Thank you for your ${what}. Your order number is ${order.orderid} and your ticket number is ${order.number}.`,
         'Please quote the ticket number if you call us. You can follow it in My Tickets:',
@@ -93,7 +102,8 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
           { userId: caller.userId, authorName: `${caller.givenNames} ${caller.surname}` },
           now,
         );
-        if (changed.created) await sendOrderEmail(tx, 'call barring change', changed.result);
+        if (changed.created)
+          await sendOrderEmail(tx, caller, 'call barring change', changed.result);
         return changed;
       });
       return { data: result };
@@ -127,7 +137,8 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
           },
           now,
         );
-        if (changed.created) await sendOrderEmail(tx, 'landline options change', changed.result);
+        if (changed.created)
+          await sendOrderEmail(tx, caller, 'landline options change', changed.result);
         return changed;
       });
       return { data: result };
@@ -168,7 +179,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
         authorOf(input.caller),
         input.now,
       );
-      await sendOrderEmail(tx, `order of a ${decision.name}`, result);
+      await sendOrderEmail(tx, input.caller, `order of a ${decision.name}`, result);
       return result;
     },
   });
@@ -193,7 +204,7 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
         'voip-transfer': 'VoIP transfer request',
         'new-voip': 'new VoIP service order',
       }[decision.kind as 'landline-transfer' | 'voip-transfer' | 'new-voip'];
-      await sendOrderEmail(tx, what, result);
+      await sendOrderEmail(tx, input.caller, what, result);
       return result;
     },
   });

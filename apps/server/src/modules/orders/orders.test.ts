@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
+import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import { errorOf } from '../../test/test-app';
 import { serviceBarring, orders } from './orders.schema';
 import { HOLDER_EMAIL, SERVICES, ordersTestContext } from './orders.test-support';
@@ -274,5 +275,44 @@ describe('landline options', () => {
       sql`select count(*)::int as n from orders where kind = 'landline-options' and monthly_cents = 200`,
     );
     expect(n!.n).toBe(1);
+  });
+});
+
+describe('message limits (docs/decisions/036)', () => {
+  const clearCounters = () => rows(sql`delete from rate_limits where key like 'msg:%'`);
+  beforeEach(clearCounters);
+  afterEach(clearCounters);
+
+  it('mails at most 10 orders a person an hour: the change past that is refused with 429 and not made', async () => {
+    const before = (await emailsTo(HOLDER_EMAIL)).length;
+    const modes = ['international', 'premium', 'international-premium', 'all-outgoing', 'none'];
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof api.patch>> | undefined;
+    let last = '';
+    for (let i = 0; i < 30 && !refused; i += 1) {
+      const mode = modes[i % modes.length]!;
+      const res = await api.patch(serviceUrl(LANDLINE), { barring_mode: mode });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) refused = res;
+      else {
+        expect(res.statusCode, res.body).toBe(200);
+        last = mode;
+      }
+      // Each order leaves 'received', so the next change is a new order with its own mail.
+      if (res.statusCode === 200)
+        await moveOrder((res.json().data as OrderResult).orderid, 'in-progress');
+    }
+    expect(refused).toBeDefined();
+    expect(errorOf(refused!)).toBe('Too many requests. Please wait an hour and try again.');
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    // (A change to the mode already set makes no order and no mail, and is not counted.)
+    expect(statuses.at(-1)).toBe(429);
+    expect((await emailsTo(HOLDER_EMAIL)).length - before).toBe(MESSAGE_LIMITS.order.perUser);
+    // The refused change was not made: the mode is the last one accepted.
+    const [mode] = await context()
+      .database.db.select()
+      .from(serviceBarring)
+      .where(eq(serviceBarring.serviceId, LANDLINE));
+    expect(mode!.mode).toBe(last);
   });
 });

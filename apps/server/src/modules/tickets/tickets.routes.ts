@@ -13,6 +13,8 @@ import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { limitMessages } from '../../lib/message-limits';
+import { withoutLinks } from '@outpost/domain/name-rules';
 import { notFound } from '../../lib/errors';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
@@ -201,13 +203,15 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       }
       const to = await ticketRecipient(tx, ticket.ticketid);
       if (to?.email) {
+        // The confirmation's limits (decision 036): a refusal rolls the ticket back too.
+        await limitMessages(tx, 'newTicket', caller, to.email);
         await sendEmail(tx, {
           to: to.email,
           subject: `${brand.providerName}: we have your request ${ticket.number}`,
           body: [
-            `Hello ${to.given_names},`,
+            `Hello ${withoutLinks(to.given_names)},`,
             '',
-            `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${body.subject}".`,
+            `Thank you for getting in touch. We have opened ticket ${ticket.number} for your request "${withoutLinks(body.subject)}".`,
             // My Tickets only for those who may open it (view-tickets).
             ...(caller.permissions.has('view-tickets')
               ? [
@@ -257,7 +261,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
                 ? `${brand.providerName}: ticket ${number} needs your reply`
                 : `${brand.providerName}: a reply on ticket ${number}`,
             body: [
-              `Hello ${to.given_names},`,
+              `Hello ${withoutLinks(to.given_names)},`,
               '',
               `${author_name ?? DESK_AUTHOR} replied on ticket ${number}:`,
               '',

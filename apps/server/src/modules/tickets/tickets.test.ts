@@ -1,11 +1,12 @@
-import { and, count, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
 import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-rules';
 import { outbox } from '../../adapters/messaging.schema';
+import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { mintSession } from '../../test/sessions';
@@ -424,5 +425,59 @@ describe('the desk', () => {
     expect(res.json().data).toMatchObject({ status: 'Open' });
     const [mail] = await emailsTo('jordan.citizen@example.com');
     expect(mail!.subject).toBe(`${ctx.config.brand.providerName}: a reply on ticket T${ticketid}`);
+  });
+});
+
+describe('message limits and plain text in mail (docs/decisions/036)', () => {
+  const clearCounters = () =>
+    ctx.database.db.execute(sql`delete from rate_limits where key like 'msg:%'`);
+  beforeEach(clearCounters);
+  afterEach(clearCounters);
+  const HOLDER_EMAIL = 'jordan.citizen@example.com';
+
+  it('refuses the 11th request of a person in an hour at commit: 429, no ticket, no mail; the csrf works later', async () => {
+    time.advance(60_000);
+    const mailsBefore = (await emailsTo(HOLDER_EMAIL)).length;
+    for (let i = 1; i <= MESSAGE_LIMITS.newTicket.perUser; i += 1) {
+      const res = await api.prepareCommit(newTicket, { ...request, subject: `Limit test ${i}` });
+      expect(res.statusCode, `${i}: ${res.body}`).toBe(200);
+    }
+    const body = { ...request, subject: 'Limit test 11' };
+    const prepared = await api.post(apiPaths.newTicketPrepare, body);
+    const { csrf } = prepared.json().data as { csrf: string };
+    const refused = await api.post(apiPaths.newTicketCommit, { ...body, csrf });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toBe('Too many requests. Please wait an hour and try again.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const made = await ctx.database.db
+      .select({ n: count() })
+      .from(tickets)
+      .where(like(tickets.subject, 'Limit test %'));
+    expect(made[0]!.n).toBe(10);
+    expect((await emailsTo(HOLDER_EMAIL)).length - mailsBefore).toBe(10);
+    // Once the window has passed, the same prepared request goes through.
+    await clearCounters();
+    const later = await api.post(apiPaths.newTicketCommit, { ...body, csrf });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await emailsTo(HOLDER_EMAIL)).length - mailsBefore).toBe(11);
+  });
+
+  it('quotes the subject in the confirmation as plain text: no address in it becomes a link', async () => {
+    time.advance(60_000);
+    const res = await api.prepareCommit(newTicket, {
+      ...request,
+      subject: 'Win a prize at http://evil.example',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await emailsTo(HOLDER_EMAIL);
+    expect(mail!.body).toContain('for your request "Win a prize at http[:]//evil[.]example".');
+    expect(mail!.body).not.toMatch(/evil\.example|http:\/\/evil/);
+    // The ticket keeps what was typed.
+    const { ticketid } = res.json().data as { ticketid: number };
+    const [row] = await ctx.database.db
+      .select({ subject: tickets.subject })
+      .from(tickets)
+      .where(eq(tickets.id, ticketid));
+    expect(row!.subject).toBe('Win a prize at http://evil.example');
   });
 });
