@@ -160,7 +160,7 @@ export const accountRoutes = {
     response: ownContactOutput,
     // A new email or mobile is high-risk (decision 035): a fresh step-up, then a code to it.
     stepUp: true,
-    example: { body: { email: 'matrix.example@example.com', mobile: '0491570199' } },
+    example: { body: { email: 'matrix.example@example.com', mobile: '0491570197' } },
   }),
   verifyOwnContact: defineRoute({
     id: 'verifyOwnContact',
