@@ -49,12 +49,11 @@ export function ConfirmChangeForm({
       <p>Until then we keep using your current details.</p>
       <FormProvider {...form}>
         <form id={id} className="form" onSubmit={handleSubmit} noValidate>
-          {kinds.map((kind, index) => (
+          {kinds.map((kind) => (
             <Field<CodeValues>
               key={kind}
               name={kind}
               label={label[kind](waiting[kind]!)}
-              {...(index === 0 ? { 'data-autofocus': true } : {})}
               control={(props) => (
                 <input
                   {...props}
