@@ -40,7 +40,7 @@ async function saveContact(
   const dialog = page.getByRole('dialog', { name: 'Update Contact Details' });
   await expect(
     dialog.getByText(
-      'We have sent a 6-digit code to your new email address and to your new mobile. Your details change when you enter it. The code expires in 10 minutes.',
+      'We have sent a 6-digit code to your new email address and another to your new mobile. Your details change when you enter them. The codes expire in 10 minutes.',
     ),
   ).toBeVisible();
   const emailCode = codeIn(await newestMessageTo(page.request, to.email, since));

@@ -89,8 +89,12 @@ export const contactChangeMessages = {
   mobileNeededForTwoFactor:
     'Invalid request: Your mobile receives your two-factor codes. Change your two-factor method on Account Security before removing it.',
   /** The PATCH's answer: what the page tells the user when a code went to a new address. */
-  codeSent: (kinds: readonly ContactChangeKind[]) =>
-    `We have sent a 6-digit code to your new ${kinds.map((k) => (k === 'email' ? 'email address' : 'mobile')).join(' and to your new ')}. Your details change when you enter it. The code expires in 10 minutes.`,
+  codeSent: (kinds: readonly ContactChangeKind[]) => {
+    const to = kinds.map((k) => (k === 'email' ? 'email address' : 'mobile'));
+    return kinds.length > 1
+      ? `We have sent a 6-digit code to your new ${to.join(' and another to your new ')}. Your details change when you enter them. The codes expire in 10 minutes.`
+      : `We have sent a 6-digit code to your new ${to[0]}. Your details change when you enter it. The code expires in 10 minutes.`;
+  },
 } as const;
 
 export const selectionOption = z.strictObject({

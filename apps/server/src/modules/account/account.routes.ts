@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '@outpost/contracts/account';
-import { routeFor } from '../../lib/route';
+import { requestMeta, routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import type { DetailsDeps } from './details.service';
 import {
@@ -30,14 +30,14 @@ export const accountModule: FastifyPluginAsyncZod<{ deps: DetailsDeps }> = async
   app.route({
     ...routeFor(accountRoutes.updateOwnContact),
     handler: async (request) => ({
-      data: await updateOwnContact(deps, requireAuth(request), request.body),
+      data: await updateOwnContact(deps, requireAuth(request), request.body, requestMeta(request)),
     }),
   });
 
   app.route({
     ...routeFor(accountRoutes.verifyOwnContact),
     handler: async (request) => ({
-      data: await verifyOwnContact(deps, requireAuth(request), request.body),
+      data: await verifyOwnContact(deps, requireAuth(request), request.body, requestMeta(request)),
     }),
   });
 

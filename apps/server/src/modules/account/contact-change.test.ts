@@ -10,6 +10,7 @@ import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { users } from '../accounts/accounts.schema';
+import { authEvents } from '../auth/auth.schema';
 import { contactsErrors } from '../contacts/contacts.errors';
 
 /** Changing one's own email or mobile, and one address per person (docs/decisions/035). */
@@ -115,6 +116,16 @@ describe('changing one’s own email or mobile', () => {
     // The code works once.
     const replay = await verifyChange(s.userToken, 'email', codeIn(sent!.body));
     expect(errorOf(replay)).toBe(contactChangeMessages.nothingPending);
+    // Recorded, without the code or the addresses.
+    const events = await ctx.database.db
+      .select({ outcome: authEvents.outcome, detail: authEvents.detail })
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, TWOFACTOR), eq(authEvents.event, 'contact-details')))
+      .orderBy(authEvents.id);
+    expect(events).toEqual([
+      { outcome: 'challenge', detail: 'new email waits for its code' },
+      { outcome: 'success', detail: 'email changed; notices sent to the old email and mobile' },
+    ]);
   });
 
   it('sends a new mobile its code by SMS; the old mobile and the email get the notice', async () => {

@@ -14,8 +14,10 @@ import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/route';
 import type { AuthContext } from '../../plugins/auth';
 import { users } from '../accounts/accounts.schema';
+import { audit } from '../auth/auth.service';
 import { CODE_TTL_MS, checkCode, issueCode, retireCodes } from '../auth/codes';
 import { addressTaken, emailKey, mobileKey, takenByIndex } from '../users/identity';
 import { pendingContactChanges } from './account.schema';
@@ -187,6 +189,7 @@ export async function updateOwnContact(
   deps: DetailsDeps,
   auth: AuthContext,
   input: UpdateOwnContactInput,
+  meta: RequestMeta,
 ): Promise<OwnContact> {
   const emailProblem = checkContactEmail(input.email);
   if (emailProblem !== null)
@@ -230,7 +233,15 @@ export async function updateOwnContact(
         })
         .where(ownRow(auth));
     }
-    if (mobileGone) await sendChangeNotices(tx, deps, 'mobile', row, now);
+    if (mobileGone) {
+      await sendChangeNotices(tx, deps, 'mobile', row, now);
+      await audit(tx, meta, {
+        event: 'contact-details',
+        outcome: 'success',
+        userId: auth.userId,
+        detail: 'mobile removed; notices sent',
+      });
+    }
 
     for (const [kind, isNew, value] of [
       ['email', newEmail, email],
@@ -257,6 +268,12 @@ export async function updateOwnContact(
           set: { value, familyId: auth.familyId, createdAt: now },
         });
       await sendChangeCode(tx, deps, auth.userId, kind, value, now);
+      await audit(tx, meta, {
+        event: 'contact-details',
+        outcome: 'challenge',
+        userId: auth.userId,
+        detail: `new ${kind} waits for its code`,
+      });
     }
     const [saved] = await tx.select(contactColumns).from(users).where(ownRow(auth));
     return toOwnContact(saved!, await pendingOf(tx, auth.userId, now));
@@ -273,6 +290,7 @@ export async function verifyOwnContact(
   deps: DetailsDeps,
   auth: AuthContext,
   input: VerifyOwnContactInput,
+  meta: RequestMeta,
 ): Promise<OwnContact> {
   const now = deps.clock();
   const { kind } = input;
@@ -304,6 +322,12 @@ export async function verifyOwnContact(
           and(eq(pendingContactChanges.userId, auth.userId), eq(pendingContactChanges.kind, kind)),
         );
       await sendChangeNotices(tx, deps, kind, row, now);
+      await audit(tx, meta, {
+        event: 'contact-details',
+        outcome: 'success',
+        userId: auth.userId,
+        detail: `${kind} changed; notices sent to the old email and mobile`,
+      });
       return toOwnContact(updated!, await pendingOf(tx, auth.userId, now));
     });
   } catch (error) {
