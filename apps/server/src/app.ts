@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsModule, {
     deps: { db: database.db, clock, messaging, brand: config.brand, publicUrl: config.publicUrl },
   });
-  await app.register(accountModule, { db: database.db });
+  await app.register(accountModule, { deps: { db: database.db, clock, brand: config.brand } });
   await app.register(securityModule, { deps: authDeps });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });

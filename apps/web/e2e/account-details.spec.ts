@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { codeIn, lastOutboxId, newestMessageTo } from './outbox';
 import { logIn } from './session';
+import { answerStepUp } from './step-up';
 
 /**
  * My Details and Account Preferences against the real server, at 360 px. Changes are made as
@@ -19,21 +21,45 @@ function storedUser(page: Page) {
   );
 }
 
-async function saveContact(page: Page, email: string, mobile: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contact Number').fill(mobile);
+/**
+ * Saves a new email and mobile (decision 035): Update, the step-up code from the current email
+ * (unless this session stepped up in the last 10 minutes), then the codes sent to the new email
+ * and the new mobile, and 'Success!'.
+ */
+async function saveContact(
+  page: Page,
+  from: string,
+  to: { email: string; mobile: string },
+  stepUp: boolean,
+) {
+  const since = await lastOutboxId(page.request);
+  await page.getByLabel('Email').fill(to.email);
+  await page.getByLabel('Contact Number').fill(to.mobile);
   await page.getByRole('button', { name: 'Update' }).click();
+  if (stepUp) await answerStepUp(page, from, since);
   const dialog = page.getByRole('dialog', { name: 'Update Contact Details' });
+  await expect(
+    dialog.getByText(
+      'We have sent a 6-digit code to your new email address and another to your new mobile. Your details change when you enter them. The codes expire in 10 minutes.',
+    ),
+  ).toBeVisible();
+  const emailCode = codeIn(await newestMessageTo(page.request, to.email, since));
+  const smsCode = codeIn(await newestMessageTo(page.request, to.mobile, since));
+  // The step's heading takes focus, so a screen reader reads where the codes went.
+  await expect(dialog.getByRole('heading', { name: 'Enter the code we sent' })).toBeFocused();
+  await dialog.getByLabel(`Code sent to ${to.email}`).fill(emailCode);
+  await dialog.getByLabel(`Code sent by SMS to ${to.mobile}`).fill(smsCode);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Success!')).toBeVisible();
-  return dialog;
+  return { dialog, since };
 }
 
 test.describe('My Details', () => {
   test('shows the summary, updates the own contact, and keeps the stored name', async ({
     page,
   }) => {
-    // Two saves, a reload and four accessibility checks.
-    test.setTimeout(60_000);
+    // Two saves with their codes, a reload and four accessibility checks.
+    test.setTimeout(90_000);
     await logIn(page, 'mydetails', 'Robin');
     await page.goto('/account/details');
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
@@ -54,17 +80,23 @@ test.describe('My Details', () => {
     await number.pressSequentially('07e55');
     await expect(number).toHaveValue(`${ORIGINAL.mobile}0755`);
 
+    const changed = { email: 'robin.new@example.com', mobile: '0755501234' };
     try {
-      const dialog = await saveContact(page, 'robin.new@example.com', '0755501234');
+      const { dialog, since } = await saveContact(page, ORIGINAL.email, changed, true);
       await expectNoSeriousA11yViolations(page);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       await expect(dialog).toBeHidden();
       expect(await storedUser(page)).toMatchObject({ given_names: 'Robin', surname: 'Harper' });
+      // The old email and the old mobile are told, with the number to call.
+      const notice = await newestMessageTo(page.request, ORIGINAL.mobile, since);
+      expect(notice.body).toContain('login was changed on');
+      expect(notice.body).toContain('If you did not, call us on');
       await page.reload();
-      await expect(page.getByLabel('Email')).toHaveValue('robin.new@example.com');
-      await expect(page.getByLabel('Contact Number')).toHaveValue('0755501234');
+      await expect(page.getByLabel('Email')).toHaveValue(changed.email);
+      await expect(page.getByLabel('Contact Number')).toHaveValue(changed.mobile);
     } finally {
-      const dialog = await saveContact(page, ORIGINAL.email, ORIGINAL.mobile);
+      // The session's step-up is still fresh (10 minutes): only the new codes are asked for.
+      const { dialog } = await saveContact(page, changed.email, ORIGINAL, false);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
     }
     await expect(page.getByLabel('Email')).toHaveValue(ORIGINAL.email);

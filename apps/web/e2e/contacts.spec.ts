@@ -1,8 +1,9 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { codeIn, lastOutboxId, newestMessageTo, recoveryLink } from './outbox';
+import { lastOutboxId, newestMessageTo, recoveryLink } from './outbox';
 import { logIn } from './session';
+import { answerStepUp } from './step-up';
 import { expect, test } from './test';
 
 /**
@@ -22,19 +23,7 @@ function menuLinks(page: Page): Locator {
 }
 
 /** Answers the step-up dialog with the code the server just sent to the holder. */
-async function answerStepUp(page: Page, since: number): Promise<void> {
-  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
-  await expect(stepUp).toBeVisible();
-  await expect(stepUp.getByRole('status')).toHaveText(
-    'We have emailed a 6-digit code to the address on your contact details. It expires in 10 minutes.',
-  );
-  await expect(stepUp.getByLabel('Verification code')).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
-  const code = codeIn(await newestMessageTo(page.request, HOLDER_EMAIL, since));
-  await stepUp.getByLabel('Verification code').fill(code);
-  await stepUp.getByRole('button', { name: 'Confirm' }).click();
-  await expect(stepUp).toBeHidden();
-}
+const answerHolderStepUp = (page: Page, since: number) => answerStepUp(page, HOLDER_EMAIL, since);
 
 test.describe('contacts and permissions', () => {
   test('the holder adds a contact, who accepts, sees what was granted, gets more and is removed', async ({
@@ -107,7 +96,7 @@ test.describe('contacts and permissions', () => {
           r.status() === 200,
       );
       await wizard.getByRole('button', { name: 'Add Contact' }).click();
-      await answerStepUp(page, since);
+      await answerHolderStepUp(page, since);
       const answer = (await (await created).json()) as { data: { userid: number } };
       userid = answer.data.userid;
       await expect(wizard.getByRole('status')).toHaveText(

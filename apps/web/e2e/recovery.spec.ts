@@ -125,6 +125,33 @@ test.describe('access recovery', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('on an account with two-factor on, the link alone signs no one in: the SMS code is asked for too', async ({
+    page,
+  }) => {
+    // 'security-recovery' (seed/security.ts) gets codes by SMS (decision 035: recovery never
+    // skips it); its own persona, so the SMS sends of 'twofactor''s logins stay within limits.
+    const email = 'security-recovery@example.com';
+    const since = await lastOutboxId(page.request);
+    await requestCode(page, email);
+    const code = codeIn(await newestMessageTo(page.request, email, since));
+
+    await page.goto(
+      `/forgot-password/verify/sign-in?code=${code}&email=${encodeURIComponent(email)}`,
+    );
+    await page.getByRole('button', { name: 'Verify Access' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'we have sent a 6-digit code by SMS to your mobile ending in 204',
+    );
+    await expect(page).toHaveURL(/\/forgot-password\/verify\/sign-in/);
+    await expectNoSeriousA11yViolations(page);
+    const sms = codeIn(await newestMessageTo(page.request, '0491570204', since));
+    await page.getByLabel('Two-factor code').fill(sms);
+    await page.getByRole('button', { name: 'Verify Access' }).click();
+
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi Ari' })).toBeVisible();
+  });
+
   test('a usage link (variant 3) makes the service the default and opens Data Usage', async ({
     page,
   }) => {

@@ -35,6 +35,11 @@ export const ownContactSchema = z.object({
   mobile: z.object({ phone: z.string().nullable() }),
   date_of_birth: z.string().nullable(),
   account: z.object({ account_holder: z.boolean() }),
+  /**
+   * A new email or mobile waiting for the code sent to it (decision 035): the old one stays in
+   * force until the code is entered. Null when nothing waits.
+   */
+  pending: z.object({ email: z.string().nullable(), mobile: z.string().nullable() }),
 });
 export type OwnContact = z.infer<typeof ownContactSchema>;
 export const ownContactOutput = envelope(ownContactSchema);
@@ -52,6 +57,45 @@ export const updateOwnContactInput = z.strictObject({
   mobile: z.string().max(30),
 });
 export type UpdateOwnContactInput = z.infer<typeof updateOwnContactInput>;
+
+/** Which address a contact-change code confirms. */
+export const contactChangeKind = z.enum(['email', 'mobile']);
+export type ContactChangeKind = z.infer<typeof contactChangeKind>;
+
+/** POST user contact verify: the 6-digit code sent to the NEW email or mobile (decision 035). */
+export const verifyOwnContactInput = z.strictObject({
+  kind: contactChangeKind,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'must be 6 digits'),
+});
+export type VerifyOwnContactInput = z.infer<typeof verifyOwnContactInput>;
+
+/**
+ * Identity changes (docs/decisions/035): the server's words for a change of one's own email or
+ * mobile, and for an address that already names another person (never whose it is).
+ */
+export const contactChangeMessages = {
+  emailTaken:
+    'Invalid request: That email address is already used by someone else. Use a different email address.',
+  mobileTaken:
+    'Invalid request: That mobile number is already used by someone else. Use a different mobile number.',
+  codeWrong:
+    'Invalid request: That code is not right, or it has expired. Check it, or select Update again to get a new code.',
+  codeLocked: 'Invalid request: Too many wrong codes. Select Update again to get a new code.',
+  nothingPending:
+    'Invalid request: There is no change waiting for a code in this session. Select Update to change your details.',
+  mobileNeededForTwoFactor:
+    'Invalid request: Your mobile receives your two-factor codes. Change your two-factor method on Account Security before removing it.',
+  /** The PATCH's answer: what the page tells the user when a code went to a new address. */
+  codeSent: (kinds: readonly ContactChangeKind[]) => {
+    const to = kinds.map((k) => (k === 'email' ? 'email address' : 'mobile'));
+    return kinds.length > 1
+      ? `We have sent a 6-digit code to your new ${to.join(' and another to your new ')}. Your details change when you enter them. The codes expire in 10 minutes.`
+      : `We have sent a 6-digit code to your new ${to[0]}. Your details change when you enter it. The code expires in 10 minutes.`;
+  },
+} as const;
 
 export const selectionOption = z.strictObject({
   value: z.string().max(100),
@@ -118,7 +162,21 @@ export const accountRoutes = {
     objects: [],
     body: updateOwnContactInput,
     response: ownContactOutput,
-    example: { body: { email: 'matrix.example@example.com', mobile: '0491570199' } },
+    // A new email or mobile is high-risk (decision 035): a fresh step-up, then a code to it.
+    stepUp: true,
+    example: { body: { email: 'matrix.example@example.com', mobile: '0491570197' } },
+  }),
+  verifyOwnContact: defineRoute({
+    id: 'verifyOwnContact',
+    method: 'POST',
+    path: apiPaths.ownContactVerify,
+    summary: 'Confirm a new email or mobile with the code sent to it; the change then applies',
+    access: 'user',
+    permissions: [],
+    objects: [],
+    body: verifyOwnContactInput,
+    response: ownContactOutput,
+    example: { body: { kind: 'email', code: '123456' } },
   }),
   preferences: defineRoute({
     id: 'preferences',

@@ -81,6 +81,8 @@ export const apiPaths = {
   userAccount: `${API_PREFIX}/users/current/account/`,
   /** GET and PATCH the caller's own contact details. */
   ownContact: `${API_PREFIX}/users/current/contact/`,
+  /** POST the code sent to a NEW email or mobile: the change then takes effect (decision 035). */
+  ownContactVerify: `${API_PREFIX}/users/current/contact/verify/`,
   /** GET the account's contacts; POST a new contact. */
   contacts: `${API_PREFIX}/users/current/contacts/`,
   /** GET and PATCH a contact's permissions; the contact itself is `contact` (GET, DELETE). */

@@ -68,6 +68,8 @@ export const messages = {
     removing: 'Removing contact... Please wait.',
     removed: 'That person has been removed from your account.',
     updatingDetails: 'Updating your contact details... Please wait.',
+    /** Beyond the spec (decision 035): the code sent to a new email or mobile is being checked. */
+    confirmingDetails: 'Confirming your new contact details... Please wait.',
     success: 'Success!',
     securityUpdated: 'Your account security has been updated.',
     loadPage: 'There was a problem loading the page. Please try again later.',

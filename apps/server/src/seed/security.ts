@@ -13,13 +13,22 @@ import {
  * The Account Security personas (issue 16): an account of their own, so the end-to-end test can
  * turn on two-factor, set a PIN, sign out devices and change a password without touching the
  * personas other tests use. `security` is the holder (every permission, two-factor off, listed in
- * the README); the three contacts each serve one test.
+ * the README); the contacts each serve one test.
  */
 export const securityPersonas = [
   { id: 5201, username: 'security', givenNames: 'Robin', surname: 'Ashby', holder: true },
   { id: 5202, username: 'security-pin', givenNames: 'Sam', surname: 'Ashby', holder: false },
   { id: 5203, username: 'security-devices', givenNames: 'Kim', surname: 'Ashby', holder: false },
   { id: 5204, username: 'security-password', givenNames: 'Lee', surname: 'Ashby', holder: false },
+  // SMS two-factor: recovery must still ask for the second factor (decision 035).
+  {
+    id: 5205,
+    username: 'security-recovery',
+    givenNames: 'Ari',
+    surname: 'Ashby',
+    holder: false,
+    twoFactorMethod: 'sms',
+  },
 ] as const;
 
 export const SECURITY_ACCOUNT_ID = 100021;
@@ -53,6 +62,7 @@ export async function seedSecurity(tx: Db, passwordHash: string): Promise<void> 
       dateOfBirth: `1980-0${i + 1}-15`,
       ...(p.holder ? holderRole : contactRole),
       isAccountHolder: p.holder,
+      twoFactorMethod: 'twoFactorMethod' in p ? p.twoFactorMethod : null,
     });
     await tx.insert(userPermissions).values(
       permissionCatalogue.map((d) => ({

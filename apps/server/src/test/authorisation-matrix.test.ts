@@ -80,6 +80,9 @@ const NEEDS_ONE_TIME_CODE = [
   // Two-factor changes need, besides a fresh step-up, a valid authenticator code of the pending
   // secret to turn the app on; tested in security/two-factor.test.ts.
   'updateTwoFactor',
+  // A new email or mobile takes effect with the code sent to it; tested in
+  // account/contact-change.test.ts.
+  'verifyOwnContact',
 ];
 
 /** A session for `userId`; for a route that needs a step-up, one that verified a code just now. */

@@ -1,3 +1,4 @@
+import { contactChangeMessages } from '@outpost/contracts/account';
 import { ownContactMessages } from '@outpost/domain/own-contact-rules';
 import { errorMaker } from '../../lib/errors';
 
@@ -11,6 +12,12 @@ export const accountErrors = {
   ownEmailRequired: `Bad request: Email: ${ownContactMessages.required}`,
   ownEmailInvalid: `Bad request: ${ownContactMessages.invalidEmail}`,
   ownMobileInvalid: `Bad request: Contact Number: ${ownContactMessages.phoneDigits}`,
+  ownEmailTaken: contactChangeMessages.emailTaken,
+  ownMobileTaken: contactChangeMessages.mobileTaken,
+  ownMobileNeededForTwoFactor: contactChangeMessages.mobileNeededForTwoFactor,
+  ownChangeCodeWrong: contactChangeMessages.codeWrong,
+  ownChangeCodeLocked: contactChangeMessages.codeLocked,
+  ownChangeNotPending: contactChangeMessages.nothingPending,
   preferenceReadOnly:
     'Invalid request: Two-factor authentication is changed on Account Security, where a one-time code confirms the change.',
   preferenceValueInvalid: (preference: string, why: string) =>

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '@outpost/contracts/account';
-import type { Db } from '../../db/client';
-import { routeFor } from '../../lib/route';
+import { requestMeta, routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { getOwnContact, getUserAccount, updateOwnContact } from './details.service';
+import type { DetailsDeps } from './details.service';
+import {
+  getOwnContact,
+  getUserAccount,
+  updateOwnContact,
+  verifyOwnContact,
+} from './details.service';
 import { listPreferences, updatePreferences } from './preferences.service';
 
 /** My Details and Account Preferences: 'current' routes, the caller's own rows only. */
-export const accountModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const accountModule: FastifyPluginAsyncZod<{ deps: DetailsDeps }> = async (
+  app,
+  { deps },
+) => {
+  const { db } = deps;
   app.route({
     ...routeFor(accountRoutes.userAccount),
     handler: async (request) => ({ data: await getUserAccount(db, requireAuth(request)) }),
@@ -15,13 +24,20 @@ export const accountModule: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.route({
     ...routeFor(accountRoutes.ownContact),
-    handler: async (request) => ({ data: await getOwnContact(db, requireAuth(request)) }),
+    handler: async (request) => ({ data: await getOwnContact(deps, requireAuth(request)) }),
   });
 
   app.route({
     ...routeFor(accountRoutes.updateOwnContact),
     handler: async (request) => ({
-      data: await updateOwnContact(db, requireAuth(request), request.body),
+      data: await updateOwnContact(deps, requireAuth(request), request.body, requestMeta(request)),
+    }),
+  });
+
+  app.route({
+    ...routeFor(accountRoutes.verifyOwnContact),
+    handler: async (request) => ({
+      data: await verifyOwnContact(deps, requireAuth(request), request.body, requestMeta(request)),
     }),
   });
 

@@ -4,6 +4,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import { messages, serverErrors } from '@outpost/contracts/messages';
 import { ownContactMessages } from '@outpost/domain/own-contact-rules';
 import { queryRows } from '../../db/client';
+import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf } from '../../test/test-app';
 import { balanceCents } from '../billing/ledger';
@@ -90,40 +91,50 @@ describe('GET user contact', () => {
       mobile: { phone: '0491570157' },
       date_of_birth: '1965-09-30',
       account: { account_holder: false },
+      pending: { email: null, mobile: null },
     });
   });
 });
 
 describe('PATCH user contact', () => {
   const sent = { title: 'Ms', given_names: 'Alex', surname: 'Citizen' };
+  /** Billing's session that verified a one-time code just now (the route needs a step-up). */
+  let stepped: { token: string };
+  beforeAll(async () => {
+    const session = await mintSession(ctx.database.db, BILLING, 'live', new Date(), {
+      stepUp: true,
+    });
+    stepped = { token: session.userToken };
+  });
 
-  it('changes only the caller’s own email and mobile, whatever their permissions', async () => {
+  it('changes only the caller’s own row: a new email and mobile wait for their codes', async () => {
     const before = await otherRows(100001, BILLING);
     const res = await api.patch(
       apiPaths.ownContact,
       { ...sent, email: ' alex.new@example.com ', mobile: '0755501234' },
-      BILLING,
+      stepped,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       title: 'Ms',
       given_names: 'Alex',
       surname: 'Citizen',
-      email: { email: 'alex.new@example.com' },
-      mobile: { phone: '0755501234' },
+      email: { email: 'alex.citizen@example.com' },
+      mobile: { phone: '0491570157' },
       date_of_birth: '1965-09-30',
       account: { account_holder: false },
+      pending: { email: 'alex.new@example.com', mobile: '0755501234' },
     });
     expect(await otherRows(100001, BILLING)).toEqual(before);
     const again = await api.get(apiPaths.ownContact, BILLING);
-    expect(again.json().data.email).toEqual({ email: 'alex.new@example.com' });
+    expect(again.json().data.email).toEqual({ email: 'alex.citizen@example.com' });
   });
 
   it('takes no mobile as none, and a body without the read-only fields', async () => {
     const res = await api.patch(
       apiPaths.ownContact,
       { email: 'alex.citizen@example.com', mobile: '' },
-      BILLING,
+      stepped,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.mobile).toEqual({ phone: null });
@@ -149,7 +160,7 @@ describe('PATCH user contact', () => {
       const res = await api.patch(
         apiPaths.ownContact,
         { ...sent, ...change, email: 'changed@example.com', mobile: '0491570006' },
-        BILLING,
+        stepped,
       );
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toBe(message);
@@ -168,7 +179,7 @@ describe('PATCH user contact', () => {
       ],
     ] as const;
     for (const [body, message] of cases) {
-      const res = await api.patch(apiPaths.ownContact, { ...sent, ...body }, BILLING);
+      const res = await api.patch(apiPaths.ownContact, { ...sent, ...body }, stepped);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toBe(message);
     }
@@ -179,7 +190,7 @@ describe('PATCH user contact', () => {
     const res = await api.patch(
       apiPaths.ownContact,
       { email: 'x@example.com', mobile: '', user_id: HOLDER },
-      BILLING,
+      stepped,
     );
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toBe("Invalid request: unknown field 'user_id'.");

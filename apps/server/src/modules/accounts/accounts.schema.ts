@@ -97,6 +97,15 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_account_idx').on(t.accountId),
+    // An email or mobile names one person among those not removed (decision 035): recovery and
+    // usernames resolve to exactly one, however many requests race. The expressions are the
+    // ones modules/users/identity.ts compares with.
+    uniqueIndex('users_email_person_uq')
+      .on(sql`lower(trim(${t.email}))`)
+      .where(sql`${t.roleStatus} <> 'Removed'`),
+    uniqueIndex('users_mobile_person_uq')
+      .on(sql`nullif(regexp_replace(${t.mobile}, '[^0-9]', '', 'g'), '')`)
+      .where(sql`${t.roleStatus} <> 'Removed'`),
   ],
 );
 

@@ -36,7 +36,7 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REFRESH_REUSE_GRACE_MS = 10_000;
 
 type AuditEvent = {
-  event: 'login' | 'refresh' | 'logout' | 'recovery' | 'password';
+  event: 'login' | 'refresh' | 'logout' | 'recovery' | 'password' | 'contact-details';
   outcome: 'success' | 'failure' | 'blocked' | 'challenge';
   username?: string | null;
   userId?: number | null;

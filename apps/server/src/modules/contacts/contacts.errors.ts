@@ -1,3 +1,4 @@
+import { contactChangeMessages } from '@outpost/contracts/account';
 import { errorMaker } from '../../lib/errors';
 
 /**
@@ -8,6 +9,7 @@ import { errorMaker } from '../../lib/errors';
 export const contactsErrors = {
   contactEmailTaken:
     'Invalid request: That email address already has a login. Use a different email address.',
+  contactMobileTaken: contactChangeMessages.mobileTaken,
   contactRoleUnknown: 'Invalid request: That role does not exist. Choose one of the roles offered.',
   contactRoleHolder:
     'Invalid request: A contact cannot be added as the Account Holder. Choose another role.',

@@ -29,6 +29,7 @@ import {
 } from '../accounts/accounts.schema';
 import { authEvents, sessions, tokens, verificationCodes } from '../auth/auth.schema';
 import { issueCode } from '../auth/codes';
+import { addressTaken } from '../users/identity';
 import { grantedOnceActive, permissionRows } from '../users/users.service';
 import { contactsError } from './contacts.errors';
 
@@ -179,22 +180,28 @@ export async function addContact(
       );
     if (!relationship) throw contactsError('contactRelationshipInvalid');
 
-    // A login by that name, or a current contact (any account) with that email: recovery by
-    // email must name one person.
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.username})`, username),
-          and(eq(sql`lower(${users.email})`, username), ne(users.roleStatus, REMOVED)),
-        ),
-      )
-      .limit(1);
-    if (taken) throw contactsError('contactEmailTaken');
+    // A login by that name, or a current contact (any account) with that email or mobile:
+    // recovery must name one person (decision 035).
+    const takenBy = async () => {
+      const [login] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          or(
+            eq(sql`lower(${users.username})`, username),
+            and(eq(sql`lower(${users.email})`, username), ne(users.roleStatus, REMOVED)),
+          ),
+        )
+        .limit(1);
+      if (login) return contactsError('contactEmailTaken');
+      const mobile = await addressTaken(tx, { mobile: input.mobile });
+      return mobile ? contactsError('contactMobileTaken') : null;
+    };
+    const taken = await takenBy();
+    if (taken) throw taken;
 
-    // A parallel request with the same email waits here for the first to commit, then inserts
-    // nothing (any unique violation: the username index).
+    // A parallel request with the same email or mobile waits here for the first to commit, then
+    // inserts nothing (any unique violation: the username, email or mobile index).
     const [created] = await tx
       .insert(users)
       .values({
@@ -216,7 +223,7 @@ export async function addContact(
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!created) throw contactsError('contactEmailTaken');
+    if (!created) throw (await takenBy()) ?? contactsError('contactEmailTaken');
 
     const catalogue = await listPermissionDefinitions(tx);
     const defaults = catalogue

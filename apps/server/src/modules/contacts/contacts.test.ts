@@ -85,7 +85,8 @@ function newContact(overrides: Partial<NewContactInput> = {}): NewContactInput {
     given_names: 'Robin',
     surname: 'Example',
     email: `robin.${emails}@example.com`,
-    mobile: '0491570199',
+    // One mobile per person (decision 035): each new contact has their own.
+    mobile: `0491579${String(emails).padStart(3, '0')}`,
     date_of_birth: '1990-05-17',
     ...overrides,
   };

@@ -30,7 +30,9 @@ afterAll(async () => ctx.close());
 const CODE_INVALID =
   'Invalid request: that code is not right, or it has expired. Check it, or request a new one.';
 
+let invited = 0;
 async function invite(email: string): Promise<{ userid: number; code: string; link: string }> {
+  invited += 1;
   const holder = await mintSession(ctx.database.db, 5001, 'live', time.clock(), { stepUp: true });
   const input: NewContactInput = {
     role: 'General Contact',
@@ -39,7 +41,8 @@ async function invite(email: string): Promise<{ userid: number; code: string; li
     given_names: 'Kim',
     surname: 'Invitee',
     email,
-    mobile: '0491570177',
+    // One mobile per person (decision 035).
+    mobile: `04915708${String(invited).padStart(2, '0')}`,
     date_of_birth: '1988-03-02',
   };
   const res = await ctx.app.inject({

@@ -46,6 +46,6 @@ export const recoveryModule: FastifyPluginAsyncZod<{ deps: RecoveryDeps }> = asy
     // The operation is consumed whatever the outcome, and its result (a session) is never replayed.
     replayable: false,
     apply: (tx, { input }) => checkRecoveryCode(tx, input),
-    respond: (outcome, input) => startRecoverySession(deps, outcome, input.meta),
+    respond: (outcome, input) => startRecoverySession(deps, outcome, input),
   });
 };

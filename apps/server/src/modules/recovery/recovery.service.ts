@@ -12,7 +12,8 @@ import type { RequestMeta } from '../../lib/route';
 import type { AuthDeps } from '../auth/auth.service';
 import { audit, issueSession } from '../auth/auth.service';
 import type { CodePurpose } from '../auth/codes';
-import { checkCode, issueCode } from '../auth/codes';
+import { checkCode, checkCodeKept, consumeCode, issueCode } from '../auth/codes';
+import { requireSecondFactor } from '../auth/two-factor';
 
 export type RecoveryDeps = AuthDeps & { publicUrl: string };
 
@@ -56,6 +57,9 @@ async function findUser(db: Db, c: Contact) {
       email: users.email,
       mobile: users.mobile,
       roleStatus: users.roleStatus,
+      twoFactorMethod: users.twoFactorMethod,
+      totpSecret: users.totpSecret,
+      totpLastStep: users.totpLastStep,
     })
     .from(users)
     .where(and(match, inArray(users.roleStatus, ['Active', 'Invited'])))
@@ -141,17 +145,40 @@ export async function issueRecoveryCode(
   return recoveryServerMessages.delivery[body.method];
 }
 
+type FoundUser = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
 export type CodeCheck = {
   userId: number | undefined;
   check: Awaited<ReturnType<typeof checkCode>>;
+  /**
+   * Two-factor is on: the recovery code checked out but is not spent yet; the session starts only
+   * once the second factor passes too (then the code is spent).
+   */
+  secondFactor?: { user: FoundUser; codeId: number };
 };
 
-/** Checks the code (single use, 10 minutes, 5 tries); a wrong try stays counted. */
+/**
+ * Checks the code (single use, 10 minutes, 5 tries); a wrong try stays counted. For an account
+ * with two-factor on, a right code is kept for the second factor (decision 035): recovery proves
+ * the email or mobile, never the second factor.
+ */
 export async function checkRecoveryCode(
   tx: Db,
   { body, meta, now }: RecoveryInput<RecoverVerifyInput>,
 ): Promise<CodeCheck> {
   const user = await findUser(tx, body);
+  if (user?.twoFactorMethod && user.roleStatus === 'Active') {
+    const kept = await checkCodeKept(tx, user.id, codePurpose(user), body.code, now);
+    await audit(tx, meta, {
+      event: 'recovery',
+      outcome: kept.check === 'ok' ? 'challenge' : 'failure',
+      userId: user.id,
+      detail: `verify: ${kept.check}${kept.check === 'ok' ? ' (second factor next)' : ''}`,
+    });
+    return kept.check === 'ok'
+      ? { userId: user.id, check: 'ok', secondFactor: { user, codeId: kept.id } }
+      : { userId: user.id, check: kept.check };
+  }
   const check = user ? await checkCode(tx, user.id, codePurpose(user), body.code, now) : 'invalid';
   const accepted = check === 'ok' && user?.roleStatus === 'Invited';
   if (accepted) {
@@ -171,14 +198,36 @@ export async function checkRecoveryCode(
   return { userId: user?.id, check };
 }
 
-/** After the committed check: the error it earned, or a session. */
+/**
+ * After the committed check: the error it earned, or a session. With two-factor on, the second
+ * factor first, exactly as a login asks for it (the login code by SMS or email, or the
+ * authenticator's); only when it passes is the recovery code spent and the session started.
+ */
 export async function startRecoverySession(
   deps: RecoveryDeps,
   outcome: CodeCheck,
-  meta?: RequestMeta,
+  input?: { body: { verification?: string | undefined }; meta: RequestMeta },
 ): Promise<SessionOutput> {
   if (outcome.check === 'locked') throw recoveryError('codeLocked');
   if (outcome.check !== 'ok' || outcome.userId === undefined) throw recoveryError('codeInvalid');
+  const meta = input?.meta;
+  if (outcome.secondFactor) {
+    const { user, codeId } = outcome.secondFactor;
+    try {
+      await requireSecondFactor(deps, user, input?.body.verification);
+    } catch (error) {
+      if (meta) {
+        await audit(deps.db, meta, {
+          event: 'recovery',
+          outcome: input?.body.verification ? 'failure' : 'challenge',
+          userId: user.id,
+          detail: `verify: two-factor ${user.twoFactorMethod}`,
+        });
+      }
+      throw error;
+    }
+    if (!(await consumeCode(deps.db, codeId, deps.clock()))) throw recoveryError('codeInvalid');
+  }
   // This session may set a new password without the current one: the forced update that follows.
   const familyId = randomUUID();
   await deps.db

@@ -248,3 +248,59 @@ describe('access recovery verify', () => {
     for (const code of codes) expect(log).not.toContain(`"${code}"`);
   });
 });
+
+describe('recovery on an account with two-factor on (decision 035)', () => {
+  it('gives no session for the emailed code alone: the SMS login code is needed too', async () => {
+    // 'services' with SMS two-factor ('twofactor' used up its requests in an earlier test).
+    await ctx.database.db.update(users).set({ twoFactorMethod: 'sms' }).where(eq(users.id, 5003));
+    const contact = { method: 'email', email: 'sam.citizen@example.com' };
+    await request(contact);
+    const code = codeIn((await latestMessageTo('sam.citizen@example.com'))!.body)!;
+
+    const first = await verify(contact, code);
+    expect(first.statusCode).toBe(401);
+    expect(errorOf(first)).toBe(
+      'Extended validation required: we have sent a 6-digit code by SMS to your mobile ending in 158. Enter it to log in. It expires in 10 minutes.',
+    );
+    expect(JSON.stringify(first.json())).not.toContain('token');
+    const sms = codeIn((await latestMessageTo('0491570158'))!.body)!;
+    expect((await latestMessageTo('0491570158'))!.body).toContain('your login code is');
+
+    const wrongSms = sms === '000000' ? '111111' : '000000';
+    const ip = nextIp();
+    const wrong = await post('verify/prepare', { ...contact, code, verification: wrongSms }, ip);
+    const wrongCommit = await post(
+      'verify/commit',
+      { ...contact, code, verification: wrongSms, csrf: wrong.json().data.csrf },
+      ip,
+    );
+    expect(wrongCommit.statusCode).toBe(401);
+    expect(errorOf(wrongCommit)).toBe(
+      'Extended validation failed: that code is not right or has expired. Check it, or log in again to get a new code.',
+    );
+
+    const prepared = await post('verify/prepare', { ...contact, code, verification: sms }, ip);
+    const done = await post(
+      'verify/commit',
+      { ...contact, code, verification: sms, csrf: prepared.json().data.csrf },
+      ip,
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.user.username).toBe('services');
+    // The recovery code was spent with the session: it opens nothing again.
+    expect(await checkCode(ctx.database.db, 5003, 'recovery', code, time.clock())).toBe('invalid');
+  });
+
+  it('asks an authenticator user for the app code and sends nothing more', async () => {
+    const contact = { method: 'username', username: 'authapp' };
+    await request(contact);
+    const code = codeIn((await latestMessageTo('tuan.nguyen@example.com'))!.body)!;
+    const before = (await ctx.database.db.select().from(outbox)).length;
+    const res = await verify(contact, code);
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res)).toBe(
+      'Extended validation required: enter the 6-digit code from your authenticator app.',
+    );
+    expect((await ctx.database.db.select().from(outbox)).length).toBe(before);
+  });
+});

@@ -22,17 +22,23 @@ const contact: OwnContact = {
   mobile: { phone: '0491570156' },
   date_of_birth: '1961-04-12',
   account: { account_holder: true },
+  pending: { email: null, mobile: null },
 };
 const PATCH = `PATCH ${apiPaths.ownContact}`;
+const VERIFY = `POST ${apiPaths.ownContactVerify}`;
 
 function setup({
   patch,
+  verify,
   permissions = ['view-account', 'view-services', 'view-invoices'],
   failContact = false,
+  current = contact,
 }: {
   patch?: (call: FetchCall) => Response | Promise<Response>;
+  verify?: (call: FetchCall) => Response | Promise<Response>;
   permissions?: string[];
   failContact?: boolean;
+  current?: OwnContact;
 } = {}) {
   signIn();
   const api = stubApi({
@@ -40,7 +46,7 @@ function setup({
     [`GET ${apiPaths.ownContact}`]: () =>
       failContact
         ? errorResponse(500, 'Internal error: please try again later.')
-        : jsonResponse({ data: contact }),
+        : jsonResponse({ data: current }),
     [`GET ${apiPaths.permissions}`]: () =>
       jsonResponse({
         data: permissionNames.map((permission) => ({
@@ -49,6 +55,7 @@ function setup({
         })),
       }),
     ...(patch ? { [PATCH]: patch } : {}),
+    ...(verify ? { [VERIFY]: verify } : {}),
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
   return { ...renderApp('/account/details'), calls: api.calls };
@@ -129,6 +136,64 @@ describe('My Details', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['users', 'current', 'contact'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['users', 'current', 'account'] });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for the code sent to a new email, says what is wrong with a wrong one, then confirms it', async () => {
+    const waiting = { ...contact, pending: { email: 'jordan.new@example.com', mobile: null } };
+    let tries = 0;
+    const { user, calls } = setup({
+      patch: () => jsonResponse({ data: waiting }),
+      verify: () =>
+        ++tries === 1
+          ? errorResponse(
+              400,
+              'Invalid request: That code is not right, or it has expired. Check it, or select Update again to get a new code.',
+            )
+          : jsonResponse({
+              data: { ...contact, email: { email: 'jordan.new@example.com' } },
+            }),
+    });
+    const email = await screen.findByLabelText('Email');
+    await waitFor(() => expect(email).toHaveValue('jordan.citizen@example.com'));
+    await user.clear(email);
+    await user.type(email, 'jordan.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Contact Details' });
+    expect(
+      await within(dialog).findByText(
+        'We have sent a 6-digit code to your new email address. Your details change when you enter it. The code expires in 10 minutes.',
+      ),
+    ).toBeInTheDocument();
+    const code = within(dialog).getByLabelText('Code sent to jordan.new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(code, '12a3456');
+    expect(code).toHaveValue('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That code is not right, or it has expired.',
+    );
+    await user.clear(within(dialog).getByLabelText('Code sent to jordan.new@example.com'));
+    await user.type(within(dialog).getByLabelText('Code sent to jordan.new@example.com'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Success!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { kind: 'email', code: '123456' },
+      { kind: 'email', code: '654321' },
+    ]);
+  });
+
+  it('shows a change waiting for its code, and the way to enter it', async () => {
+    const { user } = setup({
+      current: { ...contact, pending: { email: null, mobile: '0491570999' } },
+    });
+    expect(await screen.findByText(/Your new mobile/, { selector: 'p' })).toHaveTextContent(
+      'Your new mobile 0491570999 is waiting for the code we sent to it. Until you enter it, we keep using 0491570156.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Enter the code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Contact Details' });
+    expect(within(dialog).getByLabelText('Code sent by SMS to 0491570999')).toBeInTheDocument();
   });
 
   it("shows the server's refusal on the page and keeps the form", async () => {

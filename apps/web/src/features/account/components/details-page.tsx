@@ -12,11 +12,18 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
+import { useStepUp } from '@/components/step-up-dialog';
 import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
 import { ownContactQueryKey, useOwnContact } from '../api/details-get-contact';
-import { useUpdateOwnContact } from '../api/details-update-contact';
+import { useUpdateOwnContact, useVerifyOwnContact } from '../api/details-update-contact';
 import { AccountLayout } from './account-layout';
+import {
+  ConfirmChangeActions,
+  ConfirmChangeForm,
+  confirmChangeFormId,
+} from './details-confirm-change';
+import { PendingChangeNote } from './details-pending-change';
 import { DetailsPermissionsModal } from './details-permissions-modal';
 import { PhoneInput } from './details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
@@ -135,12 +142,16 @@ function valuesOf(contact: OwnContact | null): ContactValues {
   };
 }
 
-type SaveStep = 'form' | 'saving';
+type SaveStep = 'form' | 'saving' | 'confirm' | 'confirming';
+type Pending = OwnContact['pending'];
+const nothingPending: Pending = { email: null, mobile: null };
 
 /**
  * The own contact form (spec 3 section 5): title and names read-only, email required and valid,
  * a numeric contact number. Saving shows 'Updating your contact details... Please wait.' then
- * 'Success!'; closing reloads the page's data, so the form shows what was stored.
+ * 'Success!'; closing reloads the page's data, so the form shows what was stored. A new email or
+ * mobile (decision 035) first needs a one-time code (the step-up dialog), then the code sent to
+ * the new address: until it is entered the page shows the change as waiting.
  */
 function ContactPanel({
   contact,
@@ -151,13 +162,31 @@ function ContactPanel({
 }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const handleClose = () => {
-    flow.reset();
+  const stepUp = useStepUp();
+  const reload = () => {
     void queryClient.invalidateQueries({ queryKey: ownContactQueryKey });
     void queryClient.invalidateQueries({ queryKey: userAccountQueryKey });
   };
+  const handleClose = () => {
+    flow.reset();
+    reload();
+  };
   const flow = useWizardFlow<SaveStep>({ first: 'form', onClose: handleClose });
-  const save = flow.submitter(useUpdateOwnContact(), { savingStep: 'saving', errorStep: 'form' });
+  /** The new addresses the confirm step asks the codes of. */
+  const [waiting, setWaiting] = useState<Pending>(nothingPending);
+  const save = flow.submitter(useUpdateOwnContact(stepUp.run), {
+    savingStep: 'saving',
+    errorStep: 'form',
+    onSuccess: (saved) => {
+      if (saved.pending.email === null && saved.pending.mobile === null) return;
+      setWaiting(saved.pending);
+      flow.goTo('confirm');
+    },
+  });
+  const confirm = flow.submitter(
+    useVerifyOwnContact((confirmed) => setWaiting(confirmed.pending)),
+    { savingStep: 'confirming', errorStep: 'confirm' },
+  );
   const form = useForm<ContactValues>({ resolver: contactRules, values: valuesOf(contact) });
   const loading = contact === null;
   const handleSubmit = form.handleSubmit((values) =>
@@ -169,6 +198,11 @@ function ContactPanel({
       mobile: values.mobile.trim(),
     }),
   );
+  const handleEnterCode = () => {
+    if (!contact) return;
+    setWaiting(contact.pending);
+    flow.goTo('confirm');
+  };
 
   return (
     <section
@@ -201,6 +235,7 @@ function ContactPanel({
             hint={messages.account.phoneHint(PHONE_EXAMPLES[0], PHONE_EXAMPLES[1])}
             control={(props) => <PhoneInput {...props} disabled={loading} />}
           />
+          {contact && <PendingChangeNote contact={contact} onEnterCode={handleEnterCode} />}
           <div className="button-row">
             <button type="button" className="button" onClick={onViewPermissions}>
               View Permissions
@@ -215,16 +250,44 @@ function ContactPanel({
           </div>
         </form>
       </FormProvider>
-      {flow.step === 'saving' && (
-        <WizardModal flow={flow} title="Update Contact Details" initialFocus="title">
+      {flow.step !== 'form' && (
+        <WizardModal
+          flow={flow}
+          title="Update Contact Details"
+          initialFocus="title"
+          footer={
+            flow.step === 'confirm' ? (
+              <ConfirmChangeActions
+                formId={confirmChangeFormId(ids)}
+                saving={flow.saving}
+                onCancel={handleClose}
+              />
+            ) : undefined
+          }
+        >
           <WizardStep flow={flow} id="saving" progress={messages.account.updatingDetails}>
             <p className="form-status" role="status">
               {messages.account.success}
             </p>
             <p>Your contact details have been saved.</p>
           </WizardStep>
+          <WizardStep flow={flow} id="confirm" heading="Enter the code we sent">
+            <ConfirmChangeForm
+              id={confirmChangeFormId(ids)}
+              waiting={waiting}
+              disabled={flow.saving}
+              onConfirm={confirm}
+            />
+          </WizardStep>
+          <WizardStep flow={flow} id="confirming" progress={messages.account.confirmingDetails}>
+            <p className="form-status" role="status">
+              {messages.account.success}
+            </p>
+            <p>Your new contact details are confirmed and saved.</p>
+          </WizardStep>
         </WizardModal>
       )}
+      {stepUp.dialog}
     </section>
   );
 }

@@ -5,11 +5,19 @@ import { Field } from '@/components/form/field';
 export const codeDigits = (value: string) => value.replace(/[^0-9]/g, '').slice(0, 6);
 
 /** A 6-digit code field (two-factor login, verify access): the phone's code keyboard and autofill. */
-export function CodeField<V extends FieldValues>({ name, hint }: { name: Path<V>; hint: string }) {
+export function CodeField<V extends FieldValues>({
+  name,
+  hint,
+  label = 'Verification code',
+}: {
+  name: Path<V>;
+  hint: string;
+  label?: string;
+}) {
   return (
     <Field<V>
       name={name}
-      label="Verification code"
+      label={label}
       hint={hint}
       control={(props) => (
         <input

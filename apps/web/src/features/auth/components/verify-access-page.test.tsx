@@ -173,4 +173,35 @@ describe('verify access', () => {
 
     expect(codeField()).toHaveValue('123456');
   });
+
+  it('asks for the two-factor code when the account has two-factor on, then signs in with both', async () => {
+    let commits = 0;
+    const calls = stubVerify(() =>
+      ++commits === 1
+        ? errorResponse(
+            401,
+            'Extended validation required: we have sent a 6-digit code by SMS to your mobile ending in 110. Enter it to log in. It expires in 10 minutes.',
+          )
+        : jsonResponse({ data: sessionPayload() }),
+    );
+    const { user, router } = await openVerify(
+      '/forgot-password/verify/sign-in?code=123456&email=mai.nguyen%40example.com',
+    );
+    await user.click(verifyButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'we have sent a 6-digit code by SMS to your mobile ending in 110',
+    );
+    expect(readStoredToken('USER')).toBeNull();
+    const second = screen.getByLabelText('Two-factor code');
+    await user.click(verifyButton());
+    expect(await screen.findByText('Enter the 6-digit two-factor code.')).toBeInTheDocument();
+    await user.type(second, '654321');
+    await user.click(verifyButton());
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    const commitsSent = calls.filter((c) => c.path === apiPaths.recoverVerifyCommit);
+    expect(commitsSent.map((c) => (c.body as { verification?: string }).verification)).toEqual([
+      undefined,
+      '654321',
+    ]);
+  });
 });

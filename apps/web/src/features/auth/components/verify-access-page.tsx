@@ -5,6 +5,7 @@ import { rulesResolver } from '@/components/form/rules-resolver';
 import { FormAlert, SubmitButton } from '@/components/form/form-alert';
 import { setDefaultService } from '@/lib/session';
 import { useVerifyAccess } from '../api/verify-access';
+import { loginFailure } from '../utils/login-error';
 import { checkVerifyInput, contactFromSearch, recoveryErrorMessage } from '../utils/recovery';
 import { codeDigits, CodeField } from './code-field';
 import { ContactField } from './contact-field';
@@ -23,7 +24,7 @@ const PasswordUpdateModal = lazy(async () => ({
   default: (await loadPasswordModal()).PasswordUpdateModal,
 }));
 
-type VerifyValues = { contact: string; code: string };
+type VerifyValues = { contact: string; code: string; verification: string };
 
 /** Each field shows the first problem checkVerifyInput finds, where it finds it. */
 const problemIn =
@@ -36,6 +37,15 @@ const verifyRules = rulesResolver<VerifyValues>({
   contact: problemIn('contact'),
   code: problemIn('code'),
 });
+/** With two-factor on, the second factor's code too (decision 035: recovery never skips it). */
+const secondFactorRules = rulesResolver<VerifyValues>({
+  contact: problemIn('contact'),
+  code: problemIn('code'),
+  verification: (value) =>
+    /^[0-9]{6}$/.test(value.trim()) ? null : 'Enter the 6-digit two-factor code.',
+});
+
+type SecondFactor = { message: string; tone: 'error' | 'info' };
 
 export type VerifyAccessPageProps = { variant: VerifyVariant };
 
@@ -44,25 +54,29 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const verifyAccess = useVerifyAccess();
+  // Two-factor is on: the server asked for the second factor (and sent it, unless an app).
+  const [secondFactor, setSecondFactor] = useState<SecondFactor | null>(null);
   const form = useForm<VerifyValues>({
-    resolver: verifyRules,
+    resolver: secondFactor ? secondFactorRules : verifyRules,
     defaultValues: {
       contact: contactFromSearch(searchParams),
       code: codeDigits(searchParams.get('code') ?? ''),
+      verification: '',
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [forcedUpdate, setForcedUpdate] = useState(false);
   const verifying = verifyAccess.isPending;
 
-  const handleSubmit = form.handleSubmit(({ contact, code }) => {
+  const handleSubmit = form.handleSubmit(({ contact, code, verification }) => {
     const check = checkVerifyInput(contact, code);
     if (verifying || forcedUpdate || !check.ok) return;
     setFailure(null);
     // The modal's code downloads during the two round trips, not after them.
     if (variant.kind === 'recovery') void loadPasswordModal();
+    const second = secondFactor ? verification.trim() : '';
     verifyAccess.mutate(
-      { ...check.body, code: check.code },
+      { ...check.body, code: check.code, ...(second === '' ? {} : { verification: second }) },
       {
         onSuccess: () => {
           if (variant.kind === 'recovery') {
@@ -74,7 +88,16 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
             void navigate('/services/usage', { replace: true });
           }
         },
-        onError: (error) => setFailure(recoveryErrorMessage(error)),
+        onError: (error) => {
+          const login = loginFailure(error);
+          if (login.needsVerification) {
+            setSecondFactor({ message: login.message, tone: login.tone });
+            form.setValue('verification', '');
+            return;
+          }
+          setSecondFactor(null);
+          setFailure(recoveryErrorMessage(error));
+        },
       },
     );
   });
@@ -90,10 +113,20 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
           asked with.
         </p>
         {failure !== null && <FormAlert>{failure}</FormAlert>}
+        {secondFactor !== null && (
+          <FormAlert tone={secondFactor.tone}>{secondFactor.message}</FormAlert>
+        )}
         <FormProvider {...form}>
           <form className="form" onSubmit={handleSubmit} noValidate>
             <ContactField<VerifyValues> name="contact" />
             <CodeField<VerifyValues> name="code" hint="6 digits, from the email or SMS we sent." />
+            {secondFactor !== null && (
+              <CodeField<VerifyValues>
+                name="verification"
+                label="Two-factor code"
+                hint="Your account has two-factor authentication: enter its 6-digit code too."
+              />
+            )}
             <SubmitButton busy={verifying || forcedUpdate} busyLabel="Verifying...">
               Verify Access
             </SubmitButton>
