@@ -22,6 +22,8 @@ export const MESSAGE_LIMITS = {
   callbackBooking: { perUser: 5, perAccount: 10, perAddress: 5 },
   /** Orders and telephony changes (barring, features, products, transfers): the order's mail. */
   order: { perUser: 10, perAccount: 20, perAddress: 10 },
+  /** My Details: the code sent to a new email or mobile before it replaces the old one. */
+  contactChangeCode: { perUser: 5, perAccount: 10, perAddress: 3 },
 } as const;
 export type MessageKind = keyof typeof MESSAGE_LIMITS;
 

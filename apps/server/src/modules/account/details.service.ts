@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { limitMessages } from '../../lib/message-limits';
 import type { RequestMeta } from '../../lib/route';
 import type { AuthContext } from '../../plugins/auth';
 import { users } from '../accounts/accounts.schema';
@@ -267,6 +268,14 @@ export async function updateOwnContact(
           target: [pendingContactChanges.userId, pendingContactChanges.kind],
           set: { value, familyId: auth.familyId, createdAt: now },
         });
+      // Each code goes to an address the caller typed: limited like every message a customer
+      // can make us send (docs/decisions/036).
+      await limitMessages(
+        tx,
+        'contactChangeCode',
+        auth,
+        kind === 'email' ? emailKey(value) : mobileKey(value),
+      );
       await sendChangeCode(tx, deps, auth.userId, kind, value, now);
       await audit(tx, meta, {
         event: 'contact-details',
