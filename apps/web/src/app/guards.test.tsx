@@ -36,6 +36,7 @@ const fetchMock = vi.fn(async (path: string): Promise<Response> => {
         mobile: { phone: null },
         date_of_birth: null,
         account: { account_holder: true },
+        pending: { email: null, mobile: null },
       },
     });
   if (path === apiPaths.preferences) return jsonResponse({ data: [] });

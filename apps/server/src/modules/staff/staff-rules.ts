@@ -49,6 +49,7 @@ export const STAFF_NEVER = [
   'updateTwoFactor',
   'twoFactorAuthenticator',
   'updateOwnContact',
+  'verifyOwnContact',
   'stepUpSend',
   'stepUpVerify',
   'addContact',
