@@ -1,5 +1,5 @@
 import type { ContactChangeKind, OwnContact } from '@outpost/contracts/account';
-import { contactChangeMessages } from '@outpost/contracts/account';
+import { contactChangeMessages } from '@outpost/contracts/contact-change-messages';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
