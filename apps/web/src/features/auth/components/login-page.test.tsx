@@ -300,7 +300,11 @@ describe('login page', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByText(/Not a customer yet\?/)).toBeInTheDocument();
+    // Spec 1 section 2: both are links to the provider's external site.
+    expect(screen.getByRole('link', { name: /Not a customer yet\?/ })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    );
     expect(screen.getByRole('link', { name: /Get connected now/ })).toHaveAttribute(
       'href',
       'https://example.com/get-connected',

@@ -147,7 +147,8 @@ export function LoginPage() {
           <Link to="/forgot-password">Can&apos;t login?</Link>
         </p>
         <p className="login__signup">
-          Not a customer yet? <ExternalLink href={brand.signUpUrl}>Get connected now</ExternalLink>
+          <ExternalLink href={brand.websiteUrl}>Not a customer yet?</ExternalLink>{' '}
+          <ExternalLink href={brand.signUpUrl}>Get connected now</ExternalLink>
         </p>
       </section>
 
