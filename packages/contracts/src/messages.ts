@@ -7,6 +7,9 @@ export const messages = {
     loadFailed: 'There was a problem loading the page. Please try again later.',
     processingFailed: 'There was a problem processing your request. Please try again later.',
     permissionsFailed: 'Error fetching user permissions: ',
+    /** The code field's hint: a code sent by SMS or email, or one read from the app. */
+    codeHintSent: 'Enter the 6-digit code we sent you.',
+    codeHintApp: 'Enter the 6-digit code from your authenticator app.',
   },
   session: {
     expired: 'Session expired. Please log in with username and password.',
@@ -117,6 +120,12 @@ export const messages = {
     perMonth: (price: string) => `${price} per month`,
   },
 } as const;
+
+/**
+ * Named in every two-factor answer about an authenticator-app code: the login page matches on it
+ * to say where the code comes from (nothing is sent for the app).
+ */
+export const AUTHENTICATOR_APP = 'authenticator app';
 
 /**
  * Server error texts. The client matches on some of them (the login page looks for

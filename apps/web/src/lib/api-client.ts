@@ -4,6 +4,7 @@ import type { PermissionEntry } from '@outpost/contracts/auth';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import { takeFirstResponse } from './preload';
 import { API_ORIGIN } from './api-origin';
+import { cleanErrorMessage } from './error-message';
 import { reportAnswer, reportNoAnswer } from './reachability';
 import { loginPath, pathWithSearch } from './redirect';
 import {
@@ -212,6 +213,34 @@ function isAbort(error: unknown): boolean {
 let permissionsReload: Promise<void> | null = null;
 
 /**
+ * The last failed permissions reload, as the user reads it (spec 1 section 8: 'Error fetching user
+ * permissions: ' plus the server error); null once a reload succeeds or the user dismisses it.
+ */
+let permissionsFailure: string | null = null;
+const permissionsFailureListeners = new Set<() => void>();
+
+function setPermissionsFailure(value: string | null): void {
+  if (permissionsFailure === value) return;
+  permissionsFailure = value;
+  for (const listener of [...permissionsFailureListeners]) listener();
+}
+
+export function getPermissionsFailure(): string | null {
+  return permissionsFailure;
+}
+
+export function dismissPermissionsFailure(): void {
+  setPermissionsFailure(null);
+}
+
+export function subscribePermissionsFailure(listener: () => void): () => void {
+  permissionsFailureListeners.add(listener);
+  return () => {
+    permissionsFailureListeners.delete(listener);
+  };
+}
+
+/**
  * The server sends a fingerprint of the caller's permissions with every answer; when it differs
  * from the stored map (someone changed them), the map is reloaded once, in the background, and
  * menus and guards follow (docs/decisions/016).
@@ -222,8 +251,14 @@ function watchPermissions(response: Response): void {
   if (!seen || permissionsReload || !getUserToken()) return;
   if (seen === permissionsFingerprint(Object.keys(getStoredPermissions()))) return;
   permissionsReload = apiData<PermissionEntry[]>(apiPaths.permissions)
-    .then((entries) => storePermissions(entries))
-    .catch(() => undefined)
+    .then((entries) => {
+      storePermissions(entries);
+      setPermissionsFailure(null);
+    })
+    .catch((error: unknown) => {
+      if (isAbort(error)) return;
+      setPermissionsFailure(`${messages.login.permissionsFailed}${cleanErrorMessage(error)}`);
+    })
     .finally(() => {
       permissionsReload = null;
     });

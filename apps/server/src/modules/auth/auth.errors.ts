@@ -1,4 +1,4 @@
-import { serverErrors } from '@outpost/contracts/messages';
+import { AUTHENTICATOR_APP, serverErrors } from '@outpost/contracts/messages';
 import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import { errorMaker } from '../../lib/errors';
 
@@ -24,9 +24,9 @@ export const authErrors = {
   codeSentByEmail: required(
     'we have emailed a 6-digit code to the address on your account. Enter it to log in. It expires in 10 minutes.',
   ),
-  appCodeRequired: required('enter the 6-digit code from your authenticator app.'),
+  appCodeRequired: required(`enter the 6-digit code from your ${AUTHENTICATOR_APP}.`),
   appCodeWrong: failed(
-    'that code is not right. Enter the current code from your authenticator app.',
+    `that code is not right. Enter the current code from your ${AUTHENTICATOR_APP}.`,
   ),
   appCodeLocked: failed('too many wrong codes. Wait 15 minutes, then log in again.'),
   loginCodeWrong: failed(

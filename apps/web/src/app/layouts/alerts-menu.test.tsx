@@ -63,6 +63,37 @@ describe('alerts dropdown', () => {
     );
   });
 
+  it("makes the message's #number a button that downloads that invoice, one download at a time", async () => {
+    const { user } = setup();
+    const detail = buildPath(apiPaths.invoiceDetail, { invoice: 50013 });
+    const stubbed = vi.mocked(fetch);
+    const answer = stubbed.getMockImplementation()!;
+    const downloads: string[] = [];
+    stubbed.mockImplementation(async (path, init) => {
+      if (path !== detail) return answer(path, init);
+      downloads.push(String(path));
+      return new Promise<Response>(() => {}); // still downloading
+    });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Alerts, 2 unread'));
+    await user.click(bell());
+    const panel = screen.getByRole('heading', { name: 'Alerts' }).parentElement!;
+    const [invoiceItem] = await within(panel).findAllByRole('listitem');
+    const reference = within(invoiceItem!).getByRole('button', {
+      name: 'Download invoice #100001-013',
+    });
+    // In the message itself, where it names the invoice; no separate button.
+    expect(reference).toHaveTextContent(/^#100001-013$/);
+    expect(reference.closest('.alert-item__message')).toHaveTextContent(
+      'Your invoice #100001-013 for $134.94 is ready.',
+    );
+    expect(within(invoiceItem!).getAllByRole('button', { name: /Download invoice/ })).toHaveLength(
+      1,
+    );
+    await user.click(reference);
+    await user.click(reference);
+    await waitFor(() => expect(downloads).toEqual([detail]));
+  });
+
   it('removes an alert at once when marked read and tells the server', async () => {
     let answer: (response: Response) => void = () => {};
     const { user, calls } = setup(

@@ -9,6 +9,7 @@ import { AppHeader } from './app-header';
 import { MainMenu } from './main-menu';
 import { MobileBar } from './mobile-bar';
 import { useFocusMainOnNavigate } from './use-focus-main';
+import { PermissionsFailureBanner } from './permissions-failure-banner';
 import { useMenuState } from './use-menu-state';
 
 // Native only, and only until accepted: its code (and DOMPurify) is not part of the web app's load.
@@ -76,6 +77,7 @@ export function LoggedInLayout() {
           <Suspense fallback={null}>
             <OfflineShell />
           </Suspense>
+          <PermissionsFailureBanner />
           <Outlet />
         </main>
       </div>

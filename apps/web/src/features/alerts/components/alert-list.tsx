@@ -1,6 +1,6 @@
 import type { Alert } from '@outpost/contracts/dashboard';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import { dateTimeFormat } from '@outpost/domain/intl';
 import { CloseIcon, InfoIcon, UserIcon } from '@/components/icons';
 import { parseSent, relativeTime } from '../utils/relative-time';
@@ -11,8 +11,8 @@ export type AlertListProps = {
   alerts: readonly Alert[];
   onMarkRead: (alertId: number) => void;
   /**
-   * Downloads the invoice an alert names (failures silent): each alert with an invoice offers a
-   * 'Download invoice #number' button; without it the '#number' stays text in the message.
+   * Downloads the invoice an alert names (failures silent): the '#number' in the message is a
+   * button (spec 1 section 2); without this the '#number' stays text.
    */
   onDownloadInvoice?: (invoice: AlertInvoice) => void;
 };
@@ -20,9 +20,80 @@ export type AlertListProps = {
 // Made at first use and kept (@outpost/domain/intl), not at module load.
 const getFullDate = () => dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
-function AlertMessage({ html }: { html: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
-  return <div className="alert-item__message" dangerouslySetInnerHTML={{ __html: clean }} />;
+/** Marks the '#number' button inside an alert's message. */
+const INVOICE_BUTTON = 'data-alert-invoice';
+
+/**
+ * The sanitised message, with the first '#number' of `invoiceNumber` in its text (not inside a
+ * link) turned into a button; `linked` says whether the message named it.
+ */
+function sanitiseMessage(
+  html: string,
+  invoiceNumber: string | null,
+): { html: string; linked: boolean } {
+  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+  let linked = false;
+  if (invoiceNumber !== null) {
+    const reference = `#${invoiceNumber}`;
+    const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node as Text;
+      const at = text.data.indexOf(reference);
+      if (at === -1 || text.parentElement?.closest('a, button') != null) continue;
+      const match = text.splitText(at);
+      match.splitText(reference.length);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'alert-item__invoice-ref';
+      button.setAttribute(INVOICE_BUTTON, '');
+      button.setAttribute('aria-label', `Download invoice ${reference}`);
+      button.textContent = reference;
+      match.replaceWith(button);
+      linked = true;
+      break;
+    }
+  }
+  const holder = document.createElement('div');
+  holder.append(fragment);
+  return { html: holder.innerHTML, linked };
+}
+
+function AlertMessage({
+  html,
+  invoice,
+  onDownloadInvoice,
+}: {
+  html: string;
+  invoice: AlertInvoice | null;
+  onDownloadInvoice: ((invoice: AlertInvoice) => void) | undefined;
+}) {
+  const invoiceNumber = invoice && onDownloadInvoice ? invoice.number : null;
+  const message = useMemo(() => sanitiseMessage(html, invoiceNumber), [html, invoiceNumber]);
+  // The '#number' button lives in the message's HTML: its clicks (and Enter/Space) arrive here.
+  const handleClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!invoice || !onDownloadInvoice) return;
+    if (!(event.target instanceof Element) || !event.target.closest(`[${INVOICE_BUTTON}]`)) return;
+    onDownloadInvoice(invoice);
+  };
+  return (
+    <>
+      <div
+        className="alert-item__message"
+        onClick={handleClick}
+        dangerouslySetInnerHTML={{ __html: message.html }}
+      />
+      {/* A message that does not name its invoice still offers the download. */}
+      {invoice && onDownloadInvoice && !message.linked && (
+        <button
+          type="button"
+          className="button button--link button--small alert-item__invoice"
+          onClick={() => onDownloadInvoice(invoice)}
+        >
+          Download invoice #{invoice.number}
+        </button>
+      )}
+    </>
+  );
 }
 
 /**
@@ -58,16 +129,11 @@ export function AlertList({ alerts, onMarkRead, onDownloadInvoice }: AlertListPr
             </span>
             <div className="alert-item__body">
               <p className="alert-item__label">Account Update</p>
-              <AlertMessage html={alert.message} />
-              {alert.invoice && onDownloadInvoice && (
-                <button
-                  type="button"
-                  className="button button--link button--small alert-item__invoice"
-                  onClick={() => alert.invoice && onDownloadInvoice(alert.invoice)}
-                >
-                  Download invoice #{alert.invoice.number}
-                </button>
-              )}
+              <AlertMessage
+                html={alert.message}
+                invoice={alert.invoice}
+                onDownloadInvoice={onDownloadInvoice}
+              />
               <p className="alert-item__time">
                 <time
                   dateTime={alert.sent}

@@ -108,6 +108,52 @@ describe('login page', () => {
     });
   });
 
+  it('names the authenticator app in the code hint when the code comes from the app, and says a code was sent otherwise', async () => {
+    // What the server answers for an authenticator-app account (apps/server auth.errors.ts).
+    const appRequired =
+      'Extended validation required: enter the 6-digit code from your authenticator app.';
+    const appWrong =
+      'Extended validation failed: that code is not right. Enter the current code from your authenticator app.';
+    const appLocked =
+      'Extended validation failed: too many wrong codes. Wait 15 minutes, then log in again.';
+    const answers = [appRequired, appWrong, appLocked];
+    stubFetch(() => errorResponse(401, answers.shift() ?? appLocked));
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    await fillAndSubmit(user, 'authapp', 'Outpost-demo-1');
+
+    const code = await screen.findByLabelText('Verification code');
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    expect(screen.queryByText('Enter the 6-digit code we sent you.')).not.toBeInTheDocument();
+    for (const answer of [appWrong, appLocked]) {
+      await user.type(code, '000000');
+      await user.click(screen.getByRole('button', { name: 'Log In' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          `Two-factor authentication is required. ${answer}`,
+        ),
+      );
+      await user.clear(code);
+      // Still the app: a lockout does not name it, and nothing was sent.
+      expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+    }
+  });
+
+  it("says the code was sent when the server sent one ('Enter the 6-digit code we sent you.')", async () => {
+    stubFetch(() =>
+      errorResponse(
+        401,
+        'Extended validation required: we have sent a 6-digit code by SMS to your mobile ending in 110. Enter it to log in. It expires in 10 minutes.',
+      ),
+    );
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
+    await screen.findByLabelText('Verification code');
+    expect(screen.getByText('Enter the 6-digit code we sent you.')).toBeVisible();
+    expect(screen.queryByText(/authenticator app\.$/)).not.toBeInTheDocument();
+  });
+
   it('shows a refused code as an error and puts the cursor back in the code field', async () => {
     // What the server answers for a wrong SMS or email code (apps/server two-factor.ts).
     const wrongCode =
@@ -300,7 +346,11 @@ describe('login page', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByText(/Not a customer yet\?/)).toBeInTheDocument();
+    // Spec 1 section 2: both are links to the provider's external site.
+    expect(screen.getByRole('link', { name: /Not a customer yet\?/ })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    );
     expect(screen.getByRole('link', { name: /Get connected now/ })).toHaveAttribute(
       'href',
       'https://example.com/get-connected',

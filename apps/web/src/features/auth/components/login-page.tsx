@@ -1,4 +1,5 @@
 import type { LoginInput } from '@outpost/contracts/auth';
+import { messages } from '@outpost/contracts/messages';
 import { checkLoginInput } from '@outpost/domain/login-rules';
 import { Suspense, useContext, useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -36,6 +37,8 @@ export function LoginPage() {
     defaultValues: { username: '', password: '', verification: '' },
   });
   const [needsVerification, setNeedsVerification] = useState(false);
+  /** Where the code comes from: the hint names the authenticator app, as nothing is sent for it. */
+  const [codeFrom, setCodeFrom] = useState<'app' | 'sent'>('sent');
   /** Counts the server's requests for a code: each one puts the cursor in the code field. */
   const [codeRequests, setCodeRequests] = useState(0);
   const [failure, setFailure] = useState<{ message: string; tone: 'error' | 'info' } | null>(null);
@@ -79,8 +82,9 @@ export function LoginPage() {
         else goOn();
       },
       onError: (error) => {
-        const { message, needsVerification: verify, tone } = loginFailure(error);
+        const { message, needsVerification: verify, tone, codeFrom: from } = loginFailure(error);
         setFailure({ message, tone });
+        if (from) setCodeFrom(from);
         if (verify) {
           setNeedsVerification(true);
           setCodeRequests((count) => count + 1);
@@ -120,7 +124,7 @@ export function LoginPage() {
             {needsVerification && (
               <CodeField<LoginValues>
                 name="verification"
-                hint="Enter the 6-digit code we sent you."
+                hint={codeFrom === 'app' ? messages.login.codeHintApp : messages.login.codeHintSent}
               />
             )}
 
@@ -147,7 +151,8 @@ export function LoginPage() {
           <Link to="/forgot-password">Can&apos;t login?</Link>
         </p>
         <p className="login__signup">
-          Not a customer yet? <ExternalLink href={brand.signUpUrl}>Get connected now</ExternalLink>
+          <ExternalLink href={brand.websiteUrl}>Not a customer yet?</ExternalLink>{' '}
+          <ExternalLink href={brand.signUpUrl}>Get connected now</ExternalLink>
         </p>
       </section>
 

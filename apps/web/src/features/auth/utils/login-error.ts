@@ -1,4 +1,4 @@
-import { messages } from '@outpost/contracts/messages';
+import { AUTHENTICATOR_APP, messages } from '@outpost/contracts/messages';
 import { isApiError } from '@/lib/api-client';
 import { MissingTokensError } from '@/lib/start-session';
 
@@ -8,6 +8,11 @@ export type LoginFailure = {
   needsVerification: boolean;
   /** 'info': the server asks for the code (nothing went wrong); 'error' otherwise. */
   tone: 'error' | 'info';
+  /**
+   * Where the code comes from, when the answer says: 'app' (an authenticator app, nothing is
+   * sent), 'sent' (a new code went by SMS or email); undefined when it does not say.
+   */
+  codeFrom?: 'app' | 'sent';
 };
 
 /** What the login page shows for a failed login (spec 1 section 8 "Login"). */
@@ -16,10 +21,13 @@ export function loginFailure(error: unknown): LoginFailure {
     return { message: messages.login.processingFailed, needsVerification: false, tone: 'error' };
   if (isApiError(error) && error.kind === 'Server') {
     if (error.status === 401 && error.message.includes('Extended validation')) {
+      const asked = error.message.includes('Extended validation required');
+      const fromApp = error.message.includes(AUTHENTICATOR_APP);
       return {
         message: `${messages.login.twoFactorRequired} ${error.message}`,
         needsVerification: true,
-        tone: error.message.includes('Extended validation required') ? 'info' : 'error',
+        tone: asked ? 'info' : 'error',
+        ...(fromApp ? { codeFrom: 'app' } : asked ? { codeFrom: 'sent' } : {}),
       };
     }
     if (error.status === 401 && error.message.includes('unknown username or incorrect password')) {

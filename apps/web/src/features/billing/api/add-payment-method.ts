@@ -11,6 +11,7 @@ import {
 } from '@outpost/contracts/billing-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { noteTaskCompleted } from '@/lib/native/review-notes';
 import type { ConfirmResult } from '../gateway/types';
 import { reloadPaymethods } from './update-paymethods';
 
@@ -118,7 +119,10 @@ export function useAddPaymentMethod() {
   return useMutation({
     mutationFn: addPaymentMethod,
     onSuccess: (outcome) => {
-      if (outcome.status === 'Approved') void reloadPaymethods(queryClient);
+      if (outcome.status !== 'Approved') return;
+      // Spec 3 section 4: after a success the data reloads and a review prompt is triggered.
+      noteTaskCompleted();
+      void reloadPaymethods(queryClient);
     },
   });
 }

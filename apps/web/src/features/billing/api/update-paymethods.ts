@@ -2,6 +2,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import type { Paymethods, UpdatePaymethodsInput } from '@outpost/contracts/billing';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
+import { noteTaskCompleted } from '@/lib/native/review-notes';
 import { balanceQueryKey } from './get-balance';
 import { paymethodsQueryKey } from './get-paymethods';
 
@@ -35,6 +36,10 @@ export function useUpdatePaymethods() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePaymethods,
-    onSuccess: () => reloadPaymethods(queryClient),
+    // Spec 3 section 4: after a success the data reloads and a review prompt is triggered.
+    onSuccess: () => {
+      noteTaskCompleted();
+      return reloadPaymethods(queryClient);
+    },
   });
 }

@@ -1,12 +1,21 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { permissionNames } from '@outpost/contracts/permissions';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingRoutes, paymethods } from '@/test/billing-fixtures';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { type FetchCall, stubApi } from '@/test/services-fixtures';
 import type { Paymethods } from '@outpost/contracts/billing';
+import type * as ReviewNotes from '@/lib/native/review-notes';
+
+const review = vi.hoisted(() => ({ noteTaskCompleted: vi.fn() }));
+vi.mock('@/lib/native/review-notes', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReviewNotes>()),
+  noteTaskCompleted: review.noteTaskCompleted,
+}));
+
+beforeEach(() => review.noteTaskCompleted.mockClear());
 
 const PATCH = `PATCH ${apiPaths.paymethods}`;
 
@@ -144,6 +153,24 @@ describe('Recurring Payment Method', () => {
       queryKey: ['users', 'current', 'dashboard'],
       exact: true,
     });
+    // Spec 3 section 4: after a success a review prompt is triggered.
+    expect(review.noteTaskCompleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('triggers the review prompt after a removal succeeds, and not after one fails', async () => {
+    let fail = true;
+    const { user } = setup({
+      patch: () =>
+        fail
+          ? errorResponse(400, 'Invalid request: a default method cannot be removed.')
+          : jsonResponse({ data: paymethods({ card_details: null }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Card' }));
+    await screen.findByText('Error: a default method cannot be removed.');
+    expect(review.noteTaskCompleted).not.toHaveBeenCalled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Remove Card' }));
+    await vi.waitFor(() => expect(review.noteTaskCompleted).toHaveBeenCalledTimes(1));
   });
 
   it("prefers the server's message when removing fails, else 'Falied to remove card details'", async () => {
@@ -229,6 +256,7 @@ describe('Add Card (sandbox gateway)', () => {
     expect(
       await within(dialog).findByText('Your card was successfully added.'),
     ).toBeInTheDocument();
+    expect(review.noteTaskCompleted).toHaveBeenCalledTimes(1);
     expect(calls.find((c) => c.path === confirmPath.slice(5))?.body).toMatchObject({
       client_secret: 'seti_abcdefgh1234_secret_xyz',
       payment_method_data: {
@@ -272,5 +300,6 @@ describe('Add Card (sandbox gateway)', () => {
       await within(dialog).findByText('Your card was declined by your bank.'),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.path === apiPaths.commitAddCard)).toBe(false);
+    expect(review.noteTaskCompleted).not.toHaveBeenCalled();
   });
 });
