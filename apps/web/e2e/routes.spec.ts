@@ -10,8 +10,8 @@ function heading(route: WebRoute): string {
   if (route.path === '/xd/:uid') return 'Hello World!';
   // The footer's 'Financial Hardship' link opens the Financial Hardship Policy page.
   if (route.path === '/financial-hardship') return 'Financial Hardship Policy';
-  // The Billing page's tabs (spec 3 section 2.3); Unbilled Calls is still a placeholder.
-  if (route.path.startsWith('/billing/') && !route.disabled) return 'Billing';
+  // The Billing page's tabs (spec 3 section 2.3), Unbilled Calls too (it says it is not available).
+  if (route.path.startsWith('/billing/')) return 'Billing';
   // A guide shows its own title (the example's).
   if (route.path === '/support/guides/:slug') return GUIDE_EXAMPLE_TITLE;
   return route.title;

@@ -56,6 +56,8 @@ export const dashboardSchema = z.object({
         amount: z.number().int(),
         status: z.enum(['Owing', 'Paid', 'In Credit']),
       }),
+      /** While owing: when the oldest unpaid invoice is due (Brisbane date); null otherwise. */
+      due: dateParts.nullable(),
       paymethod: z.object({ display: z.string() }),
     })
     .nullable(),

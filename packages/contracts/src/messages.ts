@@ -56,6 +56,18 @@ export const messages = {
       'Your payment has been submitted to the bank, but the response is taking longer than usual. We’ll keep working on it. It should be visible on your account with 1-2 hours.',
     /** The banner on every page of a production site with PAYMENTS=sandbox (decision 034). */
     testSite: 'Test site: payments are not real. No card is charged.',
+    /** Remove Card / Remove Account's confirm step: what goes, and where automatic payments go. */
+    removeWhat: (what: string) => `Your ${what} will be removed from your account.`,
+    removeMovesDebit: (to: string) =>
+      `It is your default payment method, so automatic payments will come from your ${to} instead.`,
+    /** After the removal: what went, and where automatic payments now come from. */
+    removed: (what: 'Card' | 'Bank account', to: string | null) =>
+      to ? `${what} removed. Automatic payments now come from your ${to}.` : `${what} removed.`,
+    /** Unbilled Calls is listed but disabled (spec 3 section 2.3): the menu item's and tab's note. */
+    unbilledCallsNote: 'Not available yet',
+    /** The /billing/unbilled-calls page: why there is nothing there, and where calls show. */
+    unbilledCallsUnavailable:
+      'Unbilled calls are not available online yet: call charges reach the portal only when a bill is issued. Calls made since your last bill will show on your next invoice.',
   },
   /** Account pages (spec 3 sections 4, 5 and 8). */
   account: {

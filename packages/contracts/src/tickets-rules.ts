@@ -94,6 +94,10 @@ export const ticketTexts = {
   attachmentTooBig: 'The file is too big. Attach a file of 5 MB or less.',
   attachmentWrongType:
     'That file type cannot be attached. Attach a photo (PNG, JPEG, GIF or WebP) or a PDF.',
+  /** Sending with a refused file: the request waits for the file to be removed or replaced. */
+  attachmentBlocks: 'Remove this file or choose another before sending your request.',
+  /** The refused file, still named so the customer sees what was not attached. */
+  notAttached: (name: string) => `${name} is not attached.`,
   replySent: 'Your reply has been sent.',
   created: (number: string) => `Ticket ${number} created`,
 } as const;

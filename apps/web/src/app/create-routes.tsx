@@ -71,6 +71,7 @@ const pageLoaders: Readonly<Record<PageModuleName, LazyPage>> = {
   'billing-invoices': () => import('./routes/billing-invoices'),
   'billing-one-off-payment': () => import('./routes/billing-one-off-payment'),
   'billing-recurring-payment-method': () => import('./routes/billing-recurring-payment-method'),
+  'billing-unbilled-calls': () => import('./routes/billing-unbilled-calls'),
   'account-details': () => import('./routes/account-details'),
   'account-permissions': () => import('./routes/account-permissions'),
   'account-preferences': () => import('./routes/account-preferences'),

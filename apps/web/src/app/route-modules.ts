@@ -16,6 +16,7 @@ export const pageModules = {
   '/billing/invoices': 'billing-invoices',
   '/billing/one-off-payment': 'billing-one-off-payment',
   '/billing/recurring-payment-method': 'billing-recurring-payment-method',
+  '/billing/unbilled-calls': 'billing-unbilled-calls',
   '/support/more': 'more-menu',
   '/support/live-chat': 'live-chat',
   '/support/network-status': 'network-status',

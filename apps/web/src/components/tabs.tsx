@@ -8,6 +8,8 @@ export type TabItem = {
   /** A route of the web route table: the tab shows only if the user holds its permissions. */
   to: string;
   disabled?: boolean;
+  /** Why a disabled tab cannot be opened, shown under its label. */
+  note?: string;
   /** Shown below 769 px only. */
   mobileOnly?: boolean;
 };
@@ -35,6 +37,7 @@ export function Tabs({ label, items }: TabsProps) {
             {item.disabled ? (
               <span className="tabs__link tabs__link--disabled" aria-disabled="true">
                 {item.label}
+                {item.note && <span className="tabs__note">{item.note}</span>}
               </span>
             ) : (
               <NavLink to={item.to} end className="tabs__link">

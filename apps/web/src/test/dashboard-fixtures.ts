@@ -70,6 +70,7 @@ export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     account: {
       accountid: 100001,
       balance: { amount: 0, status: 'Paid' },
+      due: null,
       paymethod: { display: 'Visa ending in 4242' },
     },
     activity: [

@@ -21,12 +21,19 @@ function brisbaneParts(instant: Date) {
   return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
 }
 
+/** A due date as the dashboard gives dates: the Brisbane day. */
+function dueParts(instant: Date) {
+  const d = brisbaneParts(instant);
+  return { day_in_month: d.day, mm: d.month, year: d.year };
+}
+
 type AccountRow = {
   id: number;
   billing_period_start: Date | string | null;
   created_at: Date | string;
   display: string | null;
   balance: number | null;
+  due_at: Date | string | null;
 };
 
 type ActivityRow = {
@@ -109,7 +116,9 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
     (select row_to_json(a) from (
        select a.id, a.billing_period_start, a.created_at, pm.display,
               (select t.balance_cents from transactions t where t.account_id = a.id
-                order by t.created_at desc, t.id desc limit 1) as balance
+                order by t.created_at desc, t.id desc limit 1) as balance,
+              (select min(i.due_at) from invoices i
+                where i.account_id = a.id and i.status = 'Unpaid') as due_at
          from accounts a left join paymethods pm on pm.account_id = a.id
         where a.id = c.account_id) a) as account,
     (select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]'::json) from (
@@ -178,6 +187,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
             amount: balance,
             status: balance > 0 ? 'Owing' : balance < 0 ? 'In Credit' : 'Paid',
           },
+          due: balance > 0 && account.due_at ? dueParts(new Date(account.due_at)) : null,
           paymethod: { display: account.display ?? 'Not Yet Set' },
         }
       : null,

@@ -66,6 +66,26 @@ describe('the dashboard', () => {
     }
   });
 
+  it('gives an owing account the due date of its oldest unpaid invoice, and a paid one none', async () => {
+    // 'other' (account 100003): this period's invoice is unpaid.
+    const [unpaid] = await queryRows<{ due_at: Date | string }>(
+      ctx.database.db,
+      sql`select due_at from invoices
+           where account_id = 100003 and status = 'Unpaid' order by due_at limit 1`,
+    );
+    const due = new Date(new Date(unpaid!.due_at).getTime() + 10 * 3_600_000); // Brisbane, UTC+10
+    const owing = await dashboardOf(5006);
+    expect(owing.account!.balance.status).toBe('Owing');
+    expect(owing.account!.due).toEqual({
+      day_in_month: due.getUTCDate(),
+      mm: due.getUTCMonth() + 1,
+      year: due.getUTCFullYear(),
+    });
+    const paid = await dashboardOf(5001);
+    expect(paid.account!.balance.status).not.toBe('Owing');
+    expect(paid.account!.due).toBeNull();
+  });
+
   it('gives the holder every card: balance, payment method, period, activity and usage', async () => {
     const d = await dashboardOf(5001);
     expect(d.permissions.blocks).toEqual({ account: true, activity: true, services: true });

@@ -26,6 +26,7 @@ export function MenuItem({ item }: { item: MenuLink }) {
     return (
       <span className="menu-link menu-link--disabled" aria-disabled="true">
         {item.label}
+        {item.note && <span className="menu-link__note">{item.note}</span>}
       </span>
     );
   }

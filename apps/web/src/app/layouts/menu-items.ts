@@ -1,12 +1,22 @@
 import { hasAllPermissions, type PermissionMap } from '@outpost/contracts/permissions';
+import { messages } from '@outpost/contracts/messages';
 import { routePermissions } from '@outpost/contracts/web-routes';
 
-export type MenuLink = { kind: 'link'; label: string; to: string; disabled?: boolean };
+/** A disabled link carries a note saying why it cannot be opened (never greyed without reason). */
+export type MenuLink = {
+  kind: 'link';
+  label: string;
+  to: string;
+  disabled?: boolean;
+  note?: string;
+};
 export type MenuGroup = { kind: 'group'; id: string; label: string; items: readonly MenuLink[] };
 export type MenuEntry = MenuLink | MenuGroup;
 
-function link(label: string, to: string, disabled?: boolean): MenuLink {
-  return disabled ? { kind: 'link', label, to, disabled } : { kind: 'link', label, to };
+function link(label: string, to: string, disabledNote?: string): MenuLink {
+  return disabledNote
+    ? { kind: 'link', label, to, disabled: true, note: disabledNote }
+    : { kind: 'link', label, to };
 }
 
 const servicesGroup: MenuGroup = {
@@ -28,7 +38,7 @@ const billingGroup: MenuGroup = {
     link('Invoices', '/billing/invoices'),
     link('One-Off Payment', '/billing/one-off-payment'),
     link('Recurring Payment Method', '/billing/recurring-payment-method'),
-    link('Unbilled Calls', '/billing/unbilled-calls', true),
+    link('Unbilled Calls', '/billing/unbilled-calls', messages.billing.unbilledCallsNote),
   ],
 };
 

@@ -1,3 +1,4 @@
+import { messages } from '@outpost/contracts/messages';
 import type { ReactNode } from 'react';
 import { type TabItem, Tabs } from '@/components/tabs';
 import './billing.css';
@@ -6,7 +7,12 @@ const billingTabs: readonly TabItem[] = [
   { label: 'Invoices', to: '/billing/invoices' },
   { label: 'One-Off Payment', to: '/billing/one-off-payment' },
   { label: 'Recurring Payment Method', to: '/billing/recurring-payment-method' },
-  { label: 'Unbilled Calls', to: '/billing/unbilled-calls', disabled: true },
+  {
+    label: 'Unbilled Calls',
+    to: '/billing/unbilled-calls',
+    disabled: true,
+    note: messages.billing.unbilledCallsNote,
+  },
 ];
 
 /**

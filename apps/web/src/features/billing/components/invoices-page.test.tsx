@@ -48,6 +48,7 @@ function setup(pdf: (call: FetchCall) => Response | Promise<Response>, blocksAcc
           account: {
             accountid: 100001,
             balance: { amount: 12994, status: 'Owing' },
+            due: null,
             paymethod: { display: 'Visa ending in 4242' },
           },
         }),

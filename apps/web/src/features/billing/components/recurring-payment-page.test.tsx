@@ -37,6 +37,13 @@ function setup({
   return { ...renderApp('/billing/recurring-payment-method'), calls: api.calls };
 }
 
+/** Remove Card / Remove Account, then the confirm step's own Remove button. */
+async function removeConfirmed(user: ReturnType<typeof setup>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name });
+  await user.click(within(dialog).getByRole('button', { name }));
+}
+
 function section(name: string) {
   return screen.getByRole('region', { name: new RegExp(`^${name}`) });
 }
@@ -181,20 +188,65 @@ describe('Recurring Payment Method', () => {
           ? errorResponse(400, 'Invalid request: a default method cannot be removed.')
           : new Response('oops', { status: 500 }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove Card' }));
+    await removeConfirmed(user, 'Remove Card');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error: a default method cannot be removed.',
     );
     status = 500;
-    await user.click(screen.getByRole('button', { name: 'Remove Card' }));
+    await removeConfirmed(user, 'Remove Card');
     expect(await screen.findByText('Falied to remove card details')).toBeInTheDocument();
   });
 
   it("labels the removal 'Removing Account...' while it runs", async () => {
     const { user, calls } = setup({ patch: () => new Promise<Response>(() => {}) });
-    await user.click(await screen.findByRole('button', { name: 'Remove Account' }));
+    await removeConfirmed(user, 'Remove Account');
     expect(await screen.findByRole('button', { name: 'Removing Account...' })).toBeDisabled();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ bank_details: null });
+  });
+
+  it('asks before removing the default bank account, then says where automatic payments now go', async () => {
+    const { user, calls } = setup({
+      patch: () =>
+        jsonResponse({
+          data: paymethods({
+            current: { method: 'Automatic debit from Credit Card', status: 'Active' },
+            bank_details: null,
+          }),
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Account' });
+    expect(dialog).toHaveTextContent(
+      'Your bank account ending in 6789 will be removed from your account.',
+    );
+    expect(dialog).toHaveTextContent(
+      'It is your default payment method, so automatic payments will come from your Visa ending in 4242 instead.',
+    );
+    expect(dialog).toHaveTextContent('Would you like to proceed with this change?');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    // Cancel removes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await removeConfirmed(user, 'Remove Account');
+    expect(
+      await screen.findByText(
+        'Bank account removed. Automatic payments now come from your Visa ending in 4242.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { bank_details: null },
+    ]);
+  });
+
+  it('removing a card that is not the default says nothing moves in the confirm step', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Card' });
+    expect(dialog).toHaveTextContent('Your Visa ending in 4242 will be removed from your account.');
+    expect(dialog).not.toHaveTextContent('automatic payments');
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type StoredAddMethod,
 } from './add-payment-method-modal';
 import { BillingLayout } from './billing-layout';
+import { defaultPaymethodName, RemovePaymethodModal } from './remove-paymethod-modal';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
 type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
@@ -91,15 +92,26 @@ export function RecurringPaymentPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const setupReturn = useSetupReturn();
   const [editing, setEditing] = useState<Editing>(setupReturn);
+  // Remove Card / Remove Account ask first (what goes, where automatic payments go).
+  const [confirmRemove, setConfirmRemove] = useState<PaymentMethodType | null>(null);
   const busy = update.isPending ? actionOf(update.variables) : null;
 
   const run = (action: Action) => {
     if (update.isPending) return;
     setNotice(null);
     update.mutate(bodies[action], {
-      onSuccess: () => {
+      onSuccess: (result) => {
         if (action.startsWith('default'))
           setNotice({ tone: 'success', text: messages.billing.defaultUpdated, at: Date.now() });
+        else
+          setNotice({
+            tone: 'success',
+            at: Date.now(),
+            text: messages.billing.removed(
+              action === 'remove-card' ? 'Card' : 'Bank account',
+              defaultPaymethodName(result),
+            ),
+          });
       },
       onError: (error) =>
         setNotice({
@@ -174,6 +186,7 @@ export function RecurringPaymentPage() {
             canEdit={canEdit}
             busy={busy}
             onRun={run}
+            onRemove={() => setConfirmRemove('card')}
             onEdit={(updating) => setEditing({ type: 'card', updating, opening: Date.now() })}
           />
           <MethodSection
@@ -183,9 +196,21 @@ export function RecurringPaymentPage() {
             canEdit={canEdit}
             busy={busy}
             onRun={run}
+            onRemove={() => setConfirmRemove('bank')}
             onEdit={(updating) => setEditing({ type: 'bank', updating, opening: Date.now() })}
           />
         </div>
+      )}
+      {confirmRemove && methods.data && (
+        <RemovePaymethodModal
+          type={confirmRemove}
+          methods={methods.data}
+          onCancel={() => setConfirmRemove(null)}
+          onConfirm={() => {
+            setConfirmRemove(null);
+            run(confirmRemove === 'card' ? 'remove-card' : 'remove-bank');
+          }}
+        />
       )}
       {editing && (
         <AddPaymentMethodModal
@@ -218,10 +243,21 @@ type MethodSectionProps = {
   canEdit: boolean;
   busy: Action | null;
   onRun: (action: Action) => void;
+  /** Opens the removal's confirm step. */
+  onRemove: () => void;
   onEdit: (updating: boolean) => void;
 };
 
-function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: MethodSectionProps) {
+function MethodSection({
+  type,
+  title,
+  methods,
+  canEdit,
+  busy,
+  onRun,
+  onRemove,
+  onEdit,
+}: MethodSectionProps) {
   const ids = useId();
   const buttons = methods ? paymethodButtons(methods, type, canEdit) : null;
   const removeAction: Action = type === 'card' ? 'remove-card' : 'remove-bank';
@@ -326,7 +362,7 @@ function MethodSection({ type, title, methods, canEdit, busy, onRun, onEdit }: M
               className="button button--small"
               disabled={locked}
               aria-describedby={describedBy}
-              onClick={() => onRun(removeAction)}
+              onClick={onRemove}
             >
               {busy === removeAction ? `Removing ${noun}...` : `Remove ${noun}`}
             </button>

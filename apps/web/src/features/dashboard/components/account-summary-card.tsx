@@ -31,6 +31,9 @@ export function AccountSummaryCard({
   const account = dashboard?.account;
   const links = dashboard?.permissions.links;
   const showBill = links?.['view-current-bill'] === true;
+  // Owing: what is owed, when it is due, and a way to pay it (One-Off Payment, amount filled in).
+  const owing = account?.balance.status === 'Owing' && account.balance.amount > 0;
+  const showPay = owing && !onInvoices && canVisit('/billing/one-off-payment');
   const method = account ? paymentMethodLabel(account.paymethod.display) : '';
   const methodDetail =
     account && method !== account.paymethod.display.trim() ? account.paymethod.display : null;
@@ -50,6 +53,12 @@ export function AccountSummaryCard({
                 </span>
               </dd>
             </div>
+            {owing && account.due && (
+              <div>
+                <dt>Due date</dt>
+                <dd>{periodEndDate(account.due, onInvoices)}</dd>
+              </div>
+            )}
             <div>
               <dt>Period end date</dt>
               <dd>{periodEndDate(dashboard.period.current_end, onInvoices)}</dd>
@@ -63,8 +72,18 @@ export function AccountSummaryCard({
             </div>
           </dl>
           <div className="dashboard-card__actions">
+            {showPay && (
+              <Link to="/billing/one-off-payment" className="button button--primary button--small">
+                Pay {money(account.balance.amount)}
+              </Link>
+            )}
             {showBill && !onInvoices && canVisit('/billing/invoices') && (
-              <Link to="/billing/invoices" className="button button--primary button--small">
+              <Link
+                to="/billing/invoices"
+                className={
+                  showPay ? 'button button--small' : 'button button--primary button--small'
+                }
+              >
                 View Current Bill
               </Link>
             )}

@@ -143,6 +143,38 @@ describe('dashboard cards', () => {
     }
   });
 
+  it('shows an owing customer what is owed, when it is due, and a Pay button to One-Off Payment', async () => {
+    setup(() =>
+      jsonResponse({
+        data: dashboard({
+          account: {
+            accountid: 100003,
+            balance: { amount: 17994, status: 'Owing' },
+            due: { day_in_month: 1, mm: 12, year: 2026 },
+            paymethod: { display: 'Not Yet Set' },
+          },
+        }),
+      }),
+    );
+    const summary = await findCard('Account Summary');
+    await waitFor(() => expect(summary).not.toHaveAttribute('aria-busy'));
+    expect(summary).toHaveTextContent('Balance$179.94Owing');
+    expect(summary).toHaveTextContent('Due date01/12/26');
+    expect(within(summary).getByRole('link', { name: 'Pay $179.94' })).toHaveAttribute(
+      'href',
+      '/billing/one-off-payment',
+    );
+    expect(within(summary).getByRole('link', { name: 'View Current Bill' })).toBeInTheDocument();
+  });
+
+  it('offers no Pay button and no due date to a paid-up account', async () => {
+    setup();
+    const summary = await findCard('Account Summary');
+    await waitFor(() => expect(summary).not.toHaveAttribute('aria-busy'));
+    expect(summary).not.toHaveTextContent('Due date');
+    expect(within(summary).queryByRole('link', { name: /^Pay/ })).toBeNull();
+  });
+
   it('starts the dashboard and the latest news together from the route loader, without the profile', async () => {
     const { calls } = setup();
     await findCard('News & Updates');

@@ -85,6 +85,57 @@ describe('Make a Request', () => {
     expect(screen.getByLabelText('Attachment (optional)')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('holds the request back after a refused 6 MB file until it is removed or replaced', async () => {
+    const { user, calls } = setup('/support/new-ticket');
+    const big = new File(['x'], 'storm.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    const input = await screen.findByLabelText('Attachment (optional)');
+    await user.upload(input, big);
+    expect(screen.getByText('storm.pdf is not attached.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('What is it about?'), 'Technical fault');
+    await user.type(screen.getByLabelText('Subject'), 'Dish');
+    await user.type(screen.getByLabelText('Details'), 'See the file.');
+
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Remove this file or choose another before sending your request.',
+    );
+    expect(input).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Replaced by a file that fits: that one is sent.
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'dish.png', {
+      type: 'image/png',
+    });
+    await user.upload(input, photo);
+    expect(screen.queryByText('storm.pdf is not attached.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findByRole('heading', { name: 'Ticket T240123 created' });
+    const commit = calls.find((c) => c.path === apiPaths.newTicketCommit)!;
+    expect((commit.body as { attachment: { filename: string } }).attachment.filename).toBe(
+      'dish.png',
+    );
+  });
+
+  it('sends without the refused file once the customer removes it', async () => {
+    const { user, calls } = setup('/support/new-ticket');
+    const big = new File(['x'], 'storm.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    await user.upload(await screen.findByLabelText('Attachment (optional)'), big);
+    await user.selectOptions(screen.getByLabelText('What is it about?'), 'Technical fault');
+    await user.type(screen.getByLabelText('Subject'), 'Dish');
+    await user.type(screen.getByLabelText('Details'), 'No file after all.');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Remove storm.pdf' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findByRole('heading', { name: 'Ticket T240123 created' });
+    const commit = calls.find((c) => c.path === apiPaths.newTicketCommit)!;
+    expect((commit.body as { attachment: unknown }).attachment).toBeNull();
+  });
+
   it('sends the file’s name and size at prepare and its bytes only with the commit', async () => {
     const { user, calls } = setup('/support/new-ticket');
     const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'lights.png', {

@@ -127,6 +127,9 @@ function RequestForm({
   });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // The refused file stays named until removed or replaced, and holds the request back.
+  const [refused, setRefused] = useState<File | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateTicket();
 
@@ -134,11 +137,15 @@ function RequestForm({
     const problem = checkAttachment(picked);
     setFileError(problem);
     setFile(problem ? null : picked);
+    setRefused(problem ? picked : null);
+    setBlocked(false);
     if (problem && fileInput.current) fileInput.current.value = '';
   };
   const removeFile = () => {
     setFile(null);
     setFileError(null);
+    setRefused(null);
+    setBlocked(false);
     if (fileInput.current) {
       fileInput.current.value = '';
       fileInput.current.focus();
@@ -147,6 +154,12 @@ function RequestForm({
 
   const submit = form.handleSubmit(async (values) => {
     if (create.isPending) return;
+    // A refused file is never dropped silently: the customer removes or replaces it first.
+    if (refused) {
+      setBlocked(true);
+      fileInput.current?.focus();
+      return;
+    }
     try {
       const result = await create.mutateAsync({
         category: values.category as TicketCategory,
@@ -163,6 +176,7 @@ function RequestForm({
 
   const fileHintId = `${ids}-file-hint`;
   const fileErrorId = `${ids}-file-error`;
+  const fileBlockedId = `${ids}-file-blocked`;
   return (
     <FormProvider {...form}>
       <form className="new-ticket" noValidate onSubmit={(event) => void submit(event)}>
@@ -218,12 +232,27 @@ function RequestForm({
             type="file"
             accept={ATTACHMENT_ACCEPT}
             aria-invalid={fileError ? true : undefined}
-            aria-describedby={[fileError && fileErrorId, fileHintId].filter(Boolean).join(' ')}
+            aria-describedby={[blocked && fileBlockedId, fileError && fileErrorId, fileHintId]
+              .filter(Boolean)
+              .join(' ')}
             onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
           />
           {fileError && (
             <p id={fileErrorId} className="field__error">
               {fileError}
+            </p>
+          )}
+          {refused && (
+            <p className="new-ticket__chosen">
+              <span>{ticketTexts.notAttached(refused.name)}</span>
+              <button type="button" className="button button--small" onClick={removeFile}>
+                Remove<span className="visually-hidden"> {refused.name}</span>
+              </button>
+            </p>
+          )}
+          {blocked && (
+            <p id={fileBlockedId} className="field__error" role="alert">
+              {ticketTexts.attachmentBlocks}
             </p>
           )}
           {file && (

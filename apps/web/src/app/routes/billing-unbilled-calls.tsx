@@ -1,0 +1,3 @@
+import { UnbilledCallsPage } from '@/features/billing/components/unbilled-calls-page';
+
+export { UnbilledCallsPage as Component };
