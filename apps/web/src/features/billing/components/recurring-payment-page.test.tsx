@@ -172,11 +172,11 @@ describe('Recurring Payment Method', () => {
           ? errorResponse(400, 'Invalid request: a default method cannot be removed.')
           : jsonResponse({ data: paymethods({ card_details: null }) }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove Card' }));
+    await removeConfirmed(user, 'Remove Card');
     await screen.findByText('Error: a default method cannot be removed.');
     expect(review.noteTaskCompleted).not.toHaveBeenCalled();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Remove Card' }));
+    await removeConfirmed(user, 'Remove Card');
     await vi.waitFor(() => expect(review.noteTaskCompleted).toHaveBeenCalledTimes(1));
   });
 
