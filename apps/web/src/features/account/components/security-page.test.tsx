@@ -122,6 +122,17 @@ describe('password', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
+  it('refuses a new password equal to the current one before sending anything', async () => {
+    const { user, calls } = await setup();
+    await fill(user, 'Outpost-demo-1', 'Outpost-demo-1');
+    expect(
+      await within(section('Password')).findByText(
+        'Your new password must be different from your current password',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
   it('sends the current and new password, then says the security was updated', async () => {
     const { user, calls } = await setup({
       [`PATCH ${apiPaths.profile}`]: () => jsonResponse({ data: { updated: true } }),
