@@ -206,6 +206,15 @@ describe('identification method', () => {
       data: { value: '1234' },
     });
   });
+
+  it('takes digits only in the PIN', async () => {
+    const { user } = await setup();
+    await user.click(await screen.findByRole('radio', { name: 'PIN' }));
+    const pin = within(section('Identification')).getByLabelText('PIN number');
+    await user.type(pin, 'ab12cd34');
+    expect(pin).toHaveValue('1234');
+    expect(pin).toHaveAttribute('type', 'password');
+  });
 });
 
 describe('two-factor', () => {
