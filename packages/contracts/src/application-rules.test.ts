@@ -100,7 +100,7 @@ describe('product addresses', () => {
     });
   });
 
-  it('takes the product states only (no ACT)', () => {
+  it('takes every state and territory, ACT included, and nothing else', () => {
     expect(
       productAddressErrors({
         ...shipping,
@@ -108,6 +108,9 @@ describe('product addresses', () => {
         shipping_postcode: '2600',
         billing_same: true,
       }),
+    ).toEqual({});
+    expect(
+      productAddressErrors({ ...shipping, shipping_state: 'Tasmania', billing_same: true }),
     ).toEqual({ shipping_state: 'Please choose a state from the list.' });
   });
 });

@@ -9,11 +9,7 @@
  * adult, a 4-digit postcode of the state chosen, an Australian phone number.
  */
 
-/** The states a transfer or new VoIP address takes (spec 2 section 5), in the spec's order. */
-export const TRANSFER_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
-/** The states a product's shipping and billing address take (spec 2 section 5), spec's order. */
-export const PRODUCT_STATES = ['NSW', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'NT'] as const;
-export type AuState = (typeof TRANSFER_STATES)[number];
+import { type AuState, isAuState } from '@outpost/domain/au-states';
 
 /** Australia Post's postcode ranges per state (inclusive). */
 const POSTCODE_RANGES: Record<AuState, [number, number][]> = {
@@ -142,11 +138,9 @@ function statePostcode(
   paths: { state: string; postcode: string },
   state: unknown,
   postcode: unknown,
-  states: readonly string[],
 ) {
   if (blank(state)) errors[paths.state] = applicationMessages.state;
-  else if (!states.includes(state as string))
-    errors[paths.state] = applicationMessages.stateUnknown;
+  else if (!isAuState(state as string)) errors[paths.state] = applicationMessages.stateUnknown;
   if (blank(postcode)) errors[paths.postcode] = applicationMessages.postcode;
   else if (!/^[0-9]{4}$/.test((postcode as string).trim()))
     errors[paths.postcode] = applicationMessages.postcodeDigits;
@@ -183,7 +177,6 @@ export function productAddressErrors(a: Partial<ProductAddress>): FieldErrors {
     { state: 'shipping_state', postcode: 'shipping_postcode' },
     a.shipping_state,
     a.shipping_postcode,
-    PRODUCT_STATES,
   );
   if (!a.billing_same) {
     text(errors, 'billing_addr_line1', a.billing_addr_line1, applicationMessages.billingAddress);
@@ -195,7 +188,6 @@ export function productAddressErrors(a: Partial<ProductAddress>): FieldErrors {
       { state: 'billing_state', postcode: 'billing_postcode' },
       a.billing_state,
       a.billing_postcode,
-      PRODUCT_STATES,
     );
   }
   return errors;
@@ -266,7 +258,6 @@ export function serviceAddressErrors(address: TelephonyApplication['address']): 
     { state: 'address.state', postcode: 'address.postcode' },
     address.state,
     address.postcode,
-    TRANSFER_STATES,
   );
   return errors;
 }

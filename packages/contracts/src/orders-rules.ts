@@ -2,6 +2,7 @@
  * Order rules both sides share, without zod (the web bundle imports them;
  * docs/decisions/021-orders-and-telephony-changes.md).
  */
+import { checkVoicemailPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
 
 /** Every kind of order of issue 18; each creates a ticket the customer follows in My Tickets. */
 export const ORDER_KINDS = [
@@ -43,6 +44,8 @@ export const TELEPHONY_TEXT_MAX = 40;
 /** The parts of a feature the rules below need (the contract's TelephonyFeature has them). */
 export type FeatureRuleShape = {
   featureid: number;
+  /** The feature's key ('voicemail-pin'): a PIN feature takes a PIN (packages/domain/pin-rules). */
+  feature: string;
   type: TelephonyFeatureType;
   range: string[] | null;
   requires: number[];
@@ -89,6 +92,10 @@ export function telephonyErrors(
       if (active && f.requires.length > 0 && value.trim() === '') {
         errors.set(f.featureid, texts.required);
       } else if (value.length > TELEPHONY_TEXT_MAX) errors.set(f.featureid, texts.invalid);
+      else if (PIN_FEATURES.includes(f.feature)) {
+        const pinProblem = checkVoicemailPin(value);
+        if (pinProblem !== null) errors.set(f.featureid, pinProblem);
+      }
     } else if (f.type === 'toggle') {
       if (!f.range?.includes(value)) errors.set(f.featureid, texts.invalid);
     } else if (!f.data.some((o) => o.value === value)) {

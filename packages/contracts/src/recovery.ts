@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './http';
 import { sessionOutput } from './auth';
+import { passwordMessages } from '@outpost/domain/password-rules';
 
 /** How a recovery request names the person (spec 1 section 5): the client infers it. */
 export const recoveryMethod = z.enum(['email', 'sms', 'username']);
@@ -99,6 +100,7 @@ export const recoveryServerMessages = {
   currentPasswordRequired: 'Invalid request: enter your current password to change it.',
   currentPasswordWrong:
     'Invalid request: your current password is not right. Check it and try again, or log out and use the "Can\'t login?" link.',
+  passwordUnchanged: `Invalid request: ${passwordMessages.sameAsCurrent}.`,
   passwordWeak:
     'Invalid request: the password must be at least 8 characters with upper and lower case letters and a number, and no spaces.',
 } as const;

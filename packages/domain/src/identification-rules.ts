@@ -6,6 +6,7 @@
 export const IDENTIFY_BY = ['DOB', 'PIN'] as const;
 export type IdentifyBy = (typeof IDENTIFY_BY)[number];
 
+export const PIN_LENGTH = 4;
 export const PIN_PATTERN = /^[0-9]{4}$/;
 
 export const identificationMessages = {

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, checkPasswordConfirmation, passwordHints } from './password-rules';
+import {
+  checkNewPassword,
+  checkPasswordChanged,
+  checkPasswordConfirmation,
+  passwordHints,
+} from './password-rules';
 
 describe('checkNewPassword', () => {
   it.each([
@@ -54,5 +59,18 @@ describe('checkPasswordConfirmation', () => {
 
   it('accepts a matching confirmation', () => {
     expect(checkPasswordConfirmation('Secret123', 'Secret123')).toBeNull();
+  });
+});
+
+describe('checkPasswordChanged', () => {
+  it('refuses a new password equal to the current one', () => {
+    expect(checkPasswordChanged('Outpost-demo-1', 'Outpost-demo-1')).toBe(
+      'Your new password must be different from your current password',
+    );
+  });
+
+  it('accepts a different one, and says nothing while the current one is empty', () => {
+    expect(checkPasswordChanged('Outpost-demo-1', 'Outpost-demo-2')).toBeNull();
+    expect(checkPasswordChanged('', '')).toBeNull();
   });
 });

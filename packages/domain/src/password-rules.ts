@@ -7,6 +7,7 @@ export const passwordMessages = {
   weak: 'Password is not strong enough',
   confirmRequired: 'Password confirmation is required',
   confirmMismatch: "Password confirmation doesn't match",
+  sameAsCurrent: 'Your new password must be different from your current password',
 } as const;
 
 /** The live hints: every rule of checkNewPassword, so all met means the password is accepted. */
@@ -39,4 +40,9 @@ export function checkPasswordConfirmation(password: string, confirmation: string
   if (password !== '' && confirmation === '') return passwordMessages.confirmRequired;
   if (password !== confirmation) return passwordMessages.confirmMismatch;
   return null;
+}
+
+/** A new password must differ from the current one (the server also checks the forced update). */
+export function checkPasswordChanged(current: string, password: string): string | null {
+  return current !== '' && current === password ? passwordMessages.sameAsCurrent : null;
 }

@@ -199,6 +199,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   refreshInvalid: 401,
   missingRefresh: 401,
   passwordWeak: 400,
+  passwordUnchanged: 400,
   currentPasswordRequired: 400,
   currentPasswordWrong: 400,
   // The login page shows the code field on a 401 whose text starts 'Extended validation'.

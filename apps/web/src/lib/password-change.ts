@@ -1,6 +1,7 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
+import { passwordMessages } from '@outpost/domain/password-rules';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@/lib/api-client';
 
 export type PasswordChange = {
   password: string;
@@ -18,4 +19,16 @@ export async function updatePassword(change: PasswordChange): Promise<void> {
 
 export function useUpdatePassword() {
   return useMutation({ mutationFn: updatePassword });
+}
+
+/**
+ * The rule's own message when the server refused a new password equal to the current one (the
+ * forced update cannot check it first: it has no current password), else `otherwise`.
+ */
+export function passwordChangeFailureText(error: unknown, otherwise: string): string {
+  return isApiError(error) &&
+    error.status === 400 &&
+    error.message.includes(passwordMessages.sameAsCurrent)
+    ? passwordMessages.sameAsCurrent
+    : otherwise;
 }

@@ -15,6 +15,7 @@ export const authErrors = {
   refreshInvalid: serverErrors.refreshInvalid,
   missingRefresh: serverErrors.refreshInvalid,
   passwordWeak: recoveryServerMessages.passwordWeak,
+  passwordUnchanged: recoveryServerMessages.passwordUnchanged,
   currentPasswordRequired: recoveryServerMessages.currentPasswordRequired,
   currentPasswordWrong: recoveryServerMessages.currentPasswordWrong,
   codeSentBySms: (lastDigits: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { checkNewPassword } from '@outpost/domain/password-rules';
+import { checkNewPassword, checkPasswordChanged } from '@outpost/domain/password-rules';
 import type { SessionOutput, TokenOutput } from '@outpost/contracts/auth';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
@@ -332,6 +332,9 @@ export async function changePassword(
   const afterRecovery = user.recoveryFamilyId === auth.familyId;
   if (!afterRecovery) {
     if (input.current_password === undefined) throw authError('currentPasswordRequired');
+    if (checkPasswordChanged(input.current_password, input.password) !== null) {
+      throw authError('passwordUnchanged');
+    }
     const tries = await deps.rateLimits.hit(
       `password:current:${auth.userId}`,
       CURRENT_PASSWORD_WINDOW_MS,
@@ -346,6 +349,9 @@ export async function changePassword(
       });
       throw authError('currentPasswordWrong');
     }
+  } else if (await verifyPassword(user.passwordHash, input.password)) {
+    // The forced update has no current password to compare: the stored hash says it is the same.
+    throw authError('passwordUnchanged');
   }
   const now = deps.clock();
   const passwordHash = await hashPassword(input.password);

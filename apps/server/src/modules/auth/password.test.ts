@@ -76,6 +76,19 @@ describe('password update', () => {
     );
   });
 
+  it('refuses a new password equal to the current one, with the client’s message', async () => {
+    const session = await loginAs(ctx.app, 'holder', undefined, '10.3.0.10');
+    const same = await patch(session.userToken, 'Outpost-demo-1', 'Outpost-demo-1');
+    expect(same.statusCode).toBe(400);
+    expect(errorOf(same)).toBe(
+      'Invalid request: Your new password must be different from your current password.',
+    );
+    // Nothing changed: this session and the password are as before.
+    await expect(loginAs(ctx.app, 'holder', 'Outpost-demo-1', '10.3.0.11')).resolves.toMatchObject({
+      userId: expect.any(Number),
+    });
+  });
+
   it('stops guessing the current password after 5 wrong tries', async () => {
     const session = await loginAs(ctx.app, 'viewer', undefined, '10.3.0.8');
     const answers = await Promise.all(
@@ -112,6 +125,12 @@ describe('password update', () => {
     const token = (verified.json().data.tokens as { type: string; token: string }[]).find(
       (t) => t.type === 'USER',
     )!.token;
+    // The forced update refuses the password the account already has.
+    const unchanged = await patch(token, 'Outpost-demo-1', null);
+    expect(unchanged.statusCode).toBe(400);
+    expect(errorOf(unchanged)).toBe(
+      'Invalid request: Your new password must be different from your current password.',
+    );
     expect((await patch(token, 'Recovered-Passw0rd-1', null)).statusCode).toBe(200);
     // Once: the next change in that session needs the (new) current password.
     const again = await patch(token, 'Recovered-Passw0rd-2', null);

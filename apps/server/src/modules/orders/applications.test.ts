@@ -110,7 +110,7 @@ describe('products', () => {
       billing_same: false,
       billing_addr_line1: 'PO Box 1',
       billing_suburb: 'Hobart',
-      billing_state: 'ACT',
+      billing_state: 'Tasmania',
       billing_postcode: '70a0',
     });
     expect(wrong.json().data.fields).toEqual({
@@ -119,6 +119,23 @@ describe('products', () => {
       billing_postcode: 'Postcode must be 4 digits.',
     });
     expect(await countOrders()).toBe(before);
+  });
+
+  it('ships to and bills an address in the ACT, like every other address form', async () => {
+    const prepared = await api.post(apiPaths.productOrderPrepare, {
+      serviceid: SKY,
+      productid: 1,
+      shipping_addr_line1: '4 Northbourne Ave',
+      shipping_suburb: 'Canberra',
+      shipping_state: 'ACT',
+      shipping_postcode: '2600',
+      billing_same: false,
+      billing_addr_line1: 'PO Box 12',
+      billing_suburb: 'Braddon',
+      billing_state: 'ACT',
+      billing_postcode: '2612',
+    });
+    expect(prepared.statusCode, prepared.body).toBe(200);
   });
 
   it('refuses a Landline service, a product no longer sold, another account and contacts without the permission', async () => {

@@ -8,6 +8,7 @@ import {
   telephonyErrors,
 } from '@outpost/contracts/orders-rules';
 import { messages } from '@outpost/contracts/messages';
+import { maskedPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { ServiceRow } from '../services/services.service';
@@ -192,6 +193,7 @@ type FeatureRow = typeof telephonyFeatures.$inferSelect;
 function toRule(f: FeatureRow) {
   return {
     featureid: f.id,
+    feature: f.feature,
     type: f.type as TelephonyFeature['type'],
     range: f.range ?? null,
     requires: f.requires,
@@ -249,7 +251,10 @@ export async function listTelephonyFeatures(
 
 function valueLabel(f: FeatureRow, value: string): string {
   if (f.type === 'toggle') return isToggleOn(toRule(f), value) ? 'On' : 'Off';
-  if (f.type === 'text') return value === '' ? '(empty)' : value;
+  if (f.type === 'text' && value === '') return '(empty)';
+  // The ticket is read in My Tickets: a PIN stays out of it (the order's payload has it).
+  if (PIN_FEATURES.includes(f.feature)) return maskedPin(value);
+  if (f.type === 'text') return value;
   return f.data.find((o) => o.value === value)?.label ?? value;
 }
 

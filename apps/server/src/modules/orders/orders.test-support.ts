@@ -59,6 +59,13 @@ export function ordersTestContext(key: string) {
       const [row] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, ticketid));
       return row!;
     },
+    /** The first message of a ticket: what the customer reads in My Tickets. */
+    ticketBody: async (ticketid: number) => {
+      const [row] = await rows<{ body: string }>(
+        sql`select body from ticket_messages where ticket_id = ${ticketid} order by id limit 1`,
+      );
+      return row!.body;
+    },
     /** The emails sent to an address, newest first. */
     emailsTo: (address: string) =>
       ctx.database.db

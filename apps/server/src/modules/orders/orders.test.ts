@@ -7,8 +7,17 @@ import { errorOf } from '../../test/test-app';
 import { serviceBarring, orders } from './orders.schema';
 import { HOLDER_EMAIL, SERVICES, ordersTestContext } from './orders.test-support';
 
-const { context, api, rows, moveOrder, orderRow, ticketRow, emailsTo, billingRunLines } =
-  ordersTestContext('internal-service-key-for-the-orders-test-001');
+const {
+  context,
+  api,
+  rows,
+  moveOrder,
+  orderRow,
+  ticketRow,
+  ticketBody,
+  emailsTo,
+  billingRunLines,
+} = ordersTestContext('internal-service-key-for-the-orders-test-001');
 const { LANDLINE, VOIP, PENDING, FOREIGN } = SERVICES;
 
 const serviceUrl = (serviceid: number) => buildPath(apiPaths.service, { serviceid });
@@ -188,6 +197,17 @@ describe('landline options', () => {
       { featureid: 4, value: '   ' },
     ]);
     expect(errorOf(blank)).toBe('Bad request: Forward calls to: This field is required');
+    // A voicemail PIN is 4 to 8 digits, with the form's message.
+    for (const pin of ['12', '12ab', '123456789']) {
+      const badPin = await patch([
+        { featureid: 6, value: 'on' },
+        { featureid: 7, value: pin },
+      ]);
+      expect(badPin.statusCode, pin).toBe(400);
+      expect(errorOf(badPin), pin).toBe(
+        'Bad request: Voicemail PIN: Your voicemail PIN must be 4 to 8 digits',
+      );
+    }
     const badToggle = await patch([{ featureid: 2, value: 'maybe' }]);
     expect(errorOf(badToggle)).toBe('Bad request: Call waiting: Please choose one of the options.');
     const badSelect = await patch([{ featureid: 1, value: 'shout' }]);
@@ -235,10 +255,7 @@ describe('landline options', () => {
         { featureid: 4, value: '0412345678' },
       ],
     });
-    const [message] = await rows<{ body: string }>(
-      sql`select body from ticket_messages where ticket_id = ${order.ticketid}`,
-    );
-    expect(message!.body).toBe(
+    expect(await ticketBody(order.ticketid)).toBe(
       [
         'Please change these landline options on 0755500123:',
         '- Call forwarding: On ($3.00 per month)',
@@ -271,6 +288,16 @@ describe('landline options', () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => (r.json().data as OrderResult).orderid)).size).toBe(1);
+    // The ticket the customer reads in My Tickets never shows the PIN; the order keeps it.
+    const order = results[0]!.json().data as OrderResult;
+    expect(await ticketBody(order.ticketid)).toBe(
+      [
+        'Please change these landline options on 0755500123:',
+        '- Voicemail: On ($2.00 per month)',
+        '- Voicemail PIN: ••••',
+      ].join('\n'),
+    );
+    expect(await orderRow(order.orderid)).toMatchObject({ payload: body });
     const [n] = await rows<{ n: number }>(
       sql`select count(*)::int as n from orders where kind = 'landline-options' and monthly_cents = 200`,
     );

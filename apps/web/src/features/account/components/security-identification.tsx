@@ -1,6 +1,11 @@
 import type { MethodPreference, MethodPreferenceOption } from '@outpost/contracts/security';
 import { messages } from '@outpost/contracts/messages';
-import { checkIdentification, identificationMessages } from '@outpost/domain/identification-rules';
+import {
+  checkIdentification,
+  identificationMessages,
+  PIN_LENGTH,
+} from '@outpost/domain/identification-rules';
+import { pinDigits } from '@outpost/domain/pin-rules';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
@@ -162,8 +167,13 @@ function IdentificationForm({
                 {...props}
                 toggleSubject="PIN"
                 inputMode="numeric"
+                pattern="[0-9]*"
                 autoComplete="off"
-                maxLength={4}
+                maxLength={PIN_LENGTH}
+                onChange={(event) => {
+                  event.target.value = pinDigits(event.target.value, PIN_LENGTH);
+                  void props.onChange?.(event);
+                }}
               />
             )}
           />

@@ -122,6 +122,17 @@ describe('password', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
+  it('refuses a new password equal to the current one before sending anything', async () => {
+    const { user, calls } = await setup();
+    await fill(user, 'Outpost-demo-1', 'Outpost-demo-1');
+    expect(
+      await within(section('Password')).findByText(
+        'Your new password must be different from your current password',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
   it('sends the current and new password, then says the security was updated', async () => {
     const { user, calls } = await setup({
       [`PATCH ${apiPaths.profile}`]: () => jsonResponse({ data: { updated: true } }),
@@ -194,6 +205,15 @@ describe('identification method', () => {
       identify_by: 'PIN',
       data: { value: '1234' },
     });
+  });
+
+  it('takes digits only in the PIN', async () => {
+    const { user } = await setup();
+    await user.click(await screen.findByRole('radio', { name: 'PIN' }));
+    const pin = within(section('Identification')).getByLabelText('PIN number');
+    await user.type(pin, 'ab12cd34');
+    expect(pin).toHaveValue('1234');
+    expect(pin).toHaveAttribute('type', 'password');
   });
 });
 

@@ -1,4 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
+import { checkPasswordChanged } from '@outpost/domain/password-rules';
 import { useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
@@ -22,6 +23,8 @@ type Values = NewPasswordValues & { current: string };
 const rules = rulesResolver<Values>({
   current: (current) => (current === '' ? messages.account.required : null),
   ...newPasswordRules,
+  password: (password, values) =>
+    newPasswordRules.password?.(password, values) ?? checkPasswordChanged(values.current, password),
 });
 
 /**

@@ -196,6 +196,23 @@ describe('Please update your password', () => {
     expect(screen.getByLabelText('New password')).toHaveValue('New-Passw0rd-2026');
   });
 
+  it('says plainly when the new password is the one the account already has', async () => {
+    stubPatch(() =>
+      errorResponse(
+        400,
+        'Invalid request: Your new password must be different from your current password.',
+      ),
+    );
+    const { user } = renderModal();
+
+    await fill(user, 'Outpost-demo-1', 'Outpost-demo-1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your new password must be different from your current password',
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('cannot be dismissed, but Log Out leaves', async () => {
     vi.stubGlobal('fetch', async () => jsonResponse({ data: { logged_out: true } }));
     const { user, router } = renderModal();

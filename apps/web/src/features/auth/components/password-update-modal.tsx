@@ -11,7 +11,7 @@ import {
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { useLogout } from '../api/logout';
-import { useUpdatePassword } from '@/lib/password-change';
+import { passwordChangeFailureText, useUpdatePassword } from '@/lib/password-change';
 import { ServerActionButton } from '@/components/server-action-button';
 
 export const PASSWORD_UPDATE_TITLE = 'Please update your password';
@@ -62,7 +62,11 @@ export function PasswordUpdateModal() {
           </button>
         </div>
       ) : (
-        <WizardStep flow={flow} id="form" failureText={messages.passwordUpdateFailed}>
+        <WizardStep
+          flow={flow}
+          id="form"
+          failureText={passwordChangeFailureText(flow.failure, messages.passwordUpdateFailed)}
+        >
           <p>You are signed in. Choose a new password to finish getting back into your account.</p>
           <FormProvider {...form}>
             <form

@@ -66,6 +66,26 @@ const features: TelephonyFeature[] = [
       { value: 'busy', label: 'When busy', selected: false },
     ],
   },
+  {
+    ...base,
+    featureid: 6,
+    feature: 'voicemail',
+    label: 'Voicemail',
+    type: 'toggle',
+    range: ['off', 'on'],
+    value: 'off',
+    price: 200,
+  },
+  {
+    ...base,
+    featureid: 7,
+    feature: 'voicemail-pin',
+    label: 'Voicemail PIN',
+    type: 'text',
+    range: null,
+    value: '',
+    requires: [6],
+  },
 ];
 
 function setup() {
@@ -145,6 +165,31 @@ describe('Landline Options', () => {
     await screen.findByText(/T240011/);
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
       [{ featureid: 1, value: 'hide' }],
+    ]);
+  });
+
+  it('takes a voicemail PIN of 4 to 8 digits, masked with a show button, and never shows it in clear', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Voicemail' }));
+    const pin = screen.getByLabelText('Voicemail PIN');
+    expect(pin).toHaveAttribute('type', 'password');
+    await user.type(pin, '1a2b');
+    expect(pin).toHaveValue('12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your voicemail PIN must be 4 to 8 digits');
+    await user.type(pin, '34');
+    await user.click(screen.getByRole('button', { name: 'Show Voicemail PIN' }));
+    expect(pin).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('••••')).toBeInTheDocument();
+    expect(screen.queryByText('1234')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText(/T240011/);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      [
+        { featureid: 6, value: 'on' },
+        { featureid: 7, value: '1234' },
+      ],
     ]);
   });
 });

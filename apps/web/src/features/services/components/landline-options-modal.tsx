@@ -3,8 +3,10 @@ import type { OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
 import { featureActive, isToggleOn, telephonyErrors } from '@outpost/contracts/orders-rules';
 import type { Service } from '@outpost/contracts/services';
 import { formatMoney } from '@outpost/domain/format';
+import { maskedPin, PIN_FEATURES, pinDigits, VOICEMAIL_PIN_MAX } from '@outpost/domain/pin-rules';
 import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
+import { PasswordInput } from '@/components/password-input';
 import { ReviewList } from '@/components/review-list';
 import {
   FormAlert,
@@ -28,7 +30,10 @@ const INVALID_TEXT = 'Please choose one of the options.';
 
 function valueText(feature: TelephonyFeature, value: string): string {
   if (feature.type === 'toggle') return isToggleOn(feature, value) ? 'On' : 'Off';
-  if (feature.type === 'text') return value === '' ? '(empty)' : value;
+  if (feature.type === 'text' && value === '') return '(empty)';
+  // A PIN is never shown in clear, not even on the confirm step.
+  if (PIN_FEATURES.includes(feature.feature)) return maskedPin(value);
+  if (feature.type === 'text') return value;
   return feature.data.find((o) => o.value === value)?.label ?? value;
 }
 
@@ -279,6 +284,19 @@ function FeatureField({ feature: f, value, error, onChange }: FeatureFieldProps)
             </option>
           ))}
         </select>
+      ) : PIN_FEATURES.includes(f.feature) ? (
+        <PasswordInput
+          id={id}
+          toggleSubject={f.label}
+          value={value}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={VOICEMAIL_PIN_MAX}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(pinDigits(event.target.value, VOICEMAIL_PIN_MAX))}
+        />
       ) : (
         <input
           id={id}

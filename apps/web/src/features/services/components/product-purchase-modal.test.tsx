@@ -108,7 +108,7 @@ describe('Purchase a product', () => {
       within(within(shipping).getByLabelText('State'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select a state', 'NSW', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'NT']);
+    ).toEqual(['Select a state', 'ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
     const same = screen.getByRole('checkbox', { name: 'Billing address same as shipping address' });
     expect(same).toBeChecked();
     expect(screen.queryByRole('group', { name: 'Billing address' })).toBeNull();

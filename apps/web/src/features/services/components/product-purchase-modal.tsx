@@ -1,11 +1,8 @@
-import {
-  PRODUCT_STATES,
-  type ProductAddress,
-  productAddressErrors,
-} from '@outpost/contracts/application-rules';
+import { type ProductAddress, productAddressErrors } from '@outpost/contracts/application-rules';
 import { messages } from '@outpost/contracts/messages';
 import type { OrderResult, Product, ProductOrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
+import { AU_STATE_OPTIONS, isAuState } from '@outpost/domain/au-states';
 import { formatMoney } from '@outpost/domain/format';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
@@ -68,11 +65,9 @@ const purchaseRules = rulesResolver<PurchaseValues>({
   ) as Rules<PurchaseValues>),
 });
 
-const stateOptions = PRODUCT_STATES.map((state) => ({ value: state, label: state }));
-
 /** The service's address as the shipping address to start from (where the service is). */
 function startingValues(service: Service): PurchaseValues {
-  const known = (PRODUCT_STATES as readonly string[]).includes(service.addr_state);
+  const known = isAuState(service.addr_state);
   return {
     productid: '',
     shipping_addr_line1: known ? service.addr_line : '',
@@ -492,7 +487,7 @@ function AddressFields({ kind }: { kind: 'shipping' | 'billing' }) {
           name={`${kind}_state`}
           label="State"
           emptyOption="Select a state"
-          options={stateOptions}
+          options={AU_STATE_OPTIONS}
         />
         <Field<PurchaseValues>
           name={`${kind}_postcode`}

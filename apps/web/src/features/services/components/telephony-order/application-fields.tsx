@@ -1,4 +1,5 @@
-import { applicationMessages, TRANSFER_STATES } from '@outpost/contracts/application-rules';
+import { applicationMessages } from '@outpost/contracts/application-rules';
+import { AU_STATE_OPTIONS } from '@outpost/domain/au-states';
 import type { ProviderOption } from '@outpost/contracts/orders';
 import { type ReactNode, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -10,8 +11,6 @@ import { type ApplicationValues, isTransfer, type OrderKind } from './applicatio
  * The steps' fields the three telephony order wizards share (one component each): the details,
  * the service address and the confirm review. Used inside the wizard's FormProvider.
  */
-
-const STATE_OPTIONS = TRANSFER_STATES.map((state) => ({ value: state, label: state }));
 
 /** The 'Priority Assistance' information (spec 2 section 9). */
 export const PRIORITY_ASSISTANCE_TEXT =
@@ -182,7 +181,7 @@ export function AddressFields() {
       <Field<ApplicationValues>
         name="state"
         label="State"
-        options={STATE_OPTIONS}
+        options={AU_STATE_OPTIONS}
         emptyOption="Select a state"
       />
       <Field<ApplicationValues>
