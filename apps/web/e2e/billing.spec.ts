@@ -164,6 +164,36 @@ test.describe('Billing: payment methods and one-off payments', () => {
     await expect(result).toContainText('Amount: $1.00');
   });
 
+  test('at 360 px a failed authentication reads plainly, its title once, and Try again keeps the amount and the new card', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, 'other', 'Casey');
+    await startNewCardPayment(page, '12.50');
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+    const result = page.getByRole('dialog', { name: 'Payment Declined' });
+    await expect(result).toContainText('Amount: $12.50');
+    await expect(result).toContainText(
+      "Your payment of $12.50 was declined. Your bank could not confirm the payment with you. Try again and complete your bank's check when it appears, or try another card.",
+    );
+    await expect(result).not.toContainText('PaymentMethod');
+    await expect(result.getByText('Payment Declined', { exact: true })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await result.getByRole('button', { name: 'Try again' }).click();
+
+    await expect(result).toBeHidden();
+    await expect(
+      page.getByRole('heading', { name: 'How much would you like to pay?' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Amount')).toHaveValue('12.50');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Pay $12.50 by card' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  });
+
   test("a card that needs the bank's authentication goes there and comes back approved", async ({
     page,
   }) => {

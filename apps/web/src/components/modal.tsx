@@ -50,6 +50,11 @@ export type ModalProps = {
   initialFocus?: 'control' | 'title';
   /** Buttons under the content (kept visible while the content scrolls). */
   footer?: ReactNode;
+  /**
+   * A result dialog's outcome, shown by the title's colour (the title says it in words): the body
+   * need not repeat the title.
+   */
+  tone?: 'success' | 'danger' | 'warning';
   className?: string;
   children: ReactNode;
 };
@@ -93,6 +98,7 @@ function OpenModal({
   initialFocusRef,
   initialFocus = 'control',
   footer,
+  tone,
   className,
   children,
 }: ModalProps) {
@@ -257,7 +263,7 @@ function OpenModal({
             onPointerCancel={handlePointerEnd}
           />
         )}
-        <div className="modal__header">
+        <div className={tone ? `modal__header modal__header--${tone}` : 'modal__header'}>
           <div>
             {step !== undefined && stepCount !== undefined && stepCount > 1 && (
               <p className="modal__step">

@@ -382,7 +382,7 @@ describe('the billing run', () => {
       amount_cents: 0,
       balance_cents: invoice.total_cents,
       status: 'Failed',
-      reason: 'Automatic payment declined: Your card was declined.',
+      reason: 'Automatic payment declined: Your bank declined the payment.',
       invoice_id: invoice.id,
       payment_id: payment!.id,
     });
@@ -390,7 +390,7 @@ describe('the billing run', () => {
       sql`select user_id, kind, message from alerts
            where ref = ${`invoice:${invoice.id}`} and kind = 'payment' order by id`,
     );
-    const text = `Your automatic payment of $${(invoice.total_cents / 100).toFixed(2)} for invoice #${invoice.number} was declined: Your card was declined. We will try again on ${formatShortDate(retry)}. You can pay now on the One-Off Payment page.`;
+    const text = `Your automatic payment of $${(invoice.total_cents / 100).toFixed(2)} for invoice #${invoice.number} was declined: Your bank declined the payment. We will try again on ${formatShortDate(retry)}. You can pay now on the One-Off Payment page.`;
     expect(alerts).toEqual([{ user_id: TWOFACTOR, kind: 'payment', message: `<p>${text}</p>` }]);
     const mail = await rows<{ subject: string; body: string }>(
       sql`select o.subject, o.body from outbox o

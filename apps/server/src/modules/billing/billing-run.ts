@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing';
 import type { Brand } from '@outpost/contracts/brand';
+import { declineText } from '@outpost/contracts/payment-declines';
 import { formatShortDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
@@ -434,7 +435,8 @@ async function recordDecline(
     .update(invoices)
     .set({ chargeAttempts: payment.attempt, nextChargeAt: next })
     .where(eq(invoices.id, invoice.id));
-  const reason = payment.failureMessage ?? 'The payment was declined.';
+  // In plain words (payment-declines): the gateway's text is never shown.
+  const reason = declineText(payment.failureCode).reason;
   const then = next
     ? `We will try again on ${formatShortDate(next)}.`
     : 'We will not try again automatically.';

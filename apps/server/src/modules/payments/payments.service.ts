@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ExistingCardCommit, PostPayment } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
+import { declineMessage } from '@outpost/contracts/payment-declines';
 import { isUsableSavedCard } from '@outpost/domain/card-rules';
 import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
@@ -135,7 +136,7 @@ export function userMessage(payment: PaymentRow): string {
     case 'processing':
       return messages.billing.pending;
     case 'failed':
-      return `Your payment of ${amount}${card} was declined. Reason: ${payment.failureMessage ?? 'declined by your bank.'}`;
+      return `Your payment of ${amount}${card} was declined. ${declineMessage(payment.failureCode)}`;
     case 'canceled':
       return `Your payment of ${amount} was cancelled.`;
     default:
@@ -313,7 +314,7 @@ function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCar
     ok: true,
     payment: {
       stripe_status: payment.gatewayStatus,
-      stripe_reason: payment.status === 'failed' ? payment.failureMessage : null,
+      stripe_reason: payment.status === 'failed' ? declineMessage(payment.failureCode) : null,
       receipt_id: payment.receiptId,
       amount: payment.amountCents,
       prepareid: payment.id,
@@ -325,7 +326,8 @@ function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCar
  * Commit a payment with the saved card: charged off-session once (see claimSavedCardPayment),
  * recorded by settlePayment. ok:false only when the gateway could not be reached (nothing was
  * recorded; the same csrf may be sent again). A decline is ok:true with the gateway's status and
- * the bank's reason in stripe_reason, so the page shows 'Payment Declined' with the reason.
+ * the reason in plain words with what to do next in stripe_reason (payment-declines, never the
+ * gateway's text), so the page shows 'Payment Declined' with the reason.
  */
 export async function commitSavedCardPayment(
   deps: PaymentsDeps,

@@ -295,7 +295,7 @@ describe('one-off payment with a new card', () => {
     expect((await balance()).amount).toBe(before.amount - 3330);
   });
 
-  it('leaves the balance unchanged when the card is declined, with the bank reason', async () => {
+  it('leaves the balance unchanged when the card is declined, with the reason in plain words', async () => {
     const before = await balance();
     const started = await start(20);
     const confirmed = await pay(started, '4000000000000002');
@@ -305,7 +305,8 @@ describe('one-off payment with a new card', () => {
       amount: 2000,
       stripe_status: 'requires_payment_method',
       // A declined card is not kept on the intent (as at Stripe): no card to name.
-      user_message: 'Your payment of $20.00 was declined. Reason: Your card was declined.',
+      user_message:
+        'Your payment of $20.00 was declined. Your bank declined the payment. Try another card, or call your bank to find out why.',
       card: null,
       receipt_id: null,
     });
@@ -331,6 +332,28 @@ describe('one-off payment with a new card', () => {
     expect(result.stripe_status).toBe('processing');
     expect(result.user_message).toBe(messages.billing.pending);
     expect(await balance()).toEqual(before);
+  });
+
+  it("answers a failed authentication in plain words, never the gateway's text", async () => {
+    const started = await start(12.5);
+    const confirmed = await pay(started, '4000002760003184');
+    expect(confirmed.status).toBe('requires_action');
+    const back = await authenticateAtSandbox(
+      ctx.app,
+      started.stripePaymentIntent.id,
+      started.stripePaymentIntent.client_secret,
+      'fail',
+    );
+    expect(back.statusCode).toBe(302);
+    const res = await api.post(apiPaths.postPayment, postBody(started));
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().data as PostPayment;
+    expect(result.stripe_status).toBe('requires_payment_method');
+    expect(result.user_message).toBe(
+      "Your payment of $12.50 was declined. Your bank could not confirm the payment with you. Try again and complete your bank's check when it appears, or try another card.",
+    );
+    expect(res.body).not.toMatch(/PaymentMethod|PaymentIntent|payment_method_data/);
+    expect(await ledgerRows(started.prepareAPIResult.id)).toEqual([]);
   });
 
   it("needs the bank's authentication for a 3DS card, then is approved", async () => {
@@ -420,7 +443,7 @@ describe('one-off payment with the saved card', () => {
     expect((await balance()).amount).toBe(before.amount - 2150);
   });
 
-  it('answers a decline as ok with the bank reason, and the balance stays', async () => {
+  it('answers a decline as ok with the reason in plain words, and the balance stays', async () => {
     // A card that saves but whose every charge is declined, on account 100003.
     const prepared = await api.get(
       `${apiPaths.prepareAddPaymentMethod}?paymentMethodType=card`,
@@ -461,7 +484,8 @@ describe('one-off payment with the saved card', () => {
       ok: true,
       payment: {
         stripe_status: 'requires_payment_method',
-        stripe_reason: 'Your card was declined.',
+        stripe_reason:
+          'Your bank declined the payment. Try another card, or call your bank to find out why.',
         receipt_id: null,
         amount: 1000,
         prepareid: saved.id,

@@ -6,6 +6,7 @@ import { invoices, paymethods } from '../billing/billing.schema';
 import { markInvoicePaid } from '../billing/invoices.service';
 import { appendTransaction, balanceCents } from '../billing/ledger';
 import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing';
+import { declineCode, declineText } from '@outpost/contracts/payment-declines';
 import { payments } from './payments.schema';
 import { brandName } from './paymethods.service';
 
@@ -138,7 +139,9 @@ export async function settlePayment(
         .returning();
       return { payment: updated!, recorded: false };
     }
-    const code = intent.lastError?.decline_code ?? intent.lastError?.code ?? intent.status;
+    // The code is what the customer's message is made from (payment-declines); the gateway's own
+    // text is kept for the log and staff only, never shown.
+    const code = declineCode(intent.lastError, intent.status);
     const message = intent.lastError?.message ?? 'The payment was cancelled.';
     const [updated] = await tx
       .update(payments)
@@ -157,7 +160,7 @@ export async function settlePayment(
         type: 'Payment',
         amountCents: 0,
         status: 'Failed',
-        reason: `Automatic payment declined: ${message}`,
+        reason: `Automatic payment declined: ${declineText(code).reason}`,
         invoiceId: payment.invoiceId,
         paymentId,
       });

@@ -225,7 +225,7 @@ describe('One-Off Payment: existing card', () => {
           card: { type: 'Visa', last4: '4242' },
           payment: {
             stripe_status: 'requires_payment_method',
-            stripe_reason: 'Your card has insufficient funds.',
+            stripe_reason: 'There is not enough money in the account. Try another card.',
             receipt_id: null,
             amount: 2000,
             prepareid: 77,
@@ -253,13 +253,39 @@ describe('One-Off Payment: existing card', () => {
     expect(within(dialog).getByText('Reference: PX0000077')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
-        'Your payment by Visa ending in 4242 was declined: Your card has insufficient funds.',
+        'Your payment of $20.00 by Visa ending in 4242 was declined. There is not enough money in the account. Try another card.',
       ),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.path === apiPaths.existingCardCommit)?.body).toEqual({
       csrf: 'existing-csrf',
       amount: 20,
     });
+  });
+
+  it('prints the result title once, and Try again returns to the saved-card form with the amount', async () => {
+    const { user, calls } = setup({ routes });
+    await user.click(await screen.findByRole('button', { name: 'Use Existing Card' }));
+    const amount = await screen.findByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Declined' });
+    expect(within(dialog).getAllByText('Payment Declined')).toHaveLength(1);
+    expect(within(dialog).getByText('Close', { selector: 'button' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      await screen.findByText('The amount will be deducted from your card ending in 4242.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount')).toHaveValue('20.00');
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Declined' });
+    const commits = calls.filter((c) => c.path === apiPaths.existingCardCommit);
+    expect(commits.map((c) => c.body)).toEqual([
+      { csrf: 'existing-csrf', amount: 20 },
+      { csrf: 'existing-csrf', amount: 20 },
+    ]);
   });
 
   it("shows 'Processing...' while it runs", async () => {

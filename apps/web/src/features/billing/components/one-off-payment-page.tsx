@@ -40,8 +40,11 @@ import { ServerActionButton } from '@/components/server-action-button';
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };
 
+/** The last payment tried: 'Try again' returns to its form with its amount (dollars). */
+type Attempt = { card: 'new' | 'existing'; amount: number };
+
 /** Kept before confirming a new-card payment, for the return from authentication. */
-type StoredPayment = PostPaymentInput & { amount: number };
+type StoredPayment = PostPaymentInput & { amount: number; saveCard?: boolean };
 
 function isStoredPayment(value: unknown): value is StoredPayment {
   if (typeof value !== 'object' || value === null) return false;
@@ -82,6 +85,7 @@ export function OneOffPaymentPage() {
   const [amount, setAmount] = useState<number | null>(null);
   const [started, setStarted] = useState<StartPayment | null>(null);
   const [result, setResult] = useState<PaymentResult | null>(null);
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
 
   /** The final post (after the card screen, or back from the bank's authentication page). */
   const finish = async (input: PostPaymentInput) => {
@@ -108,8 +112,11 @@ export function OneOffPaymentPage() {
     if (!params) return;
     const stored = takeReturn(ONE_OFF_KEY, isStoredPayment);
     void navigate('/billing/one-off-payment', { replace: true });
-    if (stored)
+    if (stored) {
+      setAttempt({ card: 'new', amount: stored.amount });
+      setSaveCard(stored.saveCard === true);
       void finish({ prepareId: stored.prepareId, csrf: stored.csrf, intentId: params.intent });
+    }
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -119,6 +126,16 @@ export function OneOffPaymentPage() {
     setScreen('landing');
     void navigate('/billing/one-off-payment', { replace: true });
   };
+
+  /** Back to the form the payment came from, with its amount (and the card choice) kept. */
+  const handleTryAgain = attempt
+    ? () => {
+        setResult(null);
+        setScreen(attempt.card === 'new' ? 'amount' : 'existing');
+        void navigate('/billing/one-off-payment', { replace: true });
+      }
+    : undefined;
+  const retryAmount = attempt ? attempt.amount.toFixed(2) : null;
 
   return (
     <BillingLayout>
@@ -135,9 +152,11 @@ export function OneOffPaymentPage() {
         <AmountScreen
           onBack={() => setScreen('landing')}
           saveCard={saveCard}
+          retryAmount={attempt?.card === 'new' ? retryAmount : null}
           onStarted={(payment, value) => {
             setStarted(payment);
             setAmount(value);
+            setAttempt({ card: 'new', amount: value });
             setScreen('card');
           }}
         />
@@ -153,10 +172,13 @@ export function OneOffPaymentPage() {
               intentId,
             })
           }
+          saveCard={saveCard}
         />
       ) : (
         <ExistingCardScreen
           onBack={() => setScreen('landing')}
+          retryAmount={attempt?.card === 'existing' ? retryAmount : null}
+          onAttempt={(value) => setAttempt({ card: 'existing', amount: value })}
           onResult={(next) => {
             setResult(next);
             setScreen('landing');
@@ -164,7 +186,13 @@ export function OneOffPaymentPage() {
           }}
         />
       )}
-      {result && <PaymentResultModal result={result} onClose={handleCloseResult} />}
+      {result && (
+        <PaymentResultModal
+          result={result}
+          onClose={handleCloseResult}
+          {...(handleTryAgain ? { onTryAgain: handleTryAgain } : {})}
+        />
+      )}
     </BillingLayout>
   );
 }
@@ -252,18 +280,22 @@ function Landing({
 
 function AmountScreen({
   saveCard,
+  retryAmount,
   onBack,
   onStarted,
 }: {
   saveCard: boolean;
+  /** The amount of the payment being tried again, else the amount owing. */
+  retryAmount: string | null;
   onBack: () => void;
   onStarted: (payment: StartPayment, amount: number) => void;
 }) {
   const balance = useBalance();
-  if (balance.isPending) return <GatewaySkeleton label="Loading your balance…" />;
+  if (retryAmount === null && balance.isPending)
+    return <GatewaySkeleton label="Loading your balance…" />;
   return (
     <AmountForm
-      initial={owingAmount(balance.data)}
+      initial={retryAmount ?? owingAmount(balance.data)}
       saveCard={saveCard}
       onBack={onBack}
       onStarted={onStarted}
@@ -335,11 +367,13 @@ function AmountForm({
 function CardScreen({
   started,
   amount,
+  saveCard,
   onBack,
   onConfirmed,
 }: {
   started: StartPayment;
   amount: number;
+  saveCard: boolean;
   onBack: () => void;
   onConfirmed: (intentId: string) => void;
 }) {
@@ -367,6 +401,7 @@ function CardScreen({
               csrf: started.prepareAPIResult.csrf,
               intentId: intent.id,
               amount,
+              saveCard,
             } satisfies StoredPayment)
           }
           onResult={(confirmed) => onConfirmed(confirmed.intentId)}
@@ -385,10 +420,15 @@ function CardScreen({
 }
 
 function ExistingCardScreen({
+  retryAmount,
   onBack,
+  onAttempt,
   onResult,
 }: {
+  /** The amount of the payment being tried again, else the amount owing. */
+  retryAmount: string | null;
   onBack: () => void;
+  onAttempt: (amount: number) => void;
   onResult: (result: PaymentResult) => void;
 }) {
   const ids = useId();
@@ -400,12 +440,13 @@ function ExistingCardScreen({
   const paying = useRef(false);
   const form = useForm<AmountValues>({
     resolver: existingCardRules(usable),
-    values: { amount: owingAmount(balance.data) },
+    values: { amount: retryAmount ?? owingAmount(balance.data) },
     resetOptions: { keepDirtyValues: true },
   });
   const handleSubmit = form.handleSubmit(({ amount }) => {
     if (paying.current) return;
     paying.current = true;
+    onAttempt(Number(amount));
     pay.mutate(Number(amount), {
       onSuccess: ({ prepareId, answer }) =>
         onResult(existingCardResult(answer, prepareId, getBrand().providerName)),

@@ -11,14 +11,18 @@ const tone = { Approved: 'success', Declined: 'danger', Pending: 'warning' } as 
 /**
  * The one-off payment's result (spec 3 section 2.6): 'Processing your payment... Please wait.'
  * (cannot be closed), then Approved (green), Declined (red) or Pending (amber) with the amount,
- * the reference and the message. Closing returns to the landing screen.
+ * the reference and the message. The outcome is the dialog's title (in its colour), said once.
+ * Closing returns to the landing screen; a payment that did not go through also offers 'Try
+ * again' (`onTryAgain`: back to the form it came from, filled).
  */
 export function PaymentResultModal({
   result,
   onClose,
+  onTryAgain,
 }: {
   result: PaymentResult;
   onClose: () => void;
+  onTryAgain?: () => void;
 }) {
   const processing = result.kind === 'processing';
   const approved = result.kind === 'done' && result.outcome === 'Approved';
@@ -32,6 +36,9 @@ export function PaymentResultModal({
       : result.kind === 'failed'
         ? 'Payment Error'
         : outcomeTitle[result.outcome];
+  const retry =
+    onTryAgain !== undefined &&
+    (result.kind === 'failed' || (result.kind === 'done' && result.outcome === 'Declined'));
   return (
     <Modal
       open
@@ -40,8 +47,22 @@ export function PaymentResultModal({
       status={processing ? savingStatus.processing : savingStatus.success}
       initialFocus="title"
       className="payment-result"
+      {...(result.kind === 'done'
+        ? { tone: tone[result.outcome] }
+        : result.kind === 'failed'
+          ? { tone: 'danger' as const }
+          : {})}
       footer={
-        processing ? undefined : (
+        processing ? undefined : retry ? (
+          <>
+            <button type="button" className="button" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="button button--primary" onClick={onTryAgain}>
+              Try again
+            </button>
+          </>
+        ) : (
           <button type="button" className="button button--primary" onClick={onClose}>
             Close
           </button>
@@ -60,7 +81,6 @@ export function PaymentResultModal({
           className={`payment-result__body payment-result__body--${tone[result.outcome]}`}
           role="status"
         >
-          <p className="payment-result__status">{outcomeTitle[result.outcome]}</p>
           <p>Amount: {dollars(result.amount)}</p>
           {result.reference && <p>Reference: {result.reference}</p>}
           <p>{result.message}</p>

@@ -79,7 +79,7 @@ export function existingCardResult(
       : outcome === 'Pending'
         ? messages.billing.pending
         : answer.ok
-          ? `Your payment by ${card} was declined${payment.stripe_reason ? `: ${payment.stripe_reason}` : '.'}`
+          ? `Your payment of ${dollars(payment.amount)} by ${card} was declined.${payment.stripe_reason ? ` ${payment.stripe_reason}` : ''}`
           : messages.billing.existingCardFailed(providerName);
   return { kind: 'done', outcome, amount: payment.amount, reference, message };
 }

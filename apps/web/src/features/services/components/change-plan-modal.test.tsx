@@ -135,6 +135,40 @@ describe('Change Plan', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when a plan offered only from the next period becomes available', async () => {
+    setup({}, {}, { period_end: '2026-04-01T14:00:00.000Z' });
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    const text = 'Available from 02/04/26, when your next billing period starts.';
+    // Sky Muster Plus 150 costs more but reads 'Downgrade': it cannot start now.
+    const downgrade = within(list).getByRole('button', {
+      name: 'Downgrade to Sky Muster Plus 150',
+    });
+    expect(downgrade).toHaveAccessibleDescription(text);
+    expect(within(list).getAllByText(text)).toHaveLength(1);
+    expect(
+      screen.getByRole('button', { name: 'Upgrade to Sky Muster Plus 100' }),
+    ).not.toHaveAccessibleDescription(text);
+  });
+
+  it('says on the confirm step which scheduled change the new one replaces', async () => {
+    const { user } = setup(
+      {},
+      {},
+      {
+        next_plan: 'Sky Muster Plus 150',
+        upcoming: { ...upcoming, planid: 24, plan: 'Sky Muster Plus 150' },
+      },
+    );
+    await choosePlan100(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Confirm' });
+    expect(
+      screen.getByText(
+        'You already have a change to Sky Muster Plus 150 scheduled for 02/04/26. This change replaces it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('goes from plan to extras to review, and confirms with prepare then commit', async () => {
     const { user, calls, track } = setup();
     await choosePlan100(user);
@@ -153,6 +187,8 @@ describe('Change Plan', () => {
     expect(review).toHaveTextContent('Minimum cost over 12 months: $1,199.88');
     expect(review).toHaveTextContent('Minimum cost for a 30 day plan: $99.99');
     expect(review).toHaveTextContent('Early termination fee for a 30 day plan: $0.00');
+    // Nothing scheduled: nothing replaced.
+    expect(review).not.toHaveTextContent('This change replaces it.');
     expect(screen.getByRole('radio', { name: 'Current Period' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Next Period' })).not.toBeChecked();
     // $69.99 -> $99.99 with half the period to run: about $15.00 more.

@@ -3,6 +3,7 @@ import type {
   ChangePlanResult,
   PlanOption,
   Service,
+  UpcomingPlan,
 } from '@outpost/contracts/services';
 import { formatMoney, shortDateOf } from '@outpost/domain/format';
 import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
@@ -74,6 +75,19 @@ export function planAllowance(plan: AvailablePlan): string {
 
 export function planSpeed(plan: AvailablePlan): string {
   return speedLabel(plan) || 'Not applicable';
+}
+
+/**
+ * A plan offered only from the next period (its action reads 'Downgrade' even when it costs more,
+ * spec 2 section 4): when it can start.
+ */
+export function availableFromText(periodEnd: string): string {
+  return `Available from ${shortDateOf(periodEnd)}, when your next billing period starts.`;
+}
+
+/** The confirm step's warning: a new change replaces the one already scheduled. */
+export function replacesText(upcoming: Pick<UpcomingPlan, 'plan' | 'effective'>): string {
+  return `You already have a change to ${upcoming.plan} scheduled for ${shortDateOf(upcoming.effective)}. This change replaces it.`;
 }
 
 /** What the success step says happened. */

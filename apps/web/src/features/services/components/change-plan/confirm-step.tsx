@@ -15,6 +15,7 @@ import {
   planAllowance,
   planSpeed,
   proRataText,
+  replacesText,
 } from '../../utils/change-plan';
 
 export type ConfirmStepProps = {
@@ -59,6 +60,9 @@ export function ConfirmStep({
             ['Monthly price', formatMoney(newPrice)],
           ]}
         />
+      )}
+      {plan && service.upcoming && (
+        <p className="plan-replaces">{replacesText(service.upcoming)}</p>
       )}
       <fieldset
         className="choice-group"

@@ -1,12 +1,15 @@
 import type { AvailablePlan } from '@outpost/contracts/services';
 import { formatMoney } from '@outpost/domain/format';
 import { canSelectPlan, planAction, planRowLabel } from '@outpost/domain/services';
+import { useId } from 'react';
 import { ReviewList } from '@/components/review-list';
-import { planAllowance, planSpeed } from '../../utils/change-plan';
+import { availableFromText, planAllowance, planSpeed } from '../../utils/change-plan';
 
 export type PlanCardProps = {
   plan: AvailablePlan;
   currentPrice: number;
+  /** When the next billing period starts (the current period's end). */
+  nextPeriodStart: string;
   canCancel: boolean;
   downloading: boolean;
   onSelect: (plan: AvailablePlan) => void;
@@ -18,6 +21,7 @@ export type PlanCardProps = {
 export function PlanCard({
   plan,
   currentPrice,
+  nextPeriodStart,
   canCancel,
   downloading,
   onSelect,
@@ -26,7 +30,8 @@ export function PlanCard({
 }: PlanCardProps) {
   const label = planRowLabel(plan);
   const action = planAction(plan, currentPrice);
-  const onlyNext = plan.available_next && !plan.available_now;
+  const onlyNext = plan.available_next && !plan.available_now && !plan.is_current && !plan.is_next;
+  const noteId = useId();
   return (
     <li className={plan.is_current ? 'plan-card plan-card--current' : 'plan-card'}>
       <div className="plan-card__head">
@@ -41,8 +46,10 @@ export function PlanCard({
           ['Price', `${formatMoney(plan.price)} a month`],
         ]}
       />
-      {onlyNext && !plan.is_current && !plan.is_next && (
-        <p className="plan-card__note">Available from your next billing period.</p>
+      {onlyNext && (
+        <p id={noteId} className="plan-card__note">
+          {availableFromText(nextPeriodStart)}
+        </p>
       )}
       <div className="plan-card__actions">
         {plan.kfs && (
@@ -72,6 +79,7 @@ export function PlanCard({
           <button
             type="button"
             className={action === 'Upgrade' ? 'button button--primary' : 'button'}
+            aria-describedby={onlyNext ? noteId : undefined}
             onClick={() => onSelect(plan)}
           >
             {action}

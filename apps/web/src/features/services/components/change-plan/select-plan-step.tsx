@@ -48,6 +48,7 @@ export function SelectPlanStep({
                 key={p.planid}
                 plan={p}
                 currentPrice={currentPrice}
+                nextPeriodStart={service.period_end}
                 canCancel={p.is_next && service.upcoming !== null}
                 downloading={download.isPending}
                 onSelect={onSelect}
