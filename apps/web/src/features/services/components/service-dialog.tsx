@@ -41,7 +41,8 @@ export type OpenServiceDialog =
   | { kind: Exclude<ServiceDialogKind, 'buy-block'>; service: Service }
   | { kind: 'buy-block'; service: ActivityService };
 
-type OpenArgs = [kind: ServiceDialogKind, service: Service] | [kind: 'buy-block', ActivityService];
+type OpenArgs =
+  [kind: ServiceDialogKind, service: Service] | [kind: 'buy-block', service: ActivityService];
 
 /** How each modal's view is recorded (like a page view, as spec 2 names the transfer modals'). */
 const modalViews: Readonly<Record<Exclude<ServiceDialogKind, 'request-transfer'>, string>> = {
