@@ -26,6 +26,8 @@ export const apiPaths = {
   recoverVerifyCommit: `${API_PREFIX}/users/recoveraccess/verify/commit/`,
   // My Services (spec 2 section 7). The spec leaves the service and plan prefixes open.
   services: `${API_PREFIX}/services/`,
+  /** GET (view-activity): the services as the usage and data blocks pages need them. */
+  activityServices: `${API_PREFIX}/services/activity/`,
   availableBlocks: `${API_PREFIX}/services/:serviceid/availableblocks/`,
   purchaseBlockPrepare: `${API_PREFIX}/services/:serviceid/purchaseblock/prepare/`,
   purchaseBlockCommit: `${API_PREFIX}/services/:serviceid/purchaseblock/commit/`,

@@ -91,6 +91,7 @@ import {
   purchaseBlockPrepareInput,
   serviceParams,
   servicesOutput,
+  activityServicesOutput,
   setNicknameCommitInput,
   setNicknameOutput,
   setNicknamePrepareInput,
@@ -326,6 +327,19 @@ export const servicesRoutes = {
     permissions: ['view-services'],
     objects: [],
     response: servicesOutput,
+  }),
+  // Data Usage and Data Blocks open with view-activity (their route permission): the services
+  // they pick from, with only what they show (docs/decisions/039). The full list stays view-services.
+  activityServices: defineRoute({
+    id: 'activityServices',
+    method: 'GET',
+    path: apiPaths.activityServices,
+    summary:
+      "The account's services as Data Usage and Data Blocks show them (no prices or addresses)",
+    access: 'user',
+    permissions: ['view-activity'],
+    objects: [],
+    response: activityServicesOutput,
   }),
   availablePlans: defineRoute({
     id: 'availablePlans',

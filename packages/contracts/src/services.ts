@@ -80,6 +80,27 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 export const servicesOutput = envelope(z.array(serviceSchema));
 
+/**
+ * What the Data Usage and Data Blocks pages need of a service: enough to pick the plan, name it,
+ * read its allowance and its period. A contact with view-activity but not view-services gets
+ * only this (no price, address, options or upcoming changes; docs/decisions/039).
+ */
+export const activityServiceSchema = serviceSchema.pick({
+  serviceid: true,
+  type: true,
+  status: true,
+  technology: true,
+  plan: true,
+  is_limitless: true,
+  peak_quota: true,
+  offpeak_quota: true,
+  identifier: true,
+  nickname: true,
+  period_end: true,
+});
+export type ActivityService = z.infer<typeof activityServiceSchema>;
+export const activityServicesOutput = envelope(z.array(activityServiceSchema));
+
 export const serviceParams = z.strictObject({ serviceid: idParam });
 export const planParams = z.strictObject({ planid: idParam });
 export const planDocumentName = z.enum(['kfs', 'cis']);

@@ -151,12 +151,9 @@ export const webRoutes: readonly WebRoute[] = [
     access: 'protected',
     permissions: ['view-referrals'],
   },
-  {
-    path: '/account/details',
-    title: 'My Details',
-    access: 'protected',
-    permissions: ['view-account'],
-  },
+  // Every contact may see and correct their own details (docs/decisions/039); the account
+  // Summary on it stays view-account.
+  { path: '/account/details', title: 'My Details', access: 'protected', permissions: [] },
   {
     path: '/account/permissions',
     title: 'Account Permissions',

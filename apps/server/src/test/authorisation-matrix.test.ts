@@ -95,7 +95,9 @@ const sessionFor = (route: RouteContract, userId: number) =>
 
 const HOLDER = { userId: 5001, accountId: 100001 };
 const OTHER_HOLDER = { userId: 5006, accountId: 100003 };
-const CONTACTS = [5002, 5003, 5004, 5008]; // billing, services, limited, viewer on the holder's account
+// billing, services, limited, viewer on the holder's account, and (added in beforeAll) a contact
+// holding view-activity alone: the usage pages' services but not the full services list (039).
+const CONTACTS = [5002, 5003, 5004, 5008];
 const MISSING_ID = 2_147_483_000;
 
 /** For each kind of account-owned object: one that belongs to the given account. */
@@ -299,8 +301,25 @@ async function enabledPermissionSet(db: Db, userId: number): Promise<Set<string>
   return new Set(entries.filter((e) => e.enabled === 1).map((e) => e.permission));
 }
 
+/** A General Contact (Tenant) on the holder's account who holds view-activity and nothing else. */
+async function activityOnlyContact(db: Db): Promise<number> {
+  const id = await throwawayContact(db, HOLDER.accountId);
+  // The demo password (a password change checks the current one), as the seeded contacts have.
+  await db.execute(sql`update users set password_hash =
+                         (select password_hash from users where id = ${HOLDER.userId})
+                       where id = ${id}`);
+  await db.execute(sql`insert into user_permissions (user_id, permission, enabled)
+                       values (${id}, 'view-activity', true)`);
+  return id;
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
+  const activityOnly = await activityOnlyContact(ctx.database.db);
+  expect([...(await enabledPermissionSet(ctx.database.db, activityOnly))]).toEqual([
+    'view-activity',
+  ]);
+  CONTACTS.push(activityOnly);
 });
 afterAll(async () => ctx.close());
 

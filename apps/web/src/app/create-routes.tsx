@@ -27,7 +27,7 @@ import { referralsQueryOptions } from '@/features/rewards/api/get-referrals';
 import { blocksPurchasedQueryOptions } from '@/features/services/api/get-blocks-purchased';
 import { callbackTimesQueryOptions } from '@/features/support/api/get-callback-times';
 import { prefetchEmbedUsage, prefetchUsagePage } from '@/features/usage/api/prefetch-usage';
-import { servicesQueryOptions } from '@/lib/services-query';
+import { activityServicesQueryOptions, servicesQueryOptions } from '@/lib/services-query';
 import { isNativePlatform } from '@/lib/platform';
 import { idParam } from '@/lib/selected-service';
 import { getDefaultService, getStoredPermissions } from '@/lib/session';
@@ -152,7 +152,7 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   '/services/data-blocks': (queryClient, url) => {
     const serviceid = idParam(url.searchParams.get('service')) ?? idParam(getDefaultService());
     return Promise.all([
-      queryClient.prefetchQuery(servicesQueryOptions()),
+      queryClient.prefetchQuery(activityServicesQueryOptions()),
       serviceid !== null && queryClient.prefetchQuery(blocksPurchasedQueryOptions(serviceid)),
     ]);
   },
@@ -173,9 +173,11 @@ const prefetches: Readonly<Record<string, Prefetch>> = {
   '/billing/recurring-payment-method': (queryClient) =>
     prefetchBilling(queryClient, '/billing/recurring-payment-method'),
   // My Details: the summary and the own contact together (two calls, one round trip).
+  // (The summary only with view-account: every contact may open the page, docs/decisions/039.)
   '/account/details': (queryClient) =>
     Promise.all([
-      queryClient.prefetchQuery(userAccountQueryOptions()),
+      hasAllPermissions(getStoredPermissions(), ['view-account']) &&
+        queryClient.prefetchQuery(userAccountQueryOptions()),
       queryClient.prefetchQuery(ownContactQueryOptions()),
     ]),
   '/account/preferences': (queryClient) => queryClient.prefetchQuery(preferencesQueryOptions()),

@@ -1,6 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { webRoutes } from '@outpost/contracts/web-routes';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRefreshToken, isLoggedIn, storageKeys } from '@/lib/session';
 import { errorResponse, jsonResponse, profileBody, sessionPayload, signIn } from '@/test/fixtures';
@@ -90,6 +91,45 @@ describe('route guards', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
+  });
+
+  it('says once, on the dashboard, why it sent the user home, until dismissed', async () => {
+    signIn({ permissions: ['view-services'] });
+    const { router } = renderApp('/billing/invoices');
+
+    const text = 'Your account holder has not given you access to Billing.';
+    const banner = (await screen.findByText(text)).closest('[role="status"]');
+    expect(banner).not.toBeNull();
+    expect(currentPath(router)).toBe('/');
+    await userEvent.click(within(banner as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+
+    // Back on the dashboard later: nothing is said again.
+    await router.navigate('/news');
+    await router.navigate('/');
+    await screen.findByRole('heading', { level: 1, name: 'Hi Jordan' });
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it('names a refused page outside Billing by its title', async () => {
+    signIn({ permissions: ['view-services'] });
+    renderApp('/account/permissions');
+    expect(
+      await screen.findByText(
+        'Your account holder has not given you access to Account Permissions.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a contact without permissions open My Details, without the account Summary', async () => {
+    signIn({ permissions: [] });
+    const { router } = renderApp('/account/details');
+    expect(
+      await screen.findByRole('heading', { name: 'Your contact details' }),
+    ).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/account/details');
+    expect(screen.queryByRole('heading', { name: 'Summary' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([path]) => path)).not.toContain(apiPaths.userAccount);
   });
 
   it('needs every listed permission', async () => {

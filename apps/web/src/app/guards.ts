@@ -4,6 +4,7 @@ import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-ro
 import { isSessionRejection, refreshSession } from '@/lib/api-client';
 import { isNativePlatform } from '@/lib/platform';
 import { loginPath, pathWithSearch, safeRedirect } from '@/lib/redirect';
+import { noteRefusedPage } from '@/lib/refused-page';
 import {
   clearSession,
   getSessionStatus,
@@ -52,7 +53,10 @@ export async function requireSession(request: Request): Promise<Response | null>
 async function protectedGuard(request: Request, route: WebRoute): Promise<null> {
   const toLogin = await requireSession(request);
   if (toLogin) throw toLogin;
-  if (!hasAllPermissions(getStoredPermissions(), route.permissions)) throw redirect('/');
+  if (!hasAllPermissions(getStoredPermissions(), route.permissions)) {
+    noteRefusedPage(route.path);
+    throw redirect('/');
+  }
   return null;
 }
 

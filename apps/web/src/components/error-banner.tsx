@@ -7,8 +7,11 @@ export type ErrorBannerProps = {
   error: unknown;
   /** Called after the user dismisses the banner. */
   onDismiss?: () => void;
-  /** 'success': a done-and-dusted notice in green, read out politely ('Invoice downloaded'). */
-  tone?: 'error' | 'success';
+  /**
+   * 'success': a done-and-dusted notice in green, read out politely ('Invoice downloaded').
+   * 'info': something to know, not a failure, in blue, read out politely.
+   */
+  tone?: 'error' | 'success' | 'info';
 };
 
 /** The one error banner for every page: the spec's cleaning rules, dismissible. */
@@ -23,8 +26,8 @@ export function ErrorBanner({ error, onDismiss, tone = 'error' }: ErrorBannerPro
 
   return (
     <div
-      className={tone === 'success' ? 'error-banner error-banner--success' : 'error-banner'}
-      role={tone === 'success' ? 'status' : 'alert'}
+      className={tone === 'error' ? 'error-banner' : `error-banner error-banner--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
     >
       <p className="error-banner__text">{cleanErrorMessage(error)}</p>
       <button

@@ -1,7 +1,9 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import type { Service } from '@outpost/contracts/services';
+import { hasAllPermissions, type PermissionMap } from '@outpost/contracts/permissions';
+import type { ActivityService, Service } from '@outpost/contracts/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from './api-client';
+import { getStoredPermissions, useSession } from './session';
 
 /**
  * The account's services list, shared by My Services, Data Blocks and Data Usage (its plan
@@ -24,4 +26,25 @@ export function servicesQueryOptions() {
 
 export function useServices() {
   return useQuery(servicesQueryOptions());
+}
+
+/**
+ * The services Data Usage and Data Blocks pick from. They open with view-activity: a contact who
+ * also holds view-services reads the full list (the cache My Services shares); one who does not
+ * reads the cut-down list of GET services/activity/ (docs/decisions/039), which the full list
+ * would refuse them.
+ */
+export function activityServicesQueryOptions(held: PermissionMap = getStoredPermissions()) {
+  const full = hasAllPermissions(held, ['view-services']);
+  return queryOptions<ActivityService[]>({
+    queryKey: full ? servicesQueryKey : ['services', 'activity'],
+    queryFn: ({ signal }) =>
+      full
+        ? getServices(signal)
+        : apiData<ActivityService[]>(apiPaths.activityServices, { signal }),
+  });
+}
+
+export function useActivityServices() {
+  return useQuery(activityServicesQueryOptions(useSession().permissions));
 }

@@ -23,6 +23,24 @@ import {
   visiblePlan,
 } from './services.service';
 import type { ServiceRow } from './services.service';
+import type { ActivityService, Service } from '@outpost/contracts/services';
+
+/** Only the fields of `ActivityService`, copied by name (never the whole row). */
+function toActivityService(s: Service): ActivityService {
+  return {
+    serviceid: s.serviceid,
+    type: s.type,
+    status: s.status,
+    technology: s.technology,
+    plan: s.plan,
+    is_limitless: s.is_limitless,
+    peak_quota: s.peak_quota,
+    offpeak_quota: s.offpeak_quota,
+    identifier: s.identifier,
+    nickname: s.nickname,
+    period_end: s.period_end,
+  };
+}
 
 export type ServicesDeps = { db: Db; clock: Clock; brand: Brand };
 
@@ -48,6 +66,15 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
   app.route({
     ...routeFor(servicesRoutes.services),
     handler: async (request) => ({ data: await listServices(db, requireAuth(request).accountId) }),
+  });
+
+  // The same list, cut down to what the usage pages show (the response schema keeps only those
+  // fields): view-activity without view-services sees no price, address or option.
+  app.route({
+    ...routeFor(servicesRoutes.activityServices),
+    handler: async (request) => ({
+      data: (await listServices(db, requireAuth(request).accountId)).map(toActivityService),
+    }),
   });
 
   app.route({

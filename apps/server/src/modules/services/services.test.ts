@@ -127,6 +127,54 @@ describe('the services list', () => {
   });
 });
 
+describe('the services as the usage pages see them (view-activity without view-services)', () => {
+  const LIMITED = 5004;
+  const setActivityOnly = (on: boolean) =>
+    ctx.database.db.execute(
+      sql`update user_permissions set enabled = ${on}
+           where user_id = ${LIMITED} and permission = 'view-activity'`,
+    );
+  afterAll(() => setActivityOnly(false));
+
+  it('answers the plan, allowance and period of each service, and still refuses the full list', async () => {
+    await setActivityOnly(true);
+    const res = await get(apiPaths.activityServices, LIMITED);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as Record<string, unknown>[];
+    expect(list.map((s) => s.serviceid)).toEqual([SMP, PENDING, LANDLINE, 200104]);
+    const start = await periodStartOf(SMP);
+    // Exactly these fields: no price, address, options or upcoming change.
+    expect(list[0]).toEqual({
+      serviceid: SMP,
+      type: 'Broadband',
+      status: 'active',
+      technology: 'Sky Muster Plus',
+      plan: 'Sky Muster Plus 50',
+      is_limitless: false,
+      peak_quota: 50000,
+      offpeak_quota: 0,
+      identifier: 'AVC000123456789',
+      nickname: null,
+      period_end: new Date(start.getTime() + BILLING_PERIOD_MS).toISOString(),
+    });
+    expect(res.body).not.toContain('price');
+    expect(res.body).not.toContain('addr_');
+
+    // The full services data stays view-services.
+    expect((await get(apiPaths.services, LIMITED)).statusCode).toBe(403);
+    // What the two pages show next: the usage summary and the data blocks bought.
+    const summary = await get(buildPath(apiPaths.activitySummary, { serviceid: SMP }), LIMITED);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const blocks = await get(buildPath(apiPaths.blocksPurchased, { serviceid: SMP }), LIMITED);
+    expect(blocks.statusCode, blocks.body).toBe(200);
+  });
+
+  it('refuses a contact without view-activity', async () => {
+    await setActivityOnly(false);
+    expect((await get(apiPaths.activityServices, LIMITED)).statusCode).toBe(403);
+  });
+});
+
 describe('plans', () => {
   it('offers the selectable plans of the same technology with the current and next plan marked', async () => {
     const res = await get(buildPath(apiPaths.availablePlans, { serviceid: SMP }));

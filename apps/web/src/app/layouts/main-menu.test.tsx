@@ -113,7 +113,8 @@ describe('menus by permission', () => {
       expect(within(mainMenu()).queryByText(gated)).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
-    expect(await userMenuItems(user)).toEqual(['Preferences', 'Security', 'Log Out']);
+    // Their own details are always theirs to see and correct (docs/decisions/039).
+    expect(await userMenuItems(user)).toEqual(['My Profile', 'Preferences', 'Security', 'Log Out']);
   });
 
   it('lists Unbilled Calls as disabled, not as a link, saying it is not available yet', async () => {

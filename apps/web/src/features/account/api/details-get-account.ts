@@ -17,6 +17,7 @@ export function userAccountQueryOptions() {
   });
 }
 
-export function useUserAccount() {
-  return useQuery(userAccountQueryOptions());
+/** `enabled` false: the caller may not see the summary (no view-account), nothing is fetched. */
+export function useUserAccount(enabled = true) {
+  return useQuery({ ...userAccountQueryOptions(), enabled });
 }

@@ -1,5 +1,6 @@
 import type { OwnContact, UserAccount } from '@outpost/contracts/account';
 import { messages } from '@outpost/contracts/messages';
+import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { formatMoney } from '@outpost/domain/format';
 import {
   checkContactEmail,
@@ -27,6 +28,7 @@ import { PendingChangeNote } from './details-pending-change';
 import { DetailsPermissionsModal } from './details-permissions-modal';
 import { PhoneInput } from './details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
+import { useSession } from '@/lib/session';
 
 const statusClass: Readonly<Record<UserAccount['balance']['status'], string>> = {
   Owing: 'status-badge status-badge--owing',
@@ -34,15 +36,20 @@ const statusClass: Readonly<Record<UserAccount['balance']['status'], string>> = 
   'In Credit': 'status-badge status-badge--credit',
 };
 
-/** /account/details (spec 3 sections 2.8, 4, 5): the Summary panel and the own contact form. */
+/**
+ * /account/details (spec 3 sections 2.8, 4, 5): the Summary panel and the own contact form.
+ * Every contact may open it for their own details (docs/decisions/039); the Summary is account
+ * data, shown only with view-account.
+ */
 export function DetailsPage() {
-  const account = useUserAccount();
+  const showSummary = hasAllPermissions(useSession().permissions, ['view-account']);
+  const account = useUserAccount(showSummary);
   const contact = useOwnContact();
   const [viewing, setViewing] = useState(false);
   return (
     <AccountLayout title="My Details">
       <div className="account-details">
-        {account.isError ? (
+        {!showSummary ? null : account.isError ? (
           <LoadError
             error={messages.account.loadPage}
             onRetry={() => void account.refetch()}

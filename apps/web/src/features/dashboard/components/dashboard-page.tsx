@@ -11,6 +11,7 @@ import { AccountSummaryCard } from './account-summary-card';
 import { BillingActivityCard } from './billing-activity-card';
 import { DashboardNotices } from './dashboard-notices';
 import { NewsCard } from './news-card';
+import { RefusedPageNotice } from './refused-page-notice';
 import { SupportCard } from './support-card';
 import { type ServiceActionsProps, UsageCard } from './usage-card';
 
@@ -70,6 +71,7 @@ export function DashboardPage({
           resetKey={dashboard.errorUpdatedAt}
         />
       )}
+      <RefusedPageNotice />
       <DashboardNotices notices={data?.notices ?? []} />
       <div className="dashboard__grid">
         {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}

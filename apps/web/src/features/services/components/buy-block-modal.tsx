@@ -1,6 +1,6 @@
 import { noteTaskCompleted } from '@/lib/native/review-notes';
 import { messages } from '@outpost/contracts/messages';
-import type { AvailableBlock, BlockPurchase, Service } from '@outpost/contracts/services';
+import type { ActivityService, AvailableBlock, BlockPurchase } from '@outpost/contracts/services';
 import { formatMegabytes, formatMoney, lastDayBefore } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,8 @@ import { reloadAfterPurchase, usePurchaseBlock } from '../api/purchase-block';
 import { serviceAllowance, serviceLabel } from '../utils/service-display';
 
 export type BuyBlockModalProps = {
-  service: Service;
+  /** What the Data Blocks page has of it (a contact may buy blocks without view-services). */
+  service: ActivityService;
   onClose: () => void;
 };
 

@@ -10,7 +10,7 @@ import { LoadingState } from '@/components/loading-state';
 import { useUrlState } from '@/lib/url-state';
 import { getDefaultService, useSession } from '@/lib/session';
 import { useBlocksPurchased } from '../api/get-blocks-purchased';
-import { useServices } from '@/lib/services-query';
+import { useActivityServices } from '@/lib/services-query';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
@@ -46,7 +46,7 @@ function megabytes(mb: number) {
  */
 export function DataBlocksPage() {
   const ids = useId();
-  const services = useServices();
+  const services = useActivityServices();
   const { permissions } = useSession();
   const held = heldPermissions(permissions);
   const { dialog, open, close, prefetch } = useServiceDialog();

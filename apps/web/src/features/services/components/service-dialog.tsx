@@ -1,4 +1,4 @@
-import type { Service } from '@outpost/contracts/services';
+import type { ActivityService, Service } from '@outpost/contracts/services';
 import { serviceActions } from '@outpost/domain/services';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
@@ -33,7 +33,16 @@ const ProductPurchaseModal = lazy(async () => ({
   default: (await loadProductPurchase()).ProductPurchaseModal,
 }));
 
-export type OpenServiceDialog = { kind: ServiceDialogKind; service: Service };
+/**
+ * A dialog and its service. Buy Data Block opens from Data Blocks too, which has only what
+ * view-activity may see of a service (docs/decisions/039); the others open from My Services.
+ */
+export type OpenServiceDialog =
+  | { kind: Exclude<ServiceDialogKind, 'buy-block'>; service: Service }
+  | { kind: 'buy-block'; service: ActivityService };
+
+type OpenArgs =
+  [kind: ServiceDialogKind, service: Service] | [kind: 'buy-block', service: ActivityService];
 
 /** How each modal's view is recorded (like a page view, as spec 2 names the transfer modals'). */
 const modalViews: Readonly<Record<Exclude<ServiceDialogKind, 'request-transfer'>, string>> = {
@@ -48,7 +57,7 @@ const modalViews: Readonly<Record<Exclude<ServiceDialogKind, 'request-transfer'>
   'new-service': '/services/new-voip',
 };
 
-export function modalView(kind: ServiceDialogKind, service: Service): string {
+export function modalView(kind: ServiceDialogKind, service: Pick<Service, 'technology'>): string {
   if (kind === 'request-transfer')
     return service.technology === 'Landline'
       ? '/services/transfer-landline'
@@ -86,7 +95,7 @@ export function useServiceDialog({ orders }: ServiceDialogOptions = {}) {
   }, [services, held, orderKind, orderService]);
 
   const open = useCallback(
-    (kind: ServiceDialogKind, service: Service) => {
+    (...[kind, service]: OpenArgs) => {
       analytics.track('Modal View', { path: modalView(kind, service) });
       if (orders && isOrderDialog(kind)) {
         setDialog(null);
@@ -94,7 +103,8 @@ export function useServiceDialog({ orders }: ServiceDialogOptions = {}) {
         return;
       }
       // A snapshot: the list may reload while the dialog is open, the dialog keeps its service.
-      setDialog({ kind, service });
+      // OpenArgs pairs 'buy-block' alone with the smaller service type.
+      setDialog({ kind, service } as OpenServiceDialog);
     },
     [orders, setUrlState],
   );
@@ -106,7 +116,7 @@ export function useServiceDialog({ orders }: ServiceDialogOptions = {}) {
 
   /** Starts loading what a dialog shows first, on hover or focus of its button. */
   const prefetch = useCallback(
-    (kind: ServiceDialogKind, service: Service) => {
+    (...[kind, service]: OpenArgs) => {
       if (kind === 'change-plan')
         void queryClient.prefetchQuery(availablePlansQueryOptions(service.serviceid));
       if (kind === 'buy-block')

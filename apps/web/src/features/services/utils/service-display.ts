@@ -1,6 +1,6 @@
 import { selectService } from '@/lib/selected-service';
 import type { PermissionMap } from '@outpost/contracts/permissions';
-import type { Service } from '@outpost/contracts/services';
+import type { ActivityService, Service } from '@outpost/contracts/services';
 import { allowanceLabel, speedLabel } from '@outpost/domain/services';
 
 /** How a service is named in buttons, captions and the plan selector. */
@@ -26,7 +26,9 @@ export function serviceAddress(
 }
 
 /** 'Peak' for Sky Muster Plus, 'Anytime' otherwise; '' for telephony (no data allowance). */
-export function serviceAllowance(service: Service): string {
+export function serviceAllowance(
+  service: Pick<ActivityService, 'technology' | 'peak_quota' | 'offpeak_quota' | 'is_limitless'>,
+): string {
   return allowanceLabel({
     technology: service.technology,
     peak_quota: service.peak_quota,
@@ -45,7 +47,7 @@ export function heldPermissions(permissions: PermissionMap): ReadonlySet<string>
 }
 
 /** Services that can show data blocks: Broadband, not unlimited (spec 2 section 2). */
-export function blockServices(services: readonly Service[]): Service[] {
+export function blockServices<S extends ActivityService>(services: readonly S[]): S[] {
   return services.filter((s) => s.type === 'Broadband' && !s.is_limitless);
 }
 
@@ -53,11 +55,11 @@ export function blockServices(services: readonly Service[]): Service[] {
  * The service the Data Blocks page opens on: the one in the URL, else the stored default
  * service, else the first active Broadband service, else the first in the list.
  */
-export function selectedBlockService(
-  services: readonly Service[],
+export function selectedBlockService<S extends ActivityService>(
+  services: readonly S[],
   fromUrl: string | null,
   storedDefault: string | null,
-): Service | undefined {
+): S | undefined {
   return selectService(
     services,
     fromUrl,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { servicesQueryOptions } from '@/lib/services-query';
+import { activityServicesQueryOptions } from '@/lib/services-query';
 import { idParam } from '@/lib/selected-service';
 import { resolveView, selectUsageService, type UsageView } from '../utils/selection';
 import { activityQueryOptions } from './get-activity';
@@ -49,10 +49,11 @@ export async function prefetchUsagePage(
   storedDefault: string | null,
 ): Promise<void> {
   const known = idParam(params.get('service')) ?? idParam(storedDefault);
-  const cached = queryClient.getQueryData(servicesQueryOptions().queryKey);
+  const listOptions = activityServicesQueryOptions();
+  const cached = queryClient.getQueryData(listOptions.queryKey);
   // The cached list if there is one: the page refreshes a stale list itself, and a change of tab
   // (which runs this loader again) costs no request for it.
-  const list = queryClient.ensureQueryData(servicesQueryOptions()).catch(() => undefined);
+  const list = queryClient.ensureQueryData(listOptions).catch(() => undefined);
   const early =
     known !== null &&
     prefetchReports(

@@ -1,5 +1,6 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { PermissionName } from '@outpost/contracts/permissions';
 import { describe, expect, it, vi } from 'vitest';
 import { setDefaultService } from '@/lib/session';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
@@ -57,8 +58,12 @@ const limitlessSummary = usageSummary({
 const hours = [usageRow('2026-03-14T15:00'), usageRow('2026-03-14T16:00', { Peak: 2500 })];
 const days = [usageRow('2026-03-13T00:00'), usageRow('2026-03-14T00:00', { Peak: 3000 })];
 
-function setup(path: string, routes: Parameters<typeof stubApi>[0] = {}) {
-  signIn();
+function setup(
+  path: string,
+  routes: Parameters<typeof stubApi>[0] = {},
+  permissions?: readonly PermissionName[],
+) {
+  signIn(permissions ? { permissions } : {});
   const api = stubApi({
     [`GET ${apiPaths.services}`]: () =>
       jsonResponse({ data: [landline, pendingWireless, skyMuster, limitless] }),
@@ -106,6 +111,39 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
       'href',
       '/support/live-chat',
     );
+  });
+
+  it('with view-activity but not view-services, reads the cut-down services list and shows the usage', async () => {
+    const { calls } = setup(
+      '/services/usage',
+      {
+        [`GET ${apiPaths.services}`]: () => errorResponse(403, 'Permission denied'),
+        [`GET ${apiPaths.activityServices}`]: () =>
+          jsonResponse({
+            data: [skyMuster].map((s) => ({
+              serviceid: s.serviceid,
+              type: s.type,
+              status: s.status,
+              technology: s.technology,
+              plan: s.plan,
+              is_limitless: s.is_limitless,
+              peak_quota: s.peak_quota,
+              offpeak_quota: s.offpeak_quota,
+              identifier: s.identifier,
+              nickname: s.nickname,
+              period_end: s.period_end,
+            })),
+          }),
+      },
+      ['view-activity'],
+    );
+    const select = await screen.findByRole('combobox', { name: 'Plan' });
+    expect(select).toHaveValue('200101');
+    expect(await screen.findByRole('tab', { name: 'Summary' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(calls.map((c) => c.path)).not.toContain(apiPaths.services);
   });
 
   it('opens a limitless default service on Hourly with the usage chart, without Summary or Usage Planner', async () => {

@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { ServiceSelect } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import { useDataViewed } from '@/lib/native/review-notes';
-import { useServices } from '@/lib/services-query';
+import { useActivityServices } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
 import { sessionAccess } from '../api/usage-access';
 import {
@@ -25,7 +25,7 @@ import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
  */
 export function UsagePage() {
   const ids = useId();
-  const services = useServices();
+  const services = useActivityServices();
   const [searchParams, setUrlState] = useUrlState();
   const offered = usageServices(services.data ?? []);
   const selected = selectUsageService(offered, searchParams.get('service'), getDefaultService());

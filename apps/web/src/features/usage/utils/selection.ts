@@ -1,4 +1,4 @@
-import type { Service } from '@outpost/contracts/services';
+import type { ActivityService } from '@outpost/contracts/services';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { selectService } from '@/lib/selected-service';
 
@@ -52,7 +52,7 @@ export function resolveView(limitless: boolean, params: URLSearchParams): UsageV
 }
 
 /** The plans the selector offers: the account's active Broadband services. */
-export function usageServices(services: readonly Service[]): Service[] {
+export function usageServices<S extends ActivityService>(services: readonly S[]): S[] {
   return services.filter((s) => s.type === 'Broadband' && s.status === 'active');
 }
 
@@ -60,17 +60,17 @@ export function usageServices(services: readonly Service[]): Service[] {
  * The plan shown: the one in the address if it is offered, else the stored default service if
  * offered, else the first active Broadband service.
  */
-export function selectUsageService(
-  services: readonly Service[],
+export function selectUsageService<S extends ActivityService>(
+  services: readonly S[],
   fromUrl: string | null,
   storedDefault: string | null,
-): Service | undefined {
+): S | undefined {
   return selectService(usageServices(services), fromUrl, storedDefault);
 }
 
 /** How a service is named in the plan selector (as on My Services). */
 export function usageServiceLabel(
-  service: Pick<Service, 'nickname' | 'technology' | 'identifier' | 'plan'>,
+  service: Pick<ActivityService, 'nickname' | 'technology' | 'identifier' | 'plan'>,
 ): string {
   const base = `${service.technology} ${service.identifier}`;
   return `${service.nickname ? `${service.nickname} (${base})` : base}: ${service.plan}`;
