@@ -12,6 +12,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { useStepUp } from '@/components/step-up-dialog';
 import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
@@ -39,28 +40,32 @@ export function DetailsPage() {
   const account = useUserAccount();
   const contact = useOwnContact();
   const [viewing, setViewing] = useState(false);
+  const content = (
+    <div className="account-details">
+      {account.isError ? (
+        <LoadError
+          error={messages.account.loadPage}
+          onRetry={() => void account.refetch()}
+          resetKey={account.errorUpdatedAt}
+        />
+      ) : (
+        <SummaryPanel account={account.data ?? null} />
+      )}
+      {contact.isError ? (
+        <LoadError
+          error={messages.account.loadPage}
+          onRetry={() => void contact.refetch()}
+          resetKey={contact.errorUpdatedAt}
+        />
+      ) : (
+        <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
+      )}
+    </div>
+  );
   return (
     <AccountLayout title="My Details">
-      <div className="account-details">
-        {account.isError ? (
-          <LoadError
-            error={messages.account.loadPage}
-            onRetry={() => void account.refetch()}
-            resetKey={account.errorUpdatedAt}
-          />
-        ) : (
-          <SummaryPanel account={account.data ?? null} />
-        )}
-        {contact.isError ? (
-          <LoadError
-            error={messages.account.loadPage}
-            onRetry={() => void contact.refetch()}
-            resetKey={contact.errorUpdatedAt}
-          />
-        ) : (
-          <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
-        )}
-      </div>
+      {/* Its skeletons while loading; offline with nothing kept, the plain 'not kept' message. */}
+      <LoadingState data={account.isPending || contact.isPending} placeholder={content} />
       {viewing && <DetailsPermissionsModal onClose={() => setViewing(false)} />}
     </AccountLayout>
   );

@@ -36,6 +36,7 @@ import { GatewaySkeleton } from './gateway-skeleton';
 import { PaymentResultModal } from './payment-result-modal';
 import { TestNumbers } from './test-numbers';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };
@@ -218,12 +219,16 @@ function Landing({
           Pay with your saved card
         </h2>
         {methods.isPending ? (
-          <>
-            <p role="status">{messages.billing.loadingCards}</p>
-            <div className="paymethod-card__actions" aria-hidden="true">
-              <span className="skeleton__line paymethod-card__button-skeleton" />
-            </div>
-          </>
+          <LoadingState
+            placeholder={
+              <>
+                <p role="status">{messages.billing.loadingCards}</p>
+                <div className="paymethod-card__actions" aria-hidden="true">
+                  <span className="skeleton__line paymethod-card__button-skeleton" />
+                </div>
+              </>
+            }
+          />
         ) : usable ? (
           <>
             <p>
@@ -260,7 +265,8 @@ function AmountScreen({
   onStarted: (payment: StartPayment, amount: number) => void;
 }) {
   const balance = useBalance();
-  if (balance.isPending) return <GatewaySkeleton label="Loading your balance…" />;
+  if (balance.isPending)
+    return <LoadingState placeholder={<GatewaySkeleton label="Loading your balance…" />} />;
   return (
     <AmountForm
       initial={owingAmount(balance.data)}
