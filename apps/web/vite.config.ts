@@ -105,12 +105,13 @@ export default defineConfig(({ mode, command }) => ({
               priority: 0,
             },
             // The pieces the pages share but the login page and the shell never use (the modal, the
-            // data table and pagination, the feature rules, data saver, the online state, and the
+            // data table and pagination, the feature rules, data saver, the online state, the live
+            // chat entry (its widget loader is a chunk of its own, loaded when chat opens), and the
             // dashboard's small shared pieces, which were requests of their own): one chunk the
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin)-rules|au-states)\.ts$|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download|live-chat)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin)-rules|au-states)\.ts$|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -128,7 +129,7 @@ export default defineConfig(({ mode, command }) => ({
               // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
               // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
               // that use them too (the login page would then load 'kit').
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages)/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages)/,
               priority: 3,
             },
           ],

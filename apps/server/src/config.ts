@@ -497,6 +497,21 @@ function withStripe(sources: string[], stripeKey: string | undefined, stripe: st
   return stripeKey ? [...new Set([...sources, ...stripe])] : sources;
 }
 
+/**
+ * The chat vendor's (LiveChat) origins, let into the page's CSP only when the brand has a chat
+ * licence (docs/decisions/038): the widget's script, the chat window's frame, and the widget's
+ * requests and socket. Without a licence the page's policy names none of them.
+ */
+export const LIVE_CHAT_SOURCES = {
+  script: ['https://cdn.livechatinc.com'],
+  frame: ['https://secure.livechatinc.com'],
+  connect: ['https://*.livechatinc.com', 'wss://*.livechatinc.com'],
+} as const;
+
+function withLiveChat(sources: string[], license: string, chat: readonly string[]): string[] {
+  return license ? [...new Set([...sources, ...chat])] : sources;
+}
+
 /** Parses the environment once. A bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -566,13 +581,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     blockActivationSeconds: e.BLOCK_ACTIVATION_SECONDS,
     // Stripe.js and Elements need Stripe's origins (docs.stripe.com/security/guide#content-security-policy).
+    // And the chat vendor's when a chat licence is configured (docs/decisions/038).
     csp: {
-      script: withStripe(e.CSP_SCRIPT_SOURCES, e.STRIPE_SECRET_KEY, ['https://js.stripe.com']),
-      frame: withStripe(e.CSP_FRAME_SOURCES, e.STRIPE_SECRET_KEY, [
-        'https://js.stripe.com',
-        'https://hooks.stripe.com',
-      ]),
-      connect: withStripe(e.CSP_CONNECT_SOURCES, e.STRIPE_SECRET_KEY, ['https://api.stripe.com']),
+      script: withLiveChat(
+        withStripe(e.CSP_SCRIPT_SOURCES, e.STRIPE_SECRET_KEY, ['https://js.stripe.com']),
+        loaded.brand.liveChatLicense,
+        LIVE_CHAT_SOURCES.script,
+      ),
+      frame: withLiveChat(
+        withStripe(e.CSP_FRAME_SOURCES, e.STRIPE_SECRET_KEY, [
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+        ]),
+        loaded.brand.liveChatLicense,
+        LIVE_CHAT_SOURCES.frame,
+      ),
+      connect: withLiveChat(
+        withStripe(e.CSP_CONNECT_SOURCES, e.STRIPE_SECRET_KEY, ['https://api.stripe.com']),
+        loaded.brand.liveChatLicense,
+        LIVE_CHAT_SOURCES.connect,
+      ),
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
     appOrigins: e.APP_ORIGINS,

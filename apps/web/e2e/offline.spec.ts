@@ -22,6 +22,7 @@ const swFile = path.join(here, '..', 'dist', 'sw.js');
 const OFFLINE_BANNER = /^Offline - showing data from (\d{1,2} [A-Z][a-z]{2}, )?\d{1,2}:\d\d [ap]m$/;
 const OFFLINE_REASON =
   "You're offline. This needs a connection: try again when you're back online.";
+const NOT_KEPT = 'This has not been saved on this device yet. Connect to the internet to load it.';
 
 /** Waits until the app's service worker controls the page (it claims pages on its first install). */
 async function controlled(page: Page): Promise<void> {
@@ -136,6 +137,37 @@ test.describe('offline-first shell', () => {
     await context.setOffline(false);
     await expect(buy).toBeEnabled();
     await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
+  });
+
+  test('offline, pages never opened: Outages & Network Status has what the dashboard kept; My Details and One-Off Payment say nothing is kept, not a spinner', async ({
+    page,
+    context,
+  }) => {
+    // Only the dashboard is visited: it keeps the network status's first page too.
+    await holderWithKeptDashboard(page);
+    await keptFor(page, 'support/networkstatus');
+
+    await context.setOffline(true);
+    await page.goto('/support/network-status');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Outages & Network Status' }),
+    ).toBeVisible();
+    const advisories = page.getByRole('list', { name: 'Advisories, newest first' });
+    await expect(advisories.getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
+    await expect(page.getByText(NOT_KEPT)).toHaveCount(0);
+
+    await page.goto('/account/details');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: NOT_KEPT })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+
+    await page.goto('/billing/one-off-payment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pay with your saved card' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: NOT_KEPT })).toBeVisible();
+    await expect(page.getByText('Loading saved cards...')).toHaveCount(0);
+    await context.setOffline(false);
   });
 
   test('online but nothing gets through: last-known data and the banner, buying waits, until the server answers again', async ({

@@ -77,6 +77,26 @@ describe('browser security headers', () => {
     await app.close();
   });
 
+  it("name the chat vendor's origins in the page's policy only when a chat licence is set", async () => {
+    const policyWith = async (env: Record<string, string>) => {
+      const config = loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+      const app = await buildApp({ config, database: ctx.database });
+      const res = await app.inject({ url: '/services/usage' });
+      await app.close();
+      return String(res.headers['content-security-policy']);
+    };
+    const off = await policyWith({});
+    expect(off).not.toContain('livechatinc');
+    expect(off).toContain("script-src 'self';");
+    expect(off).toContain("frame-src 'none'");
+    const on = await policyWith({ LIVECHAT_LICENSE: '12345678' });
+    expect(on).toContain("script-src 'self' https://cdn.livechatinc.com;");
+    expect(on).toMatch(/frame-src https:\/\/secure\.livechatinc\.com(;|$)/);
+    expect(on).toContain("connect-src 'self' https://*.livechatinc.com wss://*.livechatinc.com;");
+    // Still nothing inline but the page's own hashed scripts.
+    expect(on).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
   it('let the inline scripts of the page as served run by their hashes, and no others', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'outpost-web-'));
     writeFileSync(

@@ -137,7 +137,7 @@ export function Root() {
 export function AppLoading() {
   return (
     <main id={MAIN_CONTENT_ID} className="app-loading">
-      <LoadingState />
+      <LoadingState data={false} />
     </main>
   );
 }

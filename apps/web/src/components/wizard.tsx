@@ -334,7 +334,11 @@ export function WizardStep<S extends string>({
         </h3>
       )}
       {flow.failure !== null && <FormAlert error={flow.failure}>{failureText}</FormAlert>}
-      {progress !== undefined && flow.saving ? <LoadingState label={progress} /> : children}
+      {progress !== undefined && flow.saving ? (
+        <LoadingState label={progress} data={false} />
+      ) : (
+        children
+      )}
     </>
   );
 }

@@ -102,7 +102,7 @@ export function AlertsMenu({ open, onOpenChange }: AlertsMenuProps) {
         <p className="empty-state">You&apos;ve caught up</p>
       ) : (
         open && (
-          <Suspense fallback={<LoadingState label="Loading alerts…" />}>
+          <Suspense fallback={<LoadingState label="Loading alerts…" data={false} />}>
             <AlertList
               alerts={list}
               onMarkRead={handleMarkRead}

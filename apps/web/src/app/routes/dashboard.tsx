@@ -1,4 +1,5 @@
 import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { routePermissions } from '@outpost/contracts/web-routes';
 import type { Service } from '@outpost/contracts/services';
 import { messages } from '@outpost/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { ServiceAction } from '@/features/dashboard/components/usage-card';
 import { availableBlocksQueryOptions } from '@/features/services/api/get-available-blocks';
 import { availablePlansQueryOptions } from '@/features/services/api/get-available-plans';
+import { useKeepNetworkStatus } from '@/features/support/api/keep-network-status';
 import { analytics } from '@/lib/analytics';
 import { isDataSaverOn } from '@/lib/data-saver';
 import { servicesQueryOptions } from '@/lib/services-query';
@@ -104,6 +106,13 @@ export function Component() {
   const needsProfile = dashboard.isSuccess && dashboard.data.account === null;
   const profile = useQuery({ ...profileQueryOptions(), enabled: needsProfile });
   const modals = useServiceModals();
+  // Outages & Network Status is kept on the device after any dashboard visit (decision 031), the
+  // page people need during an outage; fetched once the dashboard's own data is in.
+  useKeepNetworkStatus(
+    dashboard.isSuccess &&
+      dashboard.fetchStatus === 'idle' &&
+      hasAllPermissions(permissions, routePermissions('/support/network-status')),
+  );
 
   return (
     <>

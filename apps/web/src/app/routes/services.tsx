@@ -19,7 +19,7 @@ export function Component() {
   return (
     <ServicesPage
       transferTerms={
-        <Suspense fallback={<LoadingState />}>
+        <Suspense fallback={<LoadingState data={false} />}>
           <ContentBody slug={TRANSFER_TERMS_SLUG} />
         </Suspense>
       }

@@ -12,6 +12,7 @@ import { AccountLayout } from './account-layout';
 import { AddContactModal } from './add-contact-modal';
 import { RemoveContactModal } from './remove-contact-modal';
 import { UpdatePermissionsModal } from './update-permissions-modal';
+import { LoadingState } from '@/components/loading-state';
 
 type Open =
   | { kind: 'add' }
@@ -144,7 +145,7 @@ export function ContactsPage() {
             resetKey={contacts.errorUpdatedAt}
           />
         ) : contacts.isPending ? (
-          <ContactsSkeleton />
+          <LoadingState placeholder={<ContactsSkeleton />} />
         ) : (
           <DataTable
             rows={contacts.data}

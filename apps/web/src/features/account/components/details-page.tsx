@@ -13,6 +13,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { useStepUp } from '@/components/step-up-dialog';
 import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
@@ -46,28 +47,35 @@ export function DetailsPage() {
   const account = useUserAccount(showSummary);
   const contact = useOwnContact();
   const [viewing, setViewing] = useState(false);
+  const content = (
+    <div className="account-details">
+      {!showSummary ? null : account.isError ? (
+        <LoadError
+          error={messages.account.loadPage}
+          onRetry={() => void account.refetch()}
+          resetKey={account.errorUpdatedAt}
+        />
+      ) : (
+        <SummaryPanel account={account.data ?? null} />
+      )}
+      {contact.isError ? (
+        <LoadError
+          error={messages.account.loadPage}
+          onRetry={() => void contact.refetch()}
+          resetKey={contact.errorUpdatedAt}
+        />
+      ) : (
+        <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
+      )}
+    </div>
+  );
   return (
     <AccountLayout title="My Details">
-      <div className="account-details">
-        {!showSummary ? null : account.isError ? (
-          <LoadError
-            error={messages.account.loadPage}
-            onRetry={() => void account.refetch()}
-            resetKey={account.errorUpdatedAt}
-          />
-        ) : (
-          <SummaryPanel account={account.data ?? null} />
-        )}
-        {contact.isError ? (
-          <LoadError
-            error={messages.account.loadPage}
-            onRetry={() => void contact.refetch()}
-            resetKey={contact.errorUpdatedAt}
-          />
-        ) : (
-          <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
-        )}
-      </div>
+      {/* Its skeletons while loading; offline with nothing kept, the plain 'not kept' message. */}
+      <LoadingState
+        data={(showSummary && account.isPending) || contact.isPending}
+        placeholder={content}
+      />
       {viewing && <DetailsPermissionsModal onClose={() => setViewing(false)} />}
     </AccountLayout>
   );

@@ -25,6 +25,7 @@ import { AccountLayout } from './account-layout';
 import { PhoneInput } from './details-phone-input';
 import { WebPushSwitch } from './web-push-switch';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 /** Form values keyed 'p{id}': the chosen option, the switch, or the text. */
 type Values = Record<string, string | boolean>;
@@ -84,7 +85,7 @@ export function PreferencesPage() {
           resetKey={preferences.errorUpdatedAt}
         />
       ) : preferences.isPending ? (
-        <PreferencesSkeleton />
+        <LoadingState placeholder={<PreferencesSkeleton />} />
       ) : (
         <PreferencesForm list={preferences.data} />
       )}

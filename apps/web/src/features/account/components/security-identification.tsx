@@ -21,6 +21,7 @@ import {
 } from '../api/security-queries';
 import { SecuritySkeleton } from './security-skeleton';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 type Values = { identify_by: string; pin: string };
 
@@ -70,7 +71,9 @@ export function SecurityIdentification() {
       ) : options.data && current.data ? (
         <IdentificationForm options={options.data} current={current.data} />
       ) : (
-        <SecuritySkeleton lines={4} label="Loading your identification method" />
+        <LoadingState
+          placeholder={<SecuritySkeleton lines={4} label="Loading your identification method" />}
+        />
       )}
     </section>
   );

@@ -144,7 +144,7 @@ export function SecurityPassword() {
             {messages.account.securityUpdated}
           </p>
         ) : (
-          <LoadingState label="Updating your password… Please wait." />
+          <LoadingState label="Updating your password… Please wait." data={false} />
         )}
       </Modal>
     </section>

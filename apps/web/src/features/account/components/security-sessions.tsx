@@ -8,6 +8,7 @@ import { Modal } from '@/components/modal';
 import { cleanErrorMessage } from '@/lib/error-message';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/security-queries';
 import { SecuritySkeleton } from './security-skeleton';
+import { LoadingState } from '@/components/loading-state';
 
 export const SIGNED_OUT_ONE = 'That device has been signed out.';
 export const SIGNED_OUT_OTHERS = 'Every other device has been signed out.';
@@ -75,7 +76,9 @@ export function SecuritySessions() {
           resetKey={sessions.errorUpdatedAt}
         />
       ) : sessions.isPending ? (
-        <SecuritySkeleton lines={6} label="Loading your signed-in devices" />
+        <LoadingState
+          placeholder={<SecuritySkeleton lines={6} label="Loading your signed-in devices" />}
+        />
       ) : (
         <>
           <ul className="security-sessions">

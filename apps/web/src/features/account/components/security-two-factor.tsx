@@ -23,6 +23,7 @@ import {
 import { SecurityQrCode } from './security-qr-code';
 import { SecuritySkeleton } from './security-skeleton';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 type Step = 'choose' | 'confirm' | 'verify' | 'app' | 'saving';
 type Intent = 'change' | 'off';
@@ -92,7 +93,9 @@ export function SecurityTwoFactor() {
           resetKey={status.errorUpdatedAt}
         />
       ) : status.isPending ? (
-        <SecuritySkeleton lines={2} label="Loading your two-factor settings" />
+        <LoadingState
+          placeholder={<SecuritySkeleton lines={2} label="Loading your two-factor settings" />}
+        />
       ) : (
         <>
           <p className="security-two-factor__state">

@@ -17,6 +17,7 @@ import {
   transactionTotal,
 } from '../utils/transactions';
 import { BillingLayout } from './billing-layout';
+import { LoadingState } from '@/components/loading-state';
 
 /** Spec 3 section 9: page sizes 5, 10, 50 and 100, default 5. */
 const PAGE_SIZES = [5, 10, 50, 100] as const;
@@ -122,7 +123,7 @@ export function InvoicesPage({ summary }: InvoicesPageProps) {
             resetKey={transactions.errorUpdatedAt}
           />
         ) : transactions.isPending ? (
-          <HistorySkeleton />
+          <LoadingState placeholder={<HistorySkeleton />} />
         ) : (
           <DataTable
             rows={newestFirst(transactions.data)}

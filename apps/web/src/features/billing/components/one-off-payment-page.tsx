@@ -36,6 +36,7 @@ import { GatewaySkeleton } from './gateway-skeleton';
 import { PaymentResultModal } from './payment-result-modal';
 import { TestNumbers } from './test-numbers';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };
@@ -246,12 +247,16 @@ function Landing({
           Pay with your saved card
         </h2>
         {methods.isPending ? (
-          <>
-            <p role="status">{messages.billing.loadingCards}</p>
-            <div className="paymethod-card__actions" aria-hidden="true">
-              <span className="skeleton__line paymethod-card__button-skeleton" />
-            </div>
-          </>
+          <LoadingState
+            placeholder={
+              <>
+                <p role="status">{messages.billing.loadingCards}</p>
+                <div className="paymethod-card__actions" aria-hidden="true">
+                  <span className="skeleton__line paymethod-card__button-skeleton" />
+                </div>
+              </>
+            }
+          />
         ) : usable ? (
           <>
             <p>
@@ -292,7 +297,7 @@ function AmountScreen({
 }) {
   const balance = useBalance();
   if (retryAmount === null && balance.isPending)
-    return <GatewaySkeleton label="Loading your balance…" />;
+    return <LoadingState placeholder={<GatewaySkeleton label="Loading your balance…" />} />;
   return (
     <AmountForm
       initial={retryAmount ?? owingAmount(balance.data)}

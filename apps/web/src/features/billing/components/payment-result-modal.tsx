@@ -70,7 +70,7 @@ export function PaymentResultModal({
       }
     >
       {result.kind === 'processing' ? (
-        <LoadingState label={messages.billing.processing} />
+        <LoadingState label={messages.billing.processing} data={false} />
       ) : result.kind === 'failed' ? (
         <div className="payment-result__body payment-result__body--danger" role="alert">
           <p>{result.message}</p>

@@ -26,6 +26,7 @@ import {
 } from './add-payment-method-modal';
 import { BillingLayout } from './billing-layout';
 import { defaultPaymethodName, RemovePaymethodModal } from './remove-paymethod-modal';
+import { LoadingState } from '@/components/loading-state';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
 type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
@@ -159,9 +160,13 @@ export function RecurringPaymentPage() {
               Current billing method
             </h2>
             {methods.isPending ? (
-              <p className="paymethods__method paymethods__method--loading" role="status">
-                {messages.billing.loadingPaymethods}
-              </p>
+              <LoadingState
+                placeholder={
+                  <p className="paymethods__method paymethods__method--loading" role="status">
+                    {messages.billing.loadingPaymethods}
+                  </p>
+                }
+              />
             ) : (
               <p className="paymethods__method">
                 {methods.data.current.method}

@@ -64,6 +64,18 @@ const card = (name: string) => screen.getByRole('region', { name });
 const findCard = (name: string) => screen.findByRole('region', { name });
 
 describe('dashboard cards', () => {
+  it("keeps Outages & Network Status for offline use: its first page is fetched once the dashboard's own data is in", async () => {
+    const statusPath = `${apiPaths.networkStatus}?page=1`;
+    const { calls } = setup(undefined, undefined, {
+      [`GET ${statusPath}`]: () => jsonResponse({ data: { page: 1, more: false, items: [] } }),
+    });
+    await findCard('Account Summary');
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(statusPath));
+    const paths = calls.map((c) => c.path);
+    expect(paths.indexOf(statusPath)).toBeGreaterThan(paths.indexOf(apiPaths.dashboard));
+    expect(paths.filter((p) => p === statusPath)).toHaveLength(1);
+  });
+
   it('shows the account holder every card with its figures', async () => {
     setup();
     const summary = await findCard('Account Summary');

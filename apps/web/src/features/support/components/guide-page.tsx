@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useGuide } from '../api/get-guide';
 import { isGuidesLinkState } from './guide-category-list';
 import './guides.css';
+import { LoadingState } from '@/components/loading-state';
 
 /**
  * /support/guides/{slug} (spec 3 section 2.7): the guide's title and HTML body (sanitised), a
@@ -35,15 +36,21 @@ export function GuidePage() {
       </p>
       <h1 className="page__title">{guide.data?.title ?? 'Guide'}</h1>
       {guide.isPending && (
-        <div className="skeleton guide__skeleton" role="status" aria-label="Loading the guide">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <span
-              key={i}
-              aria-hidden="true"
-              className={i % 3 === 2 ? 'skeleton__line skeleton__line--short' : 'skeleton__line'}
-            />
-          ))}
-        </div>
+        <LoadingState
+          placeholder={
+            <div className="skeleton guide__skeleton" role="status" aria-label="Loading the guide">
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <span
+                  key={i}
+                  aria-hidden="true"
+                  className={
+                    i % 3 === 2 ? 'skeleton__line skeleton__line--short' : 'skeleton__line'
+                  }
+                />
+              ))}
+            </div>
+          }
+        />
       )}
       {missing && <p>We could not find that guide. It may have been taken down.</p>}
       {guide.isError && !missing && (

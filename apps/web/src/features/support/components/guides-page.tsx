@@ -9,6 +9,7 @@ import { useGuideSearch } from '../hooks/use-guide-search';
 import { GuideCategoryList, GuidesSkeleton } from './guide-category-list';
 import { SupportLayout } from './support-layout';
 import './guides.css';
+import { LoadingState } from '@/components/loading-state';
 
 /**
  * /support/guides (spec 3 sections 2.7, 5 and 9): search (sent 500 ms after the last keystroke,
@@ -81,7 +82,7 @@ export function GuidesPage() {
       </p>
       <div className="guides__results" aria-busy={guides.isFetching}>
         {guides.isPending ? (
-          <GuidesSkeleton />
+          <LoadingState placeholder={<GuidesSkeleton />} />
         ) : guides.isError ? (
           <LoadError
             error={messages.banner.loadData}

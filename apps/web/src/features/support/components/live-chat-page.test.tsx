@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/test/fixtures';
-import { LIVE_CHAT_OFF, LiveChatPage } from './live-chat-page';
+import { LIVE_CHAT_OFF } from '@/components/live-chat-entry';
+import { LiveChatPage } from './live-chat-page';
 
 function renderPage(license: string | null) {
   signIn();

@@ -9,6 +9,7 @@ import { ticketTime } from '../utils/tickets';
 import { SupportLayout } from './support-layout';
 import { TicketStatus } from './ticket-status';
 import './tickets.css';
+import { LoadingState } from '@/components/loading-state';
 
 /** Rows the skeleton keeps room for (the demo holder has three tickets). */
 const SKELETON_ROWS = 3;
@@ -58,7 +59,7 @@ export function MyTicketsPage() {
             resetKey={tickets.errorUpdatedAt}
           />
         ) : tickets.isPending ? (
-          <TicketsSkeleton />
+          <LoadingState placeholder={<TicketsSkeleton />} />
         ) : (
           <DataTable
             rows={tickets.data}

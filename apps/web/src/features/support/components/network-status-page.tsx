@@ -14,6 +14,7 @@ import { useAdvisorySubscription } from '../api/advisory-subscription';
 import { useLinkedAdvisory } from '../api/get-advisory';
 import { useNetworkStatus } from '../api/use-network-status';
 import { SupportLayout } from './support-layout';
+import { LoadingState } from '@/components/loading-state';
 
 const text = messages.networkStatus;
 
@@ -62,7 +63,7 @@ export function NetworkStatusPage() {
         All times are Australian Eastern Standard Time (AEST).
       </p>
       {status.isPending ? (
-        <NetworkStatusSkeleton />
+        <LoadingState placeholder={<NetworkStatusSkeleton />} />
       ) : status.isError && items.length === 0 ? (
         <LoadError
           error={text.loadFailed}

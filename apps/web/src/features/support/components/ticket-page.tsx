@@ -20,6 +20,7 @@ import { SupportLayout } from './support-layout';
 import { TicketStatus } from './ticket-status';
 import './tickets.css';
 import { ServerActionButton } from '@/components/server-action-button';
+import { LoadingState } from '@/components/loading-state';
 
 /**
  * /support/my-tickets/{ticketid} (view-tickets; docs/decisions/017 "Tickets"): the request, its
@@ -46,7 +47,7 @@ export function TicketPage() {
           resetKey={ticket.errorUpdatedAt}
         />
       ) : ticket.isPending ? (
-        <TicketSkeleton />
+        <LoadingState placeholder={<TicketSkeleton />} />
       ) : (
         <TicketView ticket={ticket.data} />
       )}

@@ -2,6 +2,7 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { describe, expect, it, vi } from 'vitest';
+import { LIVE_CHAT_OFF } from '@/components/live-chat-entry';
 import { setDefaultService } from '@/lib/session';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
@@ -107,10 +108,25 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
     );
     expect(tabNames()).toEqual(['Summary', 'Usage Planner', 'Hourly', 'Daily', 'Monthly']);
     expect(screen.getByRole('navigation', { name: 'My Services sections' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Live Chat' })).toHaveAttribute(
+  });
+
+  it('Live Chat on the web without a chat licence shows the other ways to reach us in place, without leaving the page', async () => {
+    const { user, router } = setup('/services/usage');
+    const chat = await screen.findByRole('button', { name: 'Live Chat' });
+    expect(chat).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(LIVE_CHAT_OFF)).not.toBeInTheDocument();
+    await user.click(chat);
+    expect(chat).toHaveAttribute('aria-expanded', 'true');
+    const options = within(screen.getByText(LIVE_CHAT_OFF).parentElement!);
+    expect(options.getByRole('link', { name: '1300 975 707' })).toHaveAttribute(
       'href',
-      '/support/live-chat',
+      'tel:1300975707',
     );
+    expect(
+      options.getByRole('link', { name: 'Contact options and opening hours' }),
+    ).toHaveAttribute('href', '/support/contact');
+    expect(currentPath(router)).toBe('/services/usage');
+    expect(document.querySelector('script[src*="livechatinc"]')).toBeNull();
   });
 
   it('with view-activity but not view-services, reads the cut-down services list and shows the usage', async () => {
