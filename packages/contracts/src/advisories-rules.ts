@@ -61,3 +61,12 @@ export function formatAestDay(iso: string | Date): string {
     .format(d)
     .replace(/,/g, '');
 }
+
+/**
+ * The label of an advisory's start (spec 3 section 2.7 names it 'Started at'): 'Starts at' while
+ * the start is still ahead (scheduled maintenance), 'Started at' once it has come.
+ */
+export function advisoryStartLabel(started: string | Date, now: Date): 'Starts at' | 'Started at' {
+  const at = typeof started === 'string' ? new Date(started) : started;
+  return at.getTime() > now.getTime() ? 'Starts at' : 'Started at';
+}

@@ -18,6 +18,8 @@ export const barringOptionSchema = z.object({
   label: z.string(),
   /** The service's current mode. */
   selected: z.boolean(),
+  /** Asked for in an order not yet completed: the mode the service will have (issue 35). */
+  requested: z.boolean(),
 });
 export type BarringOption = z.infer<typeof barringOptionSchema>;
 export const barringOptionsOutput = envelope(z.array(barringOptionSchema));

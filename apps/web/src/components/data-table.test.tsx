@@ -141,4 +141,26 @@ describe('DataTable', () => {
     renderThings({ rows: [], loading: true, loadingLabel: 'Loading things…' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading things…');
   });
+
+  it('puts rows under a heading row per group, each group a row group named by its heading', () => {
+    renderThings({ pageSize: 8, groupOf: (r) => (r.id <= 3 ? 'First three' : 'The rest') });
+    const table = screen.getByRole('table', { name: 'Things' });
+    const groups = within(table).getAllByRole('rowgroup').slice(1);
+    expect(groups).toHaveLength(2);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['First three', 'Row 11Edit', 'Row 22Edit', 'Row 33Edit']);
+    expect(within(groups[1]!).getAllByRole('row')).toHaveLength(6);
+    expect(within(groups[1]!).getAllByRole('row')[0]).toHaveTextContent(/^The rest$/);
+  });
+
+  it('keeps rows as rows when narrow: no stacked labels on the cells', () => {
+    const { container } = renderThings({ rowsWhenNarrow: true });
+    expect(container.querySelector('.data-table')).toHaveClass('data-table--rows');
+    expect(within(screen.getByRole('table')).getAllByRole('cell')[0]).not.toHaveAttribute(
+      'data-label',
+    );
+  });
 });

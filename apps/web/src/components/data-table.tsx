@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@outpost/domain/constants';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { LoadingState } from './loading-state';
 import { Pagination, pageSlice } from './pagination';
 
@@ -45,7 +45,32 @@ export type DataTableProps<T> = {
   /** Shown instead of the table when there are no rows. */
   empty: ReactNode;
   className?: string;
+  /**
+   * Rows under a heading row each (e.g. hours under their day): the heading of a row's group.
+   * Rows of a group must be next to each other; each group is a <tbody> named by its heading.
+   */
+  groupOf?: (row: T) => string;
+  /**
+   * Keep rows as rows below 769 px instead of one card each: for many rows of a few short
+   * columns (hourly usage), where cards would make the page thousands of pixels tall.
+   */
+  rowsWhenNarrow?: boolean;
 };
+
+type Group<T> = { heading: string | null; rows: T[] };
+
+/** Consecutive rows with the same heading, in order (one group with no heading without `groupOf`). */
+function groupsOf<T>(rows: readonly T[], groupOf?: (row: T) => string): Group<T>[] {
+  if (!groupOf) return [{ heading: null, rows: [...rows] }];
+  const groups: Group<T>[] = [];
+  for (const row of rows) {
+    const heading = groupOf(row);
+    const last = groups.at(-1);
+    if (last && last.heading === heading) last.rows.push(row);
+    else groups.push({ heading, rows: [row] });
+  }
+  return groups;
+}
 
 /** Rows whose search text holds every word of the query (any case). */
 function matching<T>(rows: readonly T[], query: string, text: (row: T) => string): readonly T[] {
@@ -77,8 +102,11 @@ export function DataTable<T>({
   loadingLabel,
   empty,
   className,
+  groupOf,
+  rowsWhenNarrow = false,
 }: DataTableProps<T>) {
   const ids = useId();
+  const top = useRef<HTMLDivElement>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const [query, setQuery] = useState('');
@@ -91,9 +119,20 @@ export function DataTable<T>({
     if (onPageChange) onPageChange(next);
     else setOwnPage(next);
   };
+  /** A page button: the new page starts at the table's top, so bring that into view. */
+  const handlePageButton = (next: number) => {
+    handlePageChange(next);
+    requestAnimationFrame(() => {
+      const table = top.current;
+      if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: 'start' });
+    });
+  };
+  const classes = ['data-table', rowsWhenNarrow && 'data-table--rows', className]
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <div className={className ? `data-table ${className}` : 'data-table'}>
+    <div ref={top} className={classes}>
       {(search || pageSizes) && (
         <div className="data-table__controls">
           {search && (
@@ -154,35 +193,45 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody>
-            {shown.rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => {
-                  const props = {
-                    className: column.className,
-                    'data-label': column.hideLabelWhenStacked ? undefined : column.header,
-                  };
-                  // One wrapper, so the stacked layout can set the label and the value side by side.
-                  const value = <div className="data-table__value">{column.cell(row)}</div>;
-                  return column.rowHeader ? (
-                    <th key={column.id} scope="row" {...props}>
-                      {value}
-                    </th>
-                  ) : (
-                    <td key={column.id} {...props}>
-                      {value}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          {groupsOf(shown.rows, groupOf).map((group) => (
+            <tbody key={group.heading ?? ''}>
+              {group.heading !== null && (
+                <tr className="data-table__group">
+                  <th scope="rowgroup" colSpan={columns.length}>
+                    {group.heading}
+                  </th>
+                </tr>
+              )}
+              {group.rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => {
+                    const props = {
+                      className: column.className,
+                      'data-label':
+                        column.hideLabelWhenStacked || rowsWhenNarrow ? undefined : column.header,
+                    };
+                    // One wrapper, so the stacked layout can set the label and the value side by side.
+                    const value = <div className="data-table__value">{column.cell(row)}</div>;
+                    return column.rowHeader ? (
+                      <th key={column.id} scope="row" {...props}>
+                        {value}
+                      </th>
+                    ) : (
+                      <td key={column.id} {...props}>
+                        {value}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))}
         </table>
       )}
       <Pagination
         page={shown.page}
         pageCount={shown.pageCount}
-        onPageChange={handlePageChange}
+        onPageChange={handlePageButton}
         label={`Pages of ${caption}`}
       />
     </div>

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
 import type { OrderKind, OrderStatus } from '@outpost/contracts/orders-rules';
 import {
@@ -118,6 +118,19 @@ export async function moveOrder(tx: Db, orderId: number, to: OrderStatus, now: D
   const from = order.status as OrderStatus;
   if (!canMoveOrder(from, to)) throw ordersError('orderStatusMove', from, to);
   await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
+  // A completed call barring order is the network's change done: the service now has that mode.
+  const barring = (order.payload as { barring_mode?: unknown }).barring_mode;
+  if (to === 'completed' && order.kind === 'call-barring' && order.serviceId !== null) {
+    if (typeof barring === 'string') {
+      await tx
+        .insert(serviceBarring)
+        .values({ serviceId: order.serviceId, mode: barring, updatedAt: now })
+        .onConflictDoUpdate({
+          target: serviceBarring.serviceId,
+          set: { mode: barring, updatedAt: now },
+        });
+    }
+  }
   const ticketStatus = ORDER_TICKET_STATUS[to];
   await tx
     .update(tickets)
@@ -141,18 +154,42 @@ export async function currentBarring(db: Db, serviceId: number): Promise<string>
   return row?.mode ?? 'none';
 }
 
+/** The mode of the service's latest call barring order not yet completed (null: none open). */
+async function requestedBarring(db: Db, serviceId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ payload: orders.payload })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.serviceId, serviceId),
+        eq(orders.kind, 'call-barring'),
+        sql`${orders.status} <> 'completed'`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row ? ((row.payload as { barring_mode?: string }).barring_mode ?? null) : null;
+}
+
 export async function listBarringOptions(db: Db, service: ServiceRow): Promise<BarringOption[]> {
   requireEligible(service, service.hasLandlineBarring);
-  const [options, current] = await Promise.all([
+  const [options, current, requested] = await Promise.all([
     db.select().from(barringOptions).orderBy(asc(barringOptions.sort)),
     currentBarring(db, service.id),
+    requestedBarring(db, service.id),
   ]);
-  return options.map((o) => ({ value: o.value, label: o.label, selected: o.value === current }));
+  return options.map((o) => ({
+    value: o.value,
+    label: o.label,
+    selected: o.value === current,
+    requested: requested !== current && o.value === requested,
+  }));
 }
 
 /**
- * A barring change, with the service row locked: the mode is set at once (the portal shows the
- * customer's choice) and the order tells the network team to apply it; its ticket follows it.
+ * A barring change, with the service row locked: the order tells the network team to apply it
+ * and its ticket follows it. The service's mode changes only when the order is completed
+ * (`moveOrder`); until then the options show it as requested (issue 35).
  */
 export async function changeBarring(
   tx: Db,
@@ -168,10 +205,6 @@ export async function changeBarring(
   const twin = await receivedTwin(tx, 'call-barring', service.id, payload);
   if (twin) return { result: twin, created: false };
   const previous = await currentBarring(tx, service.id);
-  await tx
-    .insert(serviceBarring)
-    .values({ serviceId: service.id, mode, updatedAt: now })
-    .onConflictDoUpdate({ target: serviceBarring.serviceId, set: { mode, updatedAt: now } });
   const result = await createOrder(tx, {
     kind: 'call-barring',
     accountId: service.accountId,

@@ -62,7 +62,7 @@ describe('call barring', () => {
     expect(await context().database.db.select().from(orders)).toEqual([]);
   });
 
-  it('creates an order, its ticket and an email; sets the mode; the nickname flow is untouched', async () => {
+  it('creates an order, its ticket and an email; the mode waits for the order; the nickname flow is untouched', async () => {
     const before = (await emailsTo(HOLDER_EMAIL)).length;
     const res = await api.patch(serviceUrl(LANDLINE), { barring_mode: 'international' });
     expect(res.statusCode).toBe(200);
@@ -87,13 +87,15 @@ describe('call barring', () => {
       serviceId: LANDLINE,
       subject: 'Call barring change (0755500123)',
     });
-    const [mode] = await context()
+    // Only a ticket so far: the service keeps its mode, the new one shows as requested.
+    const modes = await context()
       .database.db.select()
       .from(serviceBarring)
       .where(eq(serviceBarring.serviceId, LANDLINE));
-    expect(mode!.mode).toBe('international');
+    expect(modes).toEqual([]);
     const options = (await api.get(barringUrl(LANDLINE))).json().data as BarringOption[];
-    expect(options.find((o) => o.selected)!.value).toBe('international');
+    expect(options.find((o) => o.selected)!.value).toBe('none');
+    expect(options.filter((o) => o.requested).map((o) => o.value)).toEqual(['international']);
     const mail = await emailsTo(HOLDER_EMAIL);
     expect(mail.length).toBe(before + 1);
     expect(mail[0]!.body).toContain(
@@ -157,6 +159,26 @@ describe('call barring', () => {
     expect((await orderRow(order.orderid)).status).toBe('completed');
     expect((await moveOrder(order.orderid, 'received')).statusCode).toBe(409);
     expect((await moveOrder(999_999, 'in-progress')).statusCode).toBe(404);
+  });
+
+  it('the requested mode becomes the current one only when its order is completed', async () => {
+    const barring = async () =>
+      (await api.get(barringUrl(LANDLINE))).json().data as BarringOption[];
+    const before = (await barring()).find((o) => o.selected)!.value;
+    // A mode no earlier test has an open order for (an open twin would answer instead).
+    const mode = 'international-premium';
+    expect(before).not.toBe(mode);
+    const order = (await api.patch(serviceUrl(LANDLINE), { barring_mode: mode })).json()
+      .data as OrderResult;
+    const pending = await barring();
+    expect(pending.find((o) => o.selected)!.value).toBe(before);
+    expect(pending.filter((o) => o.requested).map((o) => o.value)).toEqual([mode]);
+    expect((await moveOrder(order.orderid, 'in-progress')).statusCode).toBe(200);
+    expect((await barring()).find((o) => o.selected)!.value).toBe(before);
+    expect((await moveOrder(order.orderid, 'completed')).statusCode).toBe(200);
+    const done = await barring();
+    expect(done.find((o) => o.selected)!.value).toBe(mode);
+    expect(done.find((o) => o.value === mode)!.requested).toBe(false);
   });
 });
 
@@ -335,11 +357,10 @@ describe('message limits (docs/decisions/036)', () => {
     // (A change to the mode already set makes no order and no mail, and is not counted.)
     expect(statuses.at(-1)).toBe(429);
     expect((await emailsTo(HOLDER_EMAIL)).length - before).toBe(MESSAGE_LIMITS.order.perUser);
-    // The refused change was not made: the mode is the last one accepted.
-    const [mode] = await context()
-      .database.db.select()
-      .from(serviceBarring)
-      .where(eq(serviceBarring.serviceId, LANDLINE));
-    expect(mode!.mode).toBe(last);
+    // The refused change was not made: the latest order asks for the last mode accepted.
+    const [latest] = await rows<{ payload: { barring_mode: string } }>(
+      sql`select payload from orders where kind = 'call-barring' order by id desc limit 1`,
+    );
+    expect(latest!.payload.barring_mode).toBe(last);
   });
 });

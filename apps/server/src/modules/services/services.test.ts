@@ -429,6 +429,18 @@ describe('nicknames', () => {
     expect(await serviceOf(SMP)).toMatchObject({ nickname: null, has_nickname: false });
   });
 
+  it('edits a nickname in place with the same rules as adding one', async () => {
+    await setNickname(SMP, 'Dish paddock');
+    const edited = await setNickname(SMP, ' Top shed ');
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toEqual({ serviceid: SMP, nickname: 'Top shed' });
+    expect(await serviceOf(SMP)).toMatchObject({ nickname: 'Top shed', has_nickname: true });
+    const tooLong = await setNickname(SMP, 'y'.repeat(21));
+    expect(tooLong.statusCode).toBe(400);
+    expect(await serviceOf(SMP)).toMatchObject({ nickname: 'Top shed' });
+    await setNickname(SMP, '');
+  });
+
   it('refuses more than 20 characters, control characters and pending services', async () => {
     for (const nickname of ['x'.repeat(21), 'tab\there']) {
       const res = await setNickname(SMP, nickname);

@@ -183,7 +183,7 @@ function CardForm({
           inputMode="numeric"
           autoComplete="cc-number"
         />
-        <div className="gateway-form__row">
+        <div className="field-row">
           <Field<CardValues>
             name="expiry"
             label="Expiry (MM/YY)"
@@ -238,7 +238,7 @@ function BankForm({
       <form className="gateway-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         <Field<BankValues> name="name" label="Account holder name" autoComplete="name" />
         <Field<BankValues> name="email" label="Email" type="email" autoComplete="email" />
-        <div className="gateway-form__row">
+        <div className="field-row">
           <Field<BankValues> name="bsb" label="BSB" inputMode="numeric" />
           <Field<BankValues> name="account" label="Account number" inputMode="numeric" />
         </div>

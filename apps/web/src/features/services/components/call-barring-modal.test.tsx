@@ -17,14 +17,19 @@ const landline = service({
 const options = `GET ${buildPath(apiPaths.barringOptions, { serviceid: 200103 })}`;
 const patch = `PATCH ${buildPath(apiPaths.service, { serviceid: 200103 })}`;
 
-function setup(patchAnswer?: () => Response) {
+function setup(patchAnswer?: () => Response, requestedInternational = false) {
   signIn();
   const api = stubApi({
     [options]: () =>
       jsonResponse({
         data: [
-          { value: 'none', label: 'No call barring', selected: true },
-          { value: 'international', label: 'Bar international calls', selected: false },
+          { value: 'none', label: 'No call barring', selected: true, requested: false },
+          {
+            value: 'international',
+            label: 'Bar international calls',
+            selected: false,
+            requested: requestedInternational,
+          },
         ],
       }),
     [patch]:
@@ -76,5 +81,12 @@ describe('Call Barring', () => {
       await screen.findByText('This change is not available for this service.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
+  it('shows the current mode as current and a requested one as pending until its order completes', async () => {
+    setup(undefined, true);
+    expect(await screen.findByText('Currently: No call barring')).toBeInTheDocument();
+    expect(screen.getByText('Requested: Bar international calls (pending)')).toBeInTheDocument();
+    expect(screen.queryByText('Currently: Bar international calls')).not.toBeInTheDocument();
   });
 });

@@ -38,6 +38,8 @@ export function CallBarringModal({ service, onClose }: CallBarringModalProps) {
     onSuccess: setOrder,
   });
   const current = options.data?.find((o) => o.selected);
+  // Asked for in an order the network team has not completed: not the service's mode yet.
+  const requested = options.data?.find((o) => o.requested);
   const chosen = options.data?.find((o) => o.value === mode);
 
   const next = () => {
@@ -97,6 +99,7 @@ export function CallBarringModal({ service, onClose }: CallBarringModalProps) {
               Call barring for {serviceLabel(service)}
             </legend>
             {current && <p className="field__hint">Currently: {current.label}</p>}
+            {requested && <p className="field__hint">Requested: {requested.label} (pending)</p>}
             {error && (
               <p id={`${ids}-error`} className="field__error" role="alert">
                 {error}

@@ -70,6 +70,29 @@ describe('Add Nickname', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('Edit Nickname starts from the current nickname and saves the new one', async () => {
+    const { user, calls } = setup(
+      <AddNicknameModal
+        service={service({ nickname: 'Home', has_nickname: true })}
+        onClose={() => {}}
+        edit
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Edit Nickname' })).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Nickname' });
+    expect(input).toHaveValue('Home');
+    await user.clear(input);
+    await user.type(input, 'Top shed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Sky Muster Plus SMP0200101 is now called Top shed.'),
+    ).toHaveAttribute('role', 'status');
+    expect(calls.map((c) => [`${c.method} ${c.path}`, c.body])).toEqual([
+      [prepare, { nickname: 'Top shed' }],
+      [commit, { nickname: 'Top shed', csrf: 'nick-csrf' }],
+    ]);
+  });
+
   it('asks for a nickname instead of sending an empty one', async () => {
     const { user, calls } = setup(<AddNicknameModal service={service()} onClose={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), '   ');

@@ -28,14 +28,21 @@ const nicknameRules = rulesResolver<NicknameValues>({
   nickname: checkNickname,
 });
 
-/** Add Nickname (spec 2): at most 20 characters, with a live remaining-character counter. */
-export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
+/**
+ * Add Nickname (spec 2): at most 20 characters, with a live remaining-character counter. With
+ * `edit`, Edit Nickname (issue 35): the same form and calls, starting from the current nickname.
+ */
+export function AddNicknameModal({
+  service,
+  onClose,
+  edit = false,
+}: NicknameModalProps & { edit?: boolean }) {
   const ids = useId();
   const flow = useWizardFlow<NicknameStep>({ first: 'form', onClose });
   const save = flow.submitter(useSetNickname(), { savingStep: 'saving', errorStep: 'form' });
   const form = useForm<NicknameValues>({
     resolver: nicknameRules,
-    defaultValues: { nickname: '' },
+    defaultValues: { nickname: edit ? (service.nickname ?? '') : '' },
   });
   const nickname = form.watch('nickname');
   const formId = `${ids}-form`;
@@ -46,7 +53,7 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
   return (
     <WizardModal
       flow={flow}
-      title="Add Nickname"
+      title={edit ? 'Edit Nickname' : 'Add Nickname'}
       footer={
         flow.step === 'form' ? (
           <>
@@ -65,7 +72,11 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
         ) : undefined
       }
     >
-      <WizardStep flow={flow} id="form" heading="Name this service">
+      <WizardStep
+        flow={flow}
+        id="form"
+        heading={edit ? 'Change the nickname' : 'Name this service'}
+      >
         <FormProvider {...form}>
           <form id={formId} className="form" onSubmit={handleSubmit} noValidate>
             <Field<NicknameValues>
@@ -90,7 +101,7 @@ export function AddNicknameModal({ service, onClose }: NicknameModalProps) {
         id="saving"
         saving="Saving the nickname"
         done="Nickname saved"
-        status={`${serviceLabel(service)} is now called ${nickname.trim()}.`}
+        status={`${service.technology} ${service.identifier} is now called ${nickname.trim()}.`}
       />
     </WizardModal>
   );

@@ -482,7 +482,7 @@ function AddressFields({ kind }: { kind: 'shipping' | 'billing' }) {
         autoComplete={auto('address-level2')}
         maxLength={80}
       />
-      <div className="product-address-row">
+      <div className="field-row">
         <Field<PurchaseValues>
           name={`${kind}_state`}
           label="State"

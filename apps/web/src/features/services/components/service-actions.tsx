@@ -13,6 +13,7 @@ export type ServiceDialogKind =
   | 'cancel-change'
   | 'buy-block'
   | 'add-nickname'
+  | 'edit-nickname'
   | 'remove-nickname'
   | 'call-barring'
   | 'landline-options'
@@ -62,9 +63,9 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
     const look = primary
       ? { className: 'button button--small button--primary' }
       : { className: 'menu-button__item', role: 'menuitem', tabIndex: -1 };
-    const button = (kind: ServiceDialogKind, text: string) => (
+    const button = (kind: ServiceDialogKind, text: string, key: string = action) => (
       <button
-        key={action}
+        key={key}
         type="button"
         {...look}
         disabled={serverAction.disabled}
@@ -100,9 +101,13 @@ export function ServiceActions({ service, held, onOpen, onIntent }: ServiceActio
       case 'buy-data-block':
         return button('buy-block', 'Buy Data Block');
       case 'nickname':
-        // One item that changes its text, so focus returns to the row after the change.
+        // One item that changes its text, so focus returns to the row after the change; with a
+        // nickname, Edit Nickname before it (a new name without removing the old one first).
         return service.has_nickname
-          ? button('remove-nickname', 'Remove Nickname')
+          ? [
+              button('edit-nickname', 'Edit Nickname', 'edit-nickname'),
+              button('remove-nickname', 'Remove Nickname'),
+            ]
           : button('add-nickname', 'Add Nickname');
       case 'call-barring':
         return button('call-barring', 'Call Barring');

@@ -50,6 +50,7 @@ const modalViews: Readonly<Record<Exclude<ServiceDialogKind, 'request-transfer'>
   'cancel-change': '/services/cancel-plan-change',
   'buy-block': '/services/buy-data-block',
   'add-nickname': '/services/add-nickname',
+  'edit-nickname': '/services/edit-nickname',
   'remove-nickname': '/services/remove-nickname',
   'call-barring': '/services/call-barring',
   'landline-options': '/services/landline-options',
@@ -163,6 +164,8 @@ export function ServiceDialog({ dialog, onClose, transferTerms }: ServiceDialogP
       return <BuyBlockModal service={service} onClose={onClose} />;
     case 'add-nickname':
       return <AddNicknameModal service={service} onClose={onClose} />;
+    case 'edit-nickname':
+      return <AddNicknameModal service={service} onClose={onClose} edit />;
     case 'remove-nickname':
       return <RemoveNicknameModal service={service} onClose={onClose} />;
     case 'call-barring':

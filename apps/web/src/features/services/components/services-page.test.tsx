@@ -142,8 +142,10 @@ describe('My Services', () => {
       'Buy Data Block',
       'Add Nickname',
     ]);
+    // A named service offers a new name without removing the old one first (issue 35).
     expect(await names('Kitchen phone (Landline 0746581234)')).toEqual([
       'Make a Request',
+      'Edit Nickname',
       'Remove Nickname',
     ]);
     expect(await names('Fixed Wireless FW0200102')).toEqual(['Make a Request']);

@@ -75,6 +75,32 @@ describe('Outages & Network Status', () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
+  it("says 'Starts at' for maintenance still to come and 'Started at' once it has begun", async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    setup({
+      1: () =>
+        jsonResponse({
+          data: pageOf(
+            1,
+            [
+              advisory(9, {
+                title: 'Planned maintenance',
+                status: 'Scheduled',
+                started: inTwoDays,
+              }),
+              advisory(8),
+            ],
+            false,
+          ),
+        }),
+    });
+    const list = await screen.findByRole('list', { name: 'Advisories, newest first' });
+    const [future, past] = within(list).getAllByRole('listitem');
+    expect(future).toHaveTextContent('Starts at');
+    expect(future).not.toHaveTextContent('Started at');
+    expect(past).toHaveTextContent('Started at25/11/2026, 8:00 am AEST');
+  });
+
   it('loads two more per click and hides Load More when none are left', async () => {
     const { user, calls } = setup({
       1: () => jsonResponse({ data: pageOf(1, [advisory(5), advisory(4)], true) }),

@@ -3,6 +3,7 @@ import type { AdvisoryDetail } from '@outpost/contracts/advisories';
 import {
   ADVISORIES_PER_PAGE,
   advisoryAnchor,
+  advisoryStartLabel,
   formatAest,
   formatAestDay,
 } from '@outpost/contracts/advisories-rules';
@@ -153,7 +154,7 @@ function AdvisoryItem({ advisory }: { advisory: AdvisoryDetail }) {
             <dd>{advisory.severity}</dd>
           </div>
           <div>
-            <dt>Started at</dt>
+            <dt>{advisoryStartLabel(advisory.started, new Date())}</dt>
             <dd>
               <time dateTime={advisory.started}>{formatAest(advisory.started)}</time>
             </dd>

@@ -10,7 +10,7 @@ import type { UsageAccess } from '../api/usage-access';
 import { allowancesOf } from '../utils/allowances';
 import { amount, seriesFor } from '../utils/chart-series';
 import { loadFailure } from '../utils/load-failure';
-import { columnUnit, rowLabel } from '../utils/usage-format';
+import { hourLabel, rowLabel, tableUnit } from '../utils/usage-format';
 import { DownloadReportButton } from './download-report-button';
 import { UsageChart } from './usage-chart';
 
@@ -64,16 +64,23 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
   const series = useMemo(() => seriesFor(type, peakLabel, offPeak), [type, peakLabel, offPeak]);
   const newestFirst = useMemo(() => (rows ? [...rows].reverse() : []), [rows]);
 
+  // One unit for every column, so MB and GB never sit side by side.
+  const { unit, format } = tableUnit(
+    series.map((s) => newestFirst.map((row) => amount(row, s.key))),
+  );
   const columns: DataTableColumn<UsageRow>[] = [
-    { id: 'time', header: names.column, rowHeader: true, cell: (row) => rowLabel(row, by) },
-    ...series.map((s) => {
-      const { unit, format } = columnUnit(newestFirst.map((row) => amount(row, s.key)));
-      return {
-        id: s.key,
-        header: `${s.label} (${unit})`,
-        cell: (row: UsageRow) => format(amount(row, s.key)),
-      };
-    }),
+    {
+      id: 'time',
+      header: names.column,
+      rowHeader: true,
+      // Hours sit under their day's heading, so each row names only its hour.
+      cell: (row) => (by === 'hour' ? hourLabel(row) : rowLabel(row, by)),
+    },
+    ...series.map((s) => ({
+      id: s.key,
+      header: `${s.label} (${unit})`,
+      cell: (row: UsageRow) => format(amount(row, s.key)),
+    })),
   ];
 
   let content;
@@ -119,6 +126,8 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
           pageSize={PAGE_SIZE[by]}
           empty={<p>{names.empty}</p>}
           className="usage-table"
+          groupOf={by === 'hour' ? (row) => rowLabel(row, 'day') : undefined}
+          rowsWhenNarrow
         />
       </>
     );

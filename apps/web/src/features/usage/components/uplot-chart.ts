@@ -47,6 +47,34 @@ function chartHeight(width: number): number {
   return width < 500 ? 240 : 300;
 }
 
+/** The room a tooltip keeps from the edges of the box it must stay in. */
+const TOOLTIP_MARGIN = 4;
+
+/**
+ * The tooltip's left, relative to the plot: `wanted` (beside the cursor), pulled back so the
+ * tooltip stays inside the box it is drawn in (`box`, on screen: the chart's canvas, which clips,
+ * within the viewport), given the plot's left on screen.
+ */
+export function tooltipX(
+  wanted: number,
+  width: number,
+  plotLeft: number,
+  box: { left: number; right: number },
+): number {
+  const max = box.right - TOOLTIP_MARGIN - width - plotLeft;
+  const min = box.left + TOOLTIP_MARGIN - plotLeft;
+  return Math.max(Math.min(wanted, max), min);
+}
+
+/** Where the tooltip may be on screen: the canvas host (it clips) within the viewport. */
+function tooltipBox(u: uPlot): { left: number; right: number } {
+  const host = (u.root.parentElement ?? u.root).getBoundingClientRect();
+  return {
+    left: Math.max(host.left, 0),
+    right: Math.min(host.right, document.documentElement.clientWidth),
+  };
+}
+
 function tooltipPlugin(spec: UsageChartSpec): uPlot.Plugin {
   let tooltip: HTMLDivElement;
   const show = (u: uPlot) => {
@@ -66,13 +94,17 @@ function tooltipPlugin(spec: UsageChartSpec): uPlot.Plugin {
       line.append(swatch, `${s.label}: ${formatMegabytes(amount(row, s.key))}`);
       return line;
     });
+    const box = tooltipBox(u);
+    // At 360 px the plot is narrower than the tooltip: a long line wraps within the box.
+    tooltip.style.maxWidth = `${Math.max(box.right - box.left - 2 * TOOLTIP_MARGIN, 0)}px`;
     tooltip.replaceChildren(title, ...lines);
     tooltip.hidden = false;
     const left = u.cursor.left ?? 0;
     const width = tooltip.offsetWidth;
     const overWidth = u.over.clientWidth;
-    // Beside the cursor, flipped to its left near the right edge.
-    const x = left + 12 + width > overWidth ? Math.max(left - 12 - width, 0) : left + 12;
+    // Beside the cursor, flipped to its left near the right edge, never out of the box.
+    const beside = left + 12 + width > overWidth ? left - 12 - width : left + 12;
+    const x = tooltipX(beside, width, u.over.getBoundingClientRect().left, box);
     tooltip.style.transform = `translate(${x}px, 0)`;
   };
   return {

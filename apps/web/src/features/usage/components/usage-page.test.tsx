@@ -228,11 +228,11 @@ describe('Data Usage: tabs and chart type', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Day', 'Peak (GB)', 'Unmetered (MB)', 'Shaped (excess) (GB)']);
+    ).toEqual(['Day', 'Peak (GB)', 'Unmetered (GB)', 'Shaped (excess) (GB)']);
     const rows = within(table).getAllByRole('row').slice(1);
-    // Each column in one unit: a zero reads 0.00, never '0 B'.
-    expect(rows[0]).toHaveTextContent('Sat 14/03/263.00800.00.00');
-    expect(rows[1]).toHaveTextContent('Fri 13/03/261.20800.00.00');
+    // One unit for the whole table (never MB beside GB): a zero reads 0.00, never '0 B'.
+    expect(rows[0]).toHaveTextContent('Sat 14/03/263.000.800.00');
+    expect(rows[1]).toHaveTextContent('Fri 13/03/261.200.800.00');
     expect(table).not.toHaveTextContent(/\bB\b/);
     expect(screen.getByRole('figure', { name: 'Daily usage chart' })).toHaveAccessibleDescription(
       `The table ‘Usage by day, newest first’ below lists the same figures.`,
@@ -264,7 +264,7 @@ describe('Data Usage: tabs and chart type', () => {
     });
     const table = await screen.findByRole('table', { name: 'Usage by day, newest first' });
     expect(within(table).getByRole('columnheader', { name: 'Off-Peak (GB)' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sat 14/03/263.000.00800.0');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sat 14/03/263.000.000.800.00');
   });
 
   it('moves along the tabs with the arrow keys and opens one with Enter', async () => {

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { usageRow } from '@/test/usage-fixtures';
-import { axisLabel, brisbaneDateTime, columnUnit, rowLabel } from './usage-format';
+import {
+  axisLabel,
+  brisbaneDateTime,
+  columnUnit,
+  hourLabel,
+  rowLabel,
+  tableUnit,
+} from './usage-format';
 import { lastDayBefore, shortDateOf } from '@outpost/domain/format';
 
 /** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
@@ -88,5 +95,25 @@ describe('columnUnit', () => {
     expect([0, 12.34, 800].map(mb.format)).toEqual(['0.0', '12.3', '800.0']);
     expect(columnUnit([2_500_000]).format(2_500_000)).toBe('2.50');
     expect(columnUnit([0, 0]).unit).toBe('GB');
+  });
+});
+
+describe('tableUnit', () => {
+  it('gives every column of a table one unit, that of its largest amount, never MB beside GB', () => {
+    // Peak in MB, an all-zero Shaped column: GB alone, which mixed the units (issue 35).
+    const unit = tableUnit([
+      [0, 47.4, 480],
+      [0, 0, 0],
+    ]);
+    expect(unit.unit).toBe('MB');
+    expect([47.4, 0].map(unit.format)).toEqual(['47.4', '0.0']);
+    expect(tableUnit([[12], [3400]]).unit).toBe('GB');
+  });
+});
+
+describe('hourLabel', () => {
+  it("names an hourly row by its hour alone, '4:00 PM'", () => {
+    expect(hourLabel(usageRow('2026-03-03T16:00'))).toBe('4:00 PM');
+    expect(hourLabel(usageRow('2026-03-03T00:00'))).toBe('12:00 AM');
   });
 });

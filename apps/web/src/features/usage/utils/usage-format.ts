@@ -61,6 +61,11 @@ export function rowLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]} ${p.year}`;
 }
 
+/** An hourly row's hour alone, '4:00 PM' (its day is the heading of its group in the table). */
+export function hourLabel(row: UsageRow): string {
+  return hourText(row, localParts(row).hour);
+}
+
 /** A short axis label: '03/03 4 PM', '03/03', 'Mar 26'. */
 export function axisLabel(row: UsageRow, by: UsageBy): string {
   const p = localParts(row);
@@ -97,6 +102,14 @@ const COLUMN_UNITS = [
   { unit: 'GB', mb: 1000, decimals: 2 },
   { unit: 'MB', mb: 1, decimals: 1 },
 ] as const;
+
+/**
+ * One unit for a whole table of amounts (MB), so no column reads in MB beside another in GB:
+ * that of the table's largest value.
+ */
+export function tableUnit(columns: readonly (readonly number[])[]): ColumnUnit {
+  return columnUnit(columns.flat());
+}
 
 /**
  * The unit of a column of amounts (MB): that of its largest value (GB when every value is 0),
