@@ -4,6 +4,13 @@ import { isReachable, subscribeReachability } from '@/lib/reachability';
 import { getSessionSnapshot } from '@/lib/session';
 
 /**
+ * How long a query no page shows stays in memory. The device keeps only what memory holds
+ * (lib/query-persist saves the cache), so TanStack Query's 5-minute default would drop a page
+ * visited earlier in a long visit from the device too, and it would not be there offline.
+ */
+export const KEEP_UNUSED_MS = 24 * 3_600_000;
+
+/**
  * Tuned for satellite links: no refetch on window focus (every refetch is a 600 ms round trip
  * and part of a data quota), one retry only for network failures (4xx/5xx answers are final).
  */
@@ -12,6 +19,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 60_000,
+        gcTime: KEEP_UNUSED_MS,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) =>
           failureCount < 1 && isApiError(error) && error.kind === 'HTTP',

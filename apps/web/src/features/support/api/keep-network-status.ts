@@ -2,9 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { networkStatusQueryOptions } from './get-network-status';
 
-/** Long enough to outlast a visit: an unused query dropped from memory is dropped from the device. */
-const KEEP_MS = 24 * 60 * 60 * 1000;
-
 /** A kept copy younger than this is not fetched again from the dashboard (a round trip each time). */
 const FRESH_ENOUGH_MS = 10 * 60 * 1000;
 
@@ -21,7 +18,6 @@ export function useKeepNetworkStatus(ready: boolean): void {
     if (!ready) return;
     void queryClient.prefetchInfiniteQuery({
       ...networkStatusQueryOptions(),
-      gcTime: KEEP_MS,
       staleTime: FRESH_ENOUGH_MS,
     });
   }, [ready, queryClient]);
