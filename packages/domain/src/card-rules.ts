@@ -35,7 +35,7 @@ export function isUsableSavedCard(
   return Boolean(card?.last4) && !isCardExpired(card?.expires, now);
 }
 
-/** An expiry as 'MM/YYYY' from the gateway's month and year. */
-export function formatCardExpiry(month: number, year: number): string {
+/** An expiry as stored, 'MM/YYYY', from the gateway's month and year (shown as MM/YY: format.ts formatCardExpiry). */
+export function storedCardExpiry(month: number, year: number): string {
   return `${String(month).padStart(2, '0')}/${year}`;
 }

@@ -1,4 +1,5 @@
 import { BRAND_GLOBAL, BRAND_LOGO_PATH, type Brand } from '@outpost/contracts/brand';
+import { formatPhone } from '@outpost/domain/format';
 
 /**
  * The brand as the page uses it: its colours reach the page as CSS custom properties the server
@@ -29,7 +30,10 @@ export const demoBrand: PageBrand = {
 
 type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };
 
-/** The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand. */
+/**
+ * The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand;
+ * its phone numbers in the one grouping (formatPhone).
+ */
 export function getBrand(): PageBrand {
   const injected =
     typeof window === 'undefined' ? undefined : (window as BrandWindow)[BRAND_GLOBAL];
@@ -38,7 +42,7 @@ export function getBrand(): PageBrand {
   for (const key of Object.keys(demoBrand) as (keyof PageBrand)[]) {
     const value = injected[key];
     if (typeof value === 'string' && (value !== '' || key === 'liveChatLicense'))
-      brand[key] = value;
+      brand[key] = key.endsWith('Phone') ? formatPhone(value) : value;
   }
   return brand;
 }

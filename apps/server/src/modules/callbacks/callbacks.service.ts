@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
+import { formatPhone } from '@outpost/domain/format';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
 import type { CallbackTeam } from '@outpost/domain/callback-slots';
@@ -213,7 +214,7 @@ export async function bookCallback(
     authorName: `${caller.givenNames} ${caller.surname}`,
     category: 'Callback',
     subject: `Callback: ${summary}`,
-    body: `Please call me on ${body.phone} at ${summary}.\n\n${body.reason}`,
+    body: `Please call me on ${formatPhone(body.phone)} at ${summary}.\n\n${body.reason}`,
     source: 'callback',
   });
   const [row] = await tx
@@ -252,7 +253,7 @@ export function confirmationEmail(
     body: [
       `Hello ${withoutLinks(caller.givenNames)},`,
       '',
-      `We will call you on ${callback.phone} at ${callback.summary}.${yourTime}`,
+      `We will call you on ${formatPhone(callback.phone)} at ${callback.summary}.${yourTime}`,
       `Your ticket number is ${callback.ticket_number}.`,
       '',
       'If you no longer need the call, you can cancel it in the portal under Support before that time.',

@@ -1,6 +1,7 @@
 import type { StartPayment } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { formatCardExpiry } from '@outpost/domain/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -227,7 +228,7 @@ function Landing({
         ) : usable ? (
           <>
             <p>
-              {card.type} ending in {card.last4}, expires {card.expires}
+              {card.type} ending in {card.last4}, expires {formatCardExpiry(card.expires)}
             </p>
             <div className="paymethod-card__actions">
               <button type="button" className="button" onClick={onExistingCard}>

@@ -6,6 +6,7 @@ import type {
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
+import { formatCardExpiry } from '@outpost/domain/format';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
@@ -296,7 +297,15 @@ function MethodSection({
             </div>
             <div>
               <dt>Expiry</dt>
-              <dd>{!methods ? <ValueSkeleton /> : (methods.card_details?.expires ?? 'N/A')}</dd>
+              <dd>
+                {!methods ? (
+                  <ValueSkeleton />
+                ) : methods.card_details?.expires ? (
+                  formatCardExpiry(methods.card_details.expires)
+                ) : (
+                  'N/A'
+                )}
+              </dd>
             </div>
           </>
         ) : (

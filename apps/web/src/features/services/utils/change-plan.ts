@@ -4,7 +4,7 @@ import type {
   PlanOption,
   Service,
 } from '@outpost/contracts/services';
-import { formatMoney, shortDateOf } from '@outpost/domain/format';
+import { formatMoney, formatDate } from '@outpost/domain/format';
 import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
 
 /** The Change Plan wizard's steps (spec 2 section 2, Modals); the cancel has its own modal. */
@@ -78,13 +78,13 @@ export function planSpeed(plan: AvailablePlan): string {
 
 /** What the success step says happened. */
 export function changedText(result: ChangePlanResult, service: Service): string {
-  const date = shortDateOf(result.effective);
+  const date = formatDate(result.effective);
   const name = result.next_plan ?? result.plan;
   switch (result.when) {
     case 'Next Period':
       return `Your plan will change to ${name} on ${date}.`;
     case 'Current Period Only':
-      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${shortDateOf(service.period_end)}.`;
+      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${formatDate(service.period_end)}.`;
     case 'Current Period':
       return `Your plan is now ${result.plan}.`;
   }

@@ -1,6 +1,7 @@
 import type { Callback, CallbackSlot, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatPhone } from '@outpost/domain/format';
 import {
   useWizardFlow,
   WizardModal,
@@ -100,7 +101,7 @@ export function BookCallbackModal({
         done="Callback booked"
         status={
           booked
-            ? `${teamName} will call you on ${booked.phone} on ${when}. Your ticket number is ${booked.ticket_number}.`
+            ? `${teamName} will call you on ${formatPhone(booked.phone)} on ${when}. Your ticket number is ${booked.ticket_number}.`
             : ''
         }
       >

@@ -28,13 +28,16 @@ export function whatsappHref(phone: string): string {
 }
 
 /**
- * /support/contact (spec 3 section 2.7, static): both teams' hours in AEST, the toll-free,
- * local, international and WhatsApp numbers from the brand, and Request a Callback
+ * /support/contact (spec 3 section 2.7, static): both teams' hours in AEST, the help, faults,
+ * toll-free, local, international and WhatsApp numbers from the brand (the help number is the
+ * one every page gives: docs/decisions/040), and Request a Callback
  * (docs/decisions/017). Live Chat is a tab of its own on the native app.
  */
 export function ContactPage() {
   const brand = getBrand();
   const phones = [
+    { label: 'Help and accounts', number: brand.helpPhone },
+    { label: 'Faults', number: brand.faultsPhone },
     { label: 'Toll-free', number: brand.tollFreePhone },
     { label: 'Local', number: brand.localPhone },
     { label: 'International', number: brand.internationalPhone },

@@ -85,7 +85,7 @@ describe('Embedded usage', () => {
       jsonResponse({ data: { tokens: [token] } }),
     );
     const table = await screen.findByRole('table', { name: 'Usage by hour, newest first' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('14/03/26 4:00 PM');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('14/03/26 4:00 pm');
     const rowsCall = calls.findIndex((c) => c.path.includes('/activity/?by=hour'));
     expect(headers[rowsCall]?.['X-User-Token']).toBe('usage-only-token');
     expect(posts(calls)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { useUrlState } from '@/lib/url-state';
 import type { UsageType } from '@outpost/contracts/usage';
+import { technologyLabel } from '@outpost/domain/format';
 import { useId } from 'react';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
@@ -173,7 +174,7 @@ export function UsageReports({
     <div className="usage-reports">
       {showPlan && summary.data && (
         <p className="usage-plan">
-          <strong>{summary.data.plan}</strong> ({summary.data.technology})
+          <strong>{summary.data.plan}</strong> ({technologyLabel(summary.data.technology)})
         </p>
       )}
       {/* Its line is kept while the summary loads, so the tabs below stay where they are. */}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { usageRow } from '@/test/usage-fixtures';
 import { axisLabel, brisbaneDateTime, columnUnit, rowLabel } from './usage-format';
-import { lastDayBefore, shortDateOf } from '@outpost/domain/format';
+import { lastDayBefore, formatDate } from '@outpost/domain/format';
 
 /** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
 const ZONES = [
@@ -37,7 +37,7 @@ function formatted() {
     rowLabel(month, 'month'),
     axisLabel(month, 'month'),
     brisbaneDateTime('2025-10-05T06:00:00.000Z'),
-    shortDateOf('2025-09-20T14:00:00.000Z'),
+    formatDate('2025-09-20T14:00:00.000Z'),
     lastDayBefore('2025-10-20T14:00:00.000Z'),
   ];
 }
@@ -50,13 +50,13 @@ describe('usage times are Brisbane times on any device', () => {
 
   it('formats rows, periods and the last update the same whatever time zone the device is in', () => {
     const expected = [
-      '05/10/25 4:00 PM',
-      '05/10 4 PM',
+      '05/10/25 4:00 pm',
+      '05/10 4 pm',
       'Sun 05/10/25',
       '05/10',
       'October 2025',
       'Oct 25',
-      '05/10/25 4:00 PM',
+      '05/10/25 4:00 pm',
       '21/09/25',
       '20/10/25',
     ];
@@ -71,10 +71,10 @@ describe('usage times are Brisbane times on any device', () => {
     expect(offsets.size).toBe(ZONES.length);
   });
 
-  it('labels hours from the server text, 12 AM and 12 PM included', () => {
-    expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 AM');
-    expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 PM');
-    expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 PM');
+  it('labels hours from the server text, 12 am and 12 pm included', () => {
+    expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 am');
+    expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 pm');
+    expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 pm');
   });
 });
 
