@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { dateTimeFormat } from './intl';
 import {
   formatBytes,
-  formatCardExpiry,
   formatClock,
   formatCsvDateTime,
   formatDate,
@@ -16,6 +15,7 @@ import {
   lastDayBefore,
   technologyLabel,
 } from './format';
+import { formatCardExpiry } from './card-rules';
 
 describe('formatBytes', () => {
   it('uses decimal steps of 1000', () => {

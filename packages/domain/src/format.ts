@@ -107,25 +107,6 @@ export function formatCsvDateTime(local: string): string {
 }
 
 /**
- * A card's expiry as MM/YY ('08/28'), from the forms it is kept in: 'MM/YYYY', 'MM/YY', 'M/YYYY',
- * or month and year numbers. Anything unreadable is returned as it is.
- */
-export function formatCardExpiry(expires: string | { month: number; year: number }): string {
-  let month: number;
-  let year: number;
-  if (typeof expires === 'string') {
-    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expires);
-    if (!match) return expires;
-    month = Number(match[1]);
-    year = Number(match[2]);
-  } else {
-    ({ month, year } = expires);
-  }
-  if (month < 1 || month > 12) return typeof expires === 'string' ? expires : '';
-  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
-}
-
-/**
  * An Australian phone number grouped as people read it: '1300 975 707', '13 12 34',
  * '07 5550 0123', '0412 345 678', '+61 7 5550 1234', '+61 491 570 156'. Anything that is not
  * such a number (an AVC id, an overseas number) is returned as it is, trimmed.

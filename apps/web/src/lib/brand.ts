@@ -1,5 +1,4 @@
 import { BRAND_GLOBAL, BRAND_LOGO_PATH, type Brand } from '@outpost/contracts/brand';
-import { formatPhone } from '@outpost/domain/format';
 
 /**
  * The brand as the page uses it: its colours reach the page as CSS custom properties the server
@@ -31,8 +30,8 @@ export const demoBrand: PageBrand = {
 type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };
 
 /**
- * The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand;
- * its phone numbers in the one grouping (formatPhone).
+ * The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand
+ * (the server writes its phone numbers in the one grouping: formatPhone).
  */
 export function getBrand(): PageBrand {
   const injected =
@@ -42,7 +41,7 @@ export function getBrand(): PageBrand {
   for (const key of Object.keys(demoBrand) as (keyof PageBrand)[]) {
     const value = injected[key];
     if (typeof value === 'string' && (value !== '' || key === 'liveChatLicense'))
-      brand[key] = key.endsWith('Phone') ? formatPhone(value) : value;
+      brand[key] = value;
   }
   return brand;
 }

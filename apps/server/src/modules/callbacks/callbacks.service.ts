@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
-import { formatPhone } from '@outpost/domain/format';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
 import type { CallbackTeam } from '@outpost/domain/callback-slots';
@@ -27,6 +26,7 @@ import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { createTicket } from '../tickets/tickets.service';
 import { callbacksError } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
+import { formatPhone } from '@outpost/domain/format';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 /** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */

@@ -1,4 +1,3 @@
-import { serviceName } from '@outpost/domain/format';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
 import { ticketNumber, ticketStatusLabel } from '@outpost/contracts/tickets-rules';
@@ -8,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { users } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
+import { serviceName } from '@outpost/domain/format';
 
 /** A database or a transaction: a ticket is opened inside the caller's own transaction. */
 type Tx = Pick<Db, 'insert'>;

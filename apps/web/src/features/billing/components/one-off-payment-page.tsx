@@ -1,7 +1,6 @@
 import type { StartPayment } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
-import { formatCardExpiry } from '@outpost/domain/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -37,6 +36,7 @@ import { GatewaySkeleton } from './gateway-skeleton';
 import { PaymentResultModal } from './payment-result-modal';
 import { TestNumbers } from './test-numbers';
 import { ServerActionButton } from '@/components/server-action-button';
+import { formatCardExpiry } from '@outpost/domain/card-rules';
 
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };

@@ -6,7 +6,6 @@ import type {
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
-import { formatCardExpiry } from '@outpost/domain/format';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
@@ -27,6 +26,7 @@ import {
 } from './add-payment-method-modal';
 import { BillingLayout } from './billing-layout';
 import { defaultPaymethodName, RemovePaymethodModal } from './remove-paymethod-modal';
+import { formatCardExpiry } from '@outpost/domain/card-rules';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
 type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;

@@ -1,7 +1,6 @@
 import type { Callback, CallbackSlot, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatPhone } from '@outpost/domain/format';
 import {
   useWizardFlow,
   WizardModal,
@@ -10,6 +9,7 @@ import {
   WizardConfirmActions,
 } from '@/components/wizard';
 import { reloadCallbacks, useRequestCallback } from '../api/request-callback';
+import { formatPhone } from '@outpost/domain/format';
 
 type BookStep = 'confirm' | 'booking';
 

@@ -3,6 +3,7 @@ import { ExternalLink } from '@/components/external-link';
 import { getBrand, phoneHref } from '@/lib/brand';
 import { SupportLayout } from './support-layout';
 import './guides.css';
+import { formatPhone } from '@outpost/domain/format';
 
 /** Spec 3 section 2.7, word for word. */
 export const CONTACT_HOURS = [
@@ -81,7 +82,7 @@ export function ContactPage() {
               <div key={p.label}>
                 <dt>{p.label}</dt>
                 <dd>
-                  <a href={phoneHref(p.number)}>{p.number}</a>
+                  <a href={phoneHref(p.number)}>{formatPhone(p.number)}</a>
                 </dd>
               </div>
             ))}
@@ -89,7 +90,7 @@ export function ContactPage() {
               <dt>WhatsApp</dt>
               <dd>
                 <ExternalLink href={whatsappHref(brand.whatsappPhone)}>
-                  {brand.whatsappPhone}
+                  {formatPhone(brand.whatsappPhone)}
                 </ExternalLink>
               </dd>
             </div>

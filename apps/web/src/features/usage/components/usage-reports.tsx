@@ -1,6 +1,5 @@
 import { useUrlState } from '@/lib/url-state';
 import type { UsageType } from '@outpost/contracts/usage';
-import { technologyLabel } from '@outpost/domain/format';
 import { useId } from 'react';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
@@ -21,6 +20,7 @@ import { PlannerTab } from './planner-tab';
 import { ReportTabs } from './report-tabs';
 import { SummaryTab } from './summary-tab';
 import { loadChartModule } from './usage-chart';
+import { technologyLabel } from '@outpost/domain/format';
 
 function ChartTypeSelector({
   value,

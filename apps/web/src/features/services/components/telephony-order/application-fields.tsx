@@ -7,6 +7,7 @@ import { Field } from '@/components/form/field';
 import { ReviewList } from '@/components/review-list';
 import { getBrand } from '@/lib/brand';
 import { type ApplicationValues, isTransfer, type OrderKind } from './application-form';
+import { formatPhone } from '@outpost/domain/format';
 
 /**
  * The steps' fields the three telephony order wizards share (one component each): the details,
@@ -142,7 +143,7 @@ function PriorityAssistance({ inputRef }: { inputRef?: React.Ref<HTMLInputElemen
         More Information
       </button>
       <p id={infoId} className="field__hint priority-assistance__info" hidden={!open}>
-        {priorityAssistanceText(getBrand().helpPhone)}
+        {priorityAssistanceText(formatPhone(getBrand().helpPhone))}
       </p>
       <div className="choice">
         <input
