@@ -8,7 +8,7 @@ test.describe('application shell', () => {
     test.setTimeout(60_000);
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
-    await expect(page).toHaveTitle('Log in | Outpost Demo Broadband');
+    await expect(page).toHaveTitle('Log In | Outpost Demo Broadband');
     await expectNoSeriousA11yViolations(page);
 
     await submitLogin(page, 'holder');
