@@ -64,6 +64,20 @@ describe('the brand file', () => {
     expect(config.mail.from).toBe('Outpost Demo Broadband <noreply@example.com>');
   });
 
+  it('writes every phone number in the one grouping, however it was typed', () => {
+    const config = loadWith(
+      (b) => ({ ...b, localPhone: '0755501234', tollFreePhone: '1800160401' }),
+      {
+        HELP_PHONE: '1300000111',
+        WHATSAPP_PHONE: '+61491570156',
+      },
+    );
+    expect(config.brand.helpPhone).toBe('1300 000 111');
+    expect(config.brand.localPhone).toBe('07 5550 1234');
+    expect(config.brand.tollFreePhone).toBe('1800 160 401');
+    expect(config.brand.whatsappPhone).toBe('+61 491 570 156');
+  });
+
   it('takes the live chat licence from the file or LIVECHAT_LICENSE', () => {
     expect(loadWith((b) => b).brand.liveChatLicense).toBe('');
     expect(loadWith((b) => ({ ...b, liveChatLicense: '12345678' })).brand.liveChatLicense).toBe(

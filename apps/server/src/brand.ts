@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Brand, BrandColors } from '@outpost/contracts/brand';
 import { BRAND_LOGO_PATH } from '@outpost/contracts/brand';
+import { formatPhone } from '@outpost/domain/format';
 
 /**
  * The provider's brand file (BRAND_FILE, docs/decisions/030): one JSON file with everything
@@ -11,7 +12,11 @@ import { BRAND_LOGO_PATH } from '@outpost/contracts/brand';
  * start-up. Environment variables still override single fields (PROVIDER_NAME, HELP_PHONE...).
  */
 
-const phone = z.string().regex(/^[0-9 +()]{6,20}$/, 'must be a phone number');
+/** A phone number, written in the one grouping however it was typed ('1300975707' -> '1300 975 707'). */
+const phone = z
+  .string()
+  .regex(/^[0-9 +()]{6,20}$/, 'must be a phone number')
+  .transform(formatPhone);
 const url = z.url({ protocol: /^https?$/ });
 const hex = z
   .string()

@@ -53,7 +53,7 @@ test.describe('Billing: payment methods and one-off payments', () => {
     await expect(page.getByText('Automatic debit from Credit Card')).toBeVisible();
     const card = page.getByRole('region', { name: /^Credit Card/ });
     await expect(card.getByText('Visa ending in 4242')).toBeVisible();
-    await expect(card.getByText('12/2030')).toBeVisible();
+    await expect(card.getByText('12/30')).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Account' }).click();
     const addBank = page.getByRole('dialog', { name: 'Add Account' });

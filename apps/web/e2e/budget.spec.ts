@@ -13,7 +13,7 @@ test('the login page loads at most 150 KiB of gzipped JavaScript', async ({ page
   });
 
   await page.goto('/login', { waitUntil: 'networkidle' });
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 
   const gzipped = [...scripts.values()].reduce(
     (sum, body) => sum + gzipSync(body, { level: 9 }).length,
@@ -28,7 +28,7 @@ test('the login page loads at most 150 KiB of gzipped JavaScript', async ({ page
 
 test("the page's own code is preloaded together with the main chunk", async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
   // Added by the inline script in index.html, before the main chunk runs the router.
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/login-"]')).toHaveCount(1);
 });

@@ -116,7 +116,7 @@ test.describe('contacts and permissions', () => {
       try {
         await contactPage.goto(`${link.pathname}${link.search}`);
         await expect(
-          contactPage.getByRole('heading', { level: 1, name: 'Verify access' }),
+          contactPage.getByRole('heading', { level: 1, name: 'Verify Access' }),
         ).toBeVisible();
         await contactPage.getByRole('button', { name: 'Verify Access' }).click();
         const forced = contactPage.getByRole('dialog', { name: 'Please update your password' });

@@ -179,8 +179,8 @@ test.describe('The native app', () => {
   }) => {
     await logInAsApp(page, 'ios');
     await page.goto('/services');
-    await page.getByRole('button', { name: 'Manage Landline 0755500123', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Add Nickname for Landline 0755500123' }).click();
+    await page.getByRole('button', { name: 'Manage Landline 07 5550 0123', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Add Nickname for Landline 07 5550 0123' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add Nickname' });
     await expect(sheet).toHaveClass(/modal--sheet/);
     await sheet.getByRole('textbox', { name: 'Nickname' }).fill('Sheet test');

@@ -46,7 +46,7 @@ test.describe('network status', () => {
     await expect(outage).toContainText(AFFECTS);
     await expect(outage).toContainText('Investigating');
     await expect(outage.getByRole('definition').first()).toHaveText('High');
-    await expect(outage).toContainText(/Started at\s*\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [ap]m AEST/);
+    await expect(outage).toContainText(/Started at\s*\d\d\/\d\d\/\d\d \d{1,2}:\d\d [ap]m AEST/);
     await expect(outage).toContainText('Expected end time');
     await expect(advisories(page).first()).not.toContainText('Affects your service');
     await expectNoSeriousA11yViolations(page);

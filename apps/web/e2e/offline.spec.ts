@@ -206,7 +206,7 @@ test.describe('offline-first shell', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Jordan Citizen' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await expect.poll(() => keptQueries(page)).toEqual({});
 
     await logIn(page, 'other', 'Casey');

@@ -29,8 +29,8 @@ test.describe('access recovery', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: "Can't login?" }).click();
     await expect(page).toHaveURL('/forgot-password');
-    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
-    await expect(page).toHaveTitle('Forgot password | Outpost Demo Broadband');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
+    await expect(page).toHaveTitle('Forgot Password | Outpost Demo Broadband');
     await expectNoSeriousA11yViolations(page);
 
     // Invalid input is refused here, without a request.
@@ -59,7 +59,7 @@ test.describe('access recovery', () => {
     const code = codeIn(message);
 
     await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Verify access' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify Access' })).toBeVisible();
     await expect(page.getByLabel('Email, mobile or username')).toHaveValue('services');
     await expect(page.getByLabel('Verification code')).toHaveValue(code);
     await expectNoSeriousA11yViolations(page);
@@ -115,7 +115,7 @@ test.describe('access recovery', () => {
     await page.goto(
       `/forgot-password/verify/sign-in?code=${code}&email=${encodeURIComponent(email)}`,
     );
-    await expect(page.getByRole('heading', { level: 1, name: 'Verify access' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify Access' })).toBeVisible();
     await expect(page.getByLabel('Email, mobile or username')).toHaveValue(email);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Verify Access' }).click();

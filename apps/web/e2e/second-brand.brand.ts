@@ -114,6 +114,8 @@ test.describe('a second brand', () => {
     await page.goto('/support/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     for (const phone of [
+      second.helpPhone,
+      second.faultsPhone,
       second.tollFreePhone,
       second.localPhone,
       second.internationalPhone,

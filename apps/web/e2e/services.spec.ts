@@ -11,7 +11,7 @@ import { logIn } from './session';
  */
 
 const SKY_MUSTER = 'Sky Muster Plus AVC000123456789';
-const LANDLINE = 'Landline 0755500123';
+const LANDLINE = 'Landline 07 5550 0123';
 
 test.describe('My Services', () => {
   test('the holder buys a data block from Data Blocks and sees it applying, at its price', async ({

@@ -7,8 +7,8 @@ test.describe('application shell', () => {
     // A login, three accessibility checks and every menu: over 30 s on a loaded 2-core machine.
     test.setTimeout(60_000);
     await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-    await expect(page).toHaveTitle('Log in | Outpost Demo Broadband');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page).toHaveTitle('Log In | Outpost Demo Broadband');
     await expectNoSeriousA11yViolations(page);
 
     await submitLogin(page, 'holder');
@@ -111,7 +111,7 @@ test.describe('application shell', () => {
   test('a logged-out visit to a protected page returns there after login', async ({ page }) => {
     await page.goto('/services');
     await expect(page).toHaveURL('/login?redirect=%2Fservices');
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 
     await submitLogin(page, 'holder');
 
@@ -146,7 +146,7 @@ test.describe('application shell', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
 
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('sm_api_token'))).toBeNull();
 
     await page.goto('/billing/invoices');
@@ -204,7 +204,7 @@ test.describe('application shell', () => {
 
   test('the skip link moves to the main content', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

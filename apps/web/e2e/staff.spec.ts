@@ -15,7 +15,7 @@ const STAFF_EMAIL = 'sam.support@outpost.example';
 const STAFF_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 const ACCOUNT = 100001;
 const SKY_MUSTER_SERVICE = 200101;
-const LANDLINE = 'Landline 0755500123';
+const LANDLINE = 'Landline 07 5550 0123';
 const BANNER = 'Viewing as Jordan Citizen - staff: Sam Support';
 
 // A code works once per time step: one staff sign-in serves the whole file.

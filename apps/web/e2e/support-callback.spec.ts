@@ -63,7 +63,7 @@ test('the holder books a callback in their own time zone and cancels it', async 
 
   await expect(dialog.getByRole('heading', { name: 'Callback booked' })).toBeVisible();
   const status = dialog.getByRole('status');
-  await expect(status).toContainText('Technical Support will call you on 0491570156');
+  await expect(status).toContainText('Technical Support will call you on 0491 570 156');
   const ticket = /Your ticket number is (T\d+)\./.exec((await status.textContent()) ?? '')?.[1];
   expect(ticket).toBeTruthy();
   await dialog.getByRole('button', { name: 'Close' }).last().click();

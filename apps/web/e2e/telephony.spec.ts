@@ -8,7 +8,7 @@ import { logIn } from './session';
  * whose number the success step shows and My Tickets lists.
  */
 
-const LANDLINE = 'Landline 0755500123';
+const LANDLINE = 'Landline 07 5550 0123';
 
 test.describe('call barring and landline options', () => {
   test('the holder changes call barring on a small phone and sees the ticket', async ({ page }) => {
@@ -35,7 +35,7 @@ test.describe('call barring and landline options', () => {
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     await page.goto(`/support/my-tickets/${number}`);
-    await expect(page.getByText('Call barring change (0755500123)').first()).toBeVisible();
+    await expect(page.getByText('Call barring change (07 5550 0123)').first()).toBeVisible();
   });
 
   test('the holder turns on call forwarding, whose number is then required', async ({ page }) => {

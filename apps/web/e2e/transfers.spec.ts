@@ -9,8 +9,8 @@ import { logIn } from './session';
  * can_ordernew). Each order comes with a ticket the thank-you step links to.
  */
 
-const LANDLINE = 'Landline 0755500123';
-const VOIP = 'VOIP 0755500456';
+const LANDLINE = 'Landline 07 5550 0123';
+const VOIP = 'VoIP 07 5550 0456';
 const ACK_MESSAGE =
   'Please click more information to see information about Priority Assistance, and tick the box if you agree.';
 

@@ -110,12 +110,12 @@ test.describe('Data Usage', () => {
     const usageDownload = page.waitForEvent('download');
     await button.click();
     const usage = await usageDownload;
-    expect(usage.suggestedFilename()).toBe('report-day-usage.csv');
+    expect(usage.suggestedFilename()).toBe('report-day-usage-AVC000123456789.csv');
     const usageCsv = await readFile((await usage.path())!, 'utf8');
     expect(usageCsv.split('\r\n')[0]).toBe(
       'Local time (Brisbane),Downloaded (MB),Uploaded (MB),UnmeteredDownloaded (MB),UnmeteredUploaded (MB)',
     );
-    expect(usageCsv.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\dT00:00,[\d.]+,/);
+    expect(usageCsv.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d 00:00,[\d.]+,/);
     await expect(page.getByText('Report downloaded successfully.')).toBeVisible();
 
     // The chart type lives in the URL: the radio is checked once the navigation has happened.
@@ -125,7 +125,7 @@ test.describe('Data Usage', () => {
     const consumptionDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Report' }).click();
     const consumption = await consumptionDownload;
-    expect(consumption.suggestedFilename()).toBe('report-day-consumption.csv');
+    expect(consumption.suggestedFilename()).toBe('report-day-consumption-AVC000123456789.csv');
     const consumptionCsv = await readFile((await consumption.path())!, 'utf8');
     expect(consumptionCsv.split('\r\n')[0]).toBe(
       'Local time (Brisbane),Peak (MB),Off-peak (MB),Shaped (MB),Unmetered (MB)',

@@ -2,6 +2,7 @@
  * Network status rules both sides share, without zod (the web bundle imports them;
  * docs/decisions/019).
  */
+import { formatDate, formatDateTime } from '@outpost/domain/format';
 import { dateTimeFormat } from '@outpost/domain/intl';
 
 /** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
@@ -26,40 +27,19 @@ export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
 /** The dashboard notice's and the page's flag: 'Affects your service at 12 Wattle Rd'. */
 export const affectsText = (street: string) => `Affects your service at ${street}`;
 
-// Made at first use and kept (@outpost/domain/intl), not at module load.
-const getAestParts = () =>
-  dateTimeFormat({
-    timeZone: 'Australia/Brisbane',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
-
 /**
  * A time in Australian Eastern Standard Time (spec 3 section 2.7; Brisbane keeps no daylight
- * saving, so it is AEST all year): '25/11/2026, 2:05 pm AEST'.
+ * saving, so it is AEST all year), in the one date and time style: '25/11/26 2:05 pm AEST'.
  */
 export function formatAest(iso: string | Date): string {
-  const parts = getAestParts().formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  return `${get('day')}/${get('month')}/${get('year')}, ${get('hour')}:${get('minute')} ${get('dayPeriod')?.toLowerCase()} AEST`;
+  return `${formatDateTime(iso)} AEST`;
 }
 
-/** The timeline's date heading: 'Wed 25 Nov 2026' in AEST. */
+/** The timeline's date heading: 'Wed 25/11/26' in AEST. */
 export function formatAestDay(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  return dateTimeFormat({
-    timeZone: 'Australia/Brisbane',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  })
-    .format(d)
-    .replace(/,/g, '');
+  const weekday = dateTimeFormat({ timeZone: 'Australia/Brisbane', weekday: 'short' }).format(d);
+  return `${weekday} ${formatDate(d)}`;
 }
 
 /**

@@ -174,9 +174,34 @@ export const apiPaths = {
   webPushKey: `${API_PREFIX}/notifications/web-push-key`,
 } as const;
 
-/** The usage report's file name (spec 2 section 7). */
-export function usageReportName(by: 'hour' | 'day' | 'month', type: 'consumption' | 'usage') {
-  return `report-${by}-${type}.csv`;
+/**
+ * Spec 1 section 7 writes the push paths without the API prefix (paths are under it "unless
+ * stated"): the server answers them at both, `/notifications/device-token` as well as
+ * `/api/portal/notifications/device-token` (docs/decisions/040).
+ */
+export const UNPREFIXED_API_PATHS = [
+  apiPaths.deviceTokens,
+  apiPaths.deviceToken,
+  apiPaths.latestNotifications,
+].map((path) => path.slice(API_PREFIX.length));
+
+/** A path answered as API (JSON, API headers, CORS): under /api/, or one of UNPREFIXED_API_PATHS. */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || UNPREFIXED_API_PATHS.includes(pathname);
+}
+
+/**
+ * The usage report's file name: spec 2 section 7's 'report-{by}-{type}', then the service it is
+ * of (its identifier, letters and digits only: no '#', no spaces), so two services' reports do not
+ * overwrite each other (docs/decisions/040): 'report-day-usage-0755500123.csv'.
+ */
+export function usageReportName(
+  by: 'hour' | 'day' | 'month',
+  type: 'consumption' | 'usage',
+  service: string,
+) {
+  const safe = service.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'service';
+  return `report-${by}-${type}-${safe}.csv`;
 }
 
 /** The document path a plan lists as `kfs` or `cis` ('plans/12/documents/kfs'). */

@@ -513,7 +513,7 @@ export const usageRoutes = {
     id: 'activityDetail',
     method: 'GET',
     path: apiPaths.activityDetail,
-    summary: 'The usage rows as a CSV file named report-{by}-{type}.csv',
+    summary: 'The usage rows as a CSV file named report-{by}-{type}-{service}.csv',
     access: 'usage',
     permissions: ['view-activity'],
     objects: serviceRef,

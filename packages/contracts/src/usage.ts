@@ -37,6 +37,8 @@ export const usageSummarySchema = z.object({
   plan_notes: z.string(),
   // Beyond the spec, for the Usage Planner and labels:
   serviceid: z.number().int(),
+  /** The service's number or AVC id (names the report file). */
+  identifier: z.string(),
   plan: z.string(),
   technology,
   is_limitless: z.boolean(),

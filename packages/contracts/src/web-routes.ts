@@ -27,19 +27,19 @@ export type WebRoute = {
 
 export const webRoutes: readonly WebRoute[] = [
   { path: '/', title: 'Dashboard', access: 'protected', permissions: [] },
-  { path: '/login', title: 'Log in', access: 'public', permissions: [] },
-  { path: '/forgot-password', title: 'Forgot password', access: 'public', permissions: [] },
-  { path: '/forgot-password/verify', title: 'Verify access', access: 'public', permissions: [] },
+  { path: '/login', title: 'Log In', access: 'public', permissions: [] },
+  { path: '/forgot-password', title: 'Forgot Password', access: 'public', permissions: [] },
+  { path: '/forgot-password/verify', title: 'Verify Access', access: 'public', permissions: [] },
   // Verify-access variants 2 and 3 (docs/decisions/005; verifyRoutes in api-paths.ts).
   {
     path: '/forgot-password/verify/sign-in',
-    title: 'Verify access',
+    title: 'Verify Access',
     access: 'public',
     permissions: [],
   },
   {
     path: '/forgot-password/verify/usage/:serviceid',
-    title: 'Verify access',
+    title: 'Verify Access',
     access: 'public',
     permissions: [],
     example: '/forgot-password/verify/usage/1',

@@ -254,9 +254,9 @@ describe('labels across time zones', () => {
 
   it('summarises a booking in AEST', () => {
     expect(bookingSummary('technical', aest('2026-12-01T10:30'))).toBe(
-      'Technical Support, Tue 1 Dec 10:30 am AEST',
+      'Technical Support, Tue 01/12/26 10:30 am AEST',
     );
-    expect(dayLabel('2026-11-29')).toBe('Sun 29 Nov');
+    expect(dayLabel('2026-11-29')).toBe('Sun 29/11/26');
   });
 
   it('maps a service state to its zone', () => {

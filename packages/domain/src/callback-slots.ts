@@ -5,6 +5,7 @@
  * slots too soon to ring and slots already full. Pure: the server offers and re-checks slots with
  * it, the web labels them in the caller's own time zone.
  */
+import { formatClock } from './format';
 import { dateTimeFormat } from './intl';
 
 export type CallbackTeam = 'technical' | 'sales';
@@ -193,31 +194,14 @@ export function isOfferedSlot(
 // ---- Labels ----
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
-/** 'Tue 1 Dec' of a Brisbane date. */
+/** 'Tue 01/12/26' of a Brisbane date (the one date style, docs/decisions/040). */
 export function dayLabel(date: string): string {
-  const [, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${WEEKDAYS[weekdayOf(date)]} ${d} ${MONTHS[m - 1]}`;
+  const [y, m, d] = date.split('-') as [string, string, string];
+  return `${WEEKDAYS[weekdayOf(date)]} ${d}/${m}/${y.slice(2)}`;
 }
 
-function clockLabel(hour: number, minute: number): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
-}
+const clockLabel = formatClock;
 
 type WallTime = { date: string; hour: number; minute: number; offsetMinutes: number };
 

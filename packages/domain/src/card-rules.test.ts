@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardExpiry, isCardExpired, isUsableSavedCard, parseCardExpiry } from './card-rules';
+import { storedCardExpiry, isCardExpired, isUsableSavedCard, parseCardExpiry } from './card-rules';
 
 describe('saved card rules', () => {
   it('keeps a card good through the last day of its expiry month', () => {
@@ -35,7 +35,7 @@ describe('saved card rules', () => {
   });
 
   it('writes an expiry as MM/YYYY', () => {
-    expect(formatCardExpiry(8, 2028)).toBe('08/2028');
-    expect(formatCardExpiry(12, 2030)).toBe('12/2030');
+    expect(storedCardExpiry(8, 2028)).toBe('08/2028');
+    expect(storedCardExpiry(12, 2030)).toBe('12/2030');
   });
 });

@@ -35,7 +35,18 @@ export function isUsableSavedCard(
   return Boolean(card?.last4) && !isCardExpired(card?.expires, now);
 }
 
-/** An expiry as 'MM/YYYY' from the gateway's month and year. */
-export function formatCardExpiry(month: number, year: number): string {
+/** An expiry as stored, 'MM/YYYY', from the gateway's month and year (shown as MM/YY: format.ts formatCardExpiry). */
+export function storedCardExpiry(month: number, year: number): string {
   return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+/**
+ * A card's expiry as shown, MM/YY ('08/28'; docs/decisions/040), from the stored 'MM/YYYY' (or
+ * 'MM/YY') or from month and year numbers. Anything unreadable is returned as it is.
+ */
+export function formatCardExpiry(expires: string | { month: number; year: number }): string {
+  const expiry = typeof expires === 'string' ? parseCardExpiry(expires) : expires;
+  if (!expiry || expiry.month < 1 || expiry.month > 12)
+    return typeof expires === 'string' ? expires : '';
+  return `${String(expiry.month).padStart(2, '0')}/${String(expiry.year % 100).padStart(2, '0')}`;
 }

@@ -1,9 +1,11 @@
 /**
  * Display formatting shared by server and web (spec 1 section 9, spec 2 section 9):
  * decimal data units (steps of 1000), Mbps from 1024 Kbps, 2-decimal currency with
- * 'N discount' for negatives and cents under $1, dates as dd/mm/yy.
+ * 'N discount' for negatives and cents under $1, dates as dd/mm/yy; times, card expiries,
+ * phone numbers and the VoIP spelling in one style each (docs/decisions/040).
  */
 
+import { BUSINESS_TIME_ZONE as BUSINESS_ZONE } from './constants';
 import { dateTimeFormat } from './intl';
 
 const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -44,45 +46,45 @@ export function formatMoney(cents: number): string {
   return `$${dollars.toLocaleString('en-AU')}.${rest}`;
 }
 
-/** A date as dd/mm/yy in the given time zone (default the business zone). */
-export function formatShortDate(date: Date, timeZone = 'Australia/Brisbane'): string {
+/**
+ * The one customer-facing date: dd/mm/yy in the given time zone (default the business zone),
+ * spec 1 and 2 section 9 ('Dates use dd/mm/yy'; docs/decisions/040). Takes a Date or an ISO time.
+ */
+export function formatDate(value: Date | string, timeZone = BUSINESS_ZONE): string {
   const parts = dateTimeFormat({
     timeZone,
     day: '2-digit',
     month: '2-digit',
     year: '2-digit',
-  }).formatToParts(date);
+  }).formatToParts(typeof value === 'string' ? new Date(value) : value);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
 
-// Made at first use (./intl): an Intl formatter with a time zone costs tens of milliseconds to
-// build (the zone's data), which at module load would delay every page's first paint.
-const getDateTimeFormat = () =>
-  dateTimeFormat({
-    timeZone: 'Australia/Brisbane',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
-
-/**
- * An ISO time in the business time zone: '24 Nov 2026, 9:05 pm' (Brisbane keeps no summer time,
- * so it is AEST all year). The day period is written 'am'/'pm' whichever form the runtime's ICU
- * data gives ('p.m.', 'PM').
- */
-export function formatDateTime(iso: string): string {
-  return getDateTimeFormat()
-    .format(new Date(iso))
-    .replace(/\s?([ap])\.?m\.?$/i, (_, p: string) => ` ${p.toLowerCase()}m`);
+/** An hour of the day (0-23) and its minutes as the one time style: '1:00 am', '12:30 pm'. */
+export function formatClock(hour: number, minute = 0): string {
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
-/** An ISO time as dd/mm/yy in the business time zone. */
-export function shortDateOf(iso: string): string {
-  return formatShortDate(new Date(iso));
+/**
+ * A time of day in the business zone: '1:00 am', '9:05 pm' (lower-case am/pm everywhere,
+ * whatever the runtime's ICU data would write: 'PM', 'p.m.').
+ */
+export function formatTime(value: Date | string, timeZone = BUSINESS_ZONE): string {
+  const parts = dateTimeFormat({
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  return formatClock(get('hour') % 24, get('minute'));
+}
+
+/** A moment in the business zone (AEST all year: Brisbane keeps no summer time): '24/11/26 9:05 pm'. */
+export function formatDateTime(value: Date | string, timeZone = BUSINESS_ZONE): string {
+  return `${formatDate(value, timeZone)} ${formatTime(value, timeZone)}`;
 }
 
 /**
@@ -91,5 +93,57 @@ export function shortDateOf(iso: string): string {
  * 09/12.
  */
 export function lastDayBefore(endIso: string): string {
-  return formatShortDate(new Date(Date.parse(endIso) - 1));
+  return formatDate(new Date(Date.parse(endIso) - 1));
+}
+
+/**
+ * A local time as CSV files write it ('2026-11-01T00:00' -> '2026-11-01 00:00'): sortable and
+ * read as a date and time by spreadsheets. Anything else is returned as it is.
+ */
+export function formatCsvDateTime(local: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local)
+    ? local.slice(0, 16).replace('T', ' ')
+    : local;
+}
+
+/**
+ * An Australian phone number grouped as people read it: '1300 975 707', '13 12 34',
+ * '07 5550 0123', '0412 345 678', '+61 7 5550 1234', '+61 491 570 156'. Anything that is not
+ * such a number (an AVC id, an overseas number) is returned as it is, trimmed.
+ */
+export function formatPhone(phone: string): string {
+  const trimmed = phone.trim();
+  if (!/^[0-9 +()-]+$/.test(trimmed)) return trimmed;
+  const international = trimmed.startsWith('+');
+  const digits = trimmed.replace(/\D/g, '');
+  const group = (text: string, sizes: number[]) => {
+    const out: string[] = [];
+    let at = 0;
+    for (const size of sizes) {
+      out.push(text.slice(at, at + size));
+      at += size;
+    }
+    return out.join(' ');
+  };
+  if (international) {
+    if (!digits.startsWith('61') || digits.length !== 11) return trimmed;
+    const national = digits.slice(2);
+    return `+61 ${national.startsWith('4') ? group(national, [3, 3, 3]) : group(national, [1, 4, 4])}`;
+  }
+  if (digits.length === 10 && /^1[38]00/.test(digits)) return group(digits, [4, 3, 3]);
+  if (digits.length === 6 && digits.startsWith('13')) return group(digits, [2, 2, 2]);
+  if (digits.length === 10 && digits.startsWith('04')) return group(digits, [4, 3, 3]);
+  if (digits.length === 10 && /^0[2378]/.test(digits)) return group(digits, [2, 4, 4]);
+  if (digits.length === 8) return group(digits, [4, 4]);
+  return trimmed;
+}
+
+/** A technology as customers read it: the spec's value 'VOIP' is written 'VoIP'; others as they are. */
+export function technologyLabel(technology: string): string {
+  return technology === 'VOIP' ? 'VoIP' : technology;
+}
+
+/** A service as it is named everywhere: its technology and its identifier ('VoIP 07 5550 0123'). */
+export function serviceName(technology: string, identifier: string): string {
+  return `${technologyLabel(technology)} ${formatPhone(identifier)}`;
 }

@@ -35,6 +35,16 @@ describe('CORS for the native app', () => {
     }
   });
 
+  it('answers the app at the push paths the spec writes without /api/portal too', async () => {
+    const res = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/notifications/device-token',
+      headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'PATCH' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('capacitor://localhost');
+  });
+
   it('lets the app read answers, errors included, and the permissions header', async () => {
     const ok = await ctx.app.inject({
       url: apiPaths.health,

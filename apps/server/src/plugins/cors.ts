@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '@outpost/contracts/api-paths';
 import { PERMISSIONS_HEADER } from '@outpost/contracts/permissions';
 
 /** The request headers the web client sends (lib/api-client.ts). */
@@ -24,7 +25,7 @@ export const corsPlugin = fp(async (app: FastifyInstance, opts: { origins: strin
   if (allowed.size === 0) return;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
     const origin = request.headers.origin;
     void reply.header('vary', 'Origin');
     if (typeof origin !== 'string' || !allowed.has(origin.toLowerCase())) return;

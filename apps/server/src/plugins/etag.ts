@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '@outpost/contracts/api-paths';
 
 /**
  * ETags on API reads (issue 21, docs/decisions/032): every successful GET (and HEAD) under /api/
@@ -20,7 +21,7 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       reply.statusCode !== 200 ||
-      !request.url.startsWith('/api/') ||
+      !isApiPath(request.url.split('?', 1)[0] ?? '') ||
       reply.hasHeader('cache-control') ||
       (typeof payload !== 'string' && !Buffer.isBuffer(payload))
     )

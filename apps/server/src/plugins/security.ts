@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsUnacceptableText } from '@outpost/domain/text-rules';
+import { isApiPath } from '@outpost/contracts/api-paths';
 import { commonError } from '../lib/errors';
 import { DOCS_PREFIX } from './api-docs';
 
@@ -135,7 +136,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     const path = request.url.split('?', 1)[0] ?? '';
     if (isDocsPage(path)) {
       void reply.header('content-security-policy', DOCS_POLICY);
-    } else if (path.startsWith('/api/') || path === '/metrics') {
+    } else if (isApiPath(path) || path === '/metrics') {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       // An API answer is data, never a document: it may load nothing at all. Stricter than the
       // page's policy and a quarter of its bytes, on every call a satellite user pays for.

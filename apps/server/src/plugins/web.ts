@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '@outpost/contracts/api-paths';
 import type { Brand } from '@outpost/contracts/brand';
 import { BRAND_COLOR_PROPERTIES, BRAND_GLOBAL, BRAND_LOGO_PATH } from '@outpost/contracts/brand';
 import { messages, serverErrors } from '@outpost/contracts/messages';
@@ -214,7 +215,7 @@ export const webPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ data: { error: serverErrors.routeNotFound } });
       }
       return sendIndex(request, reply, isKnownWebPath(pathname) ? 200 : 404);

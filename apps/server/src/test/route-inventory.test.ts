@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, isApiPath, UNPREFIXED_API_PATHS } from '@outpost/contracts/api-paths';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
@@ -13,14 +14,25 @@ afterAll(async () => ctx.close());
 // Routes the server registers outside the inventory on purpose: the OpenAPI document and the
 // web app (static files, the page itself). None of them reads account data.
 const NOT_API = (url: string) =>
-  !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
+  !isApiPath(url) || url === '/api/docs' || url.startsWith('/api/docs/');
+
+/** Each row's method and path, and its path without the prefix where the spec writes it so. */
+const listedKeys = () =>
+  new Set(
+    apiRoutes.flatMap((r) => {
+      const bare = r.path.slice(API_PREFIX.length);
+      return UNPREFIXED_API_PATHS.includes(bare)
+        ? [`${r.method} ${r.path}`, `${r.method} ${bare}`]
+        : [`${r.method} ${r.path}`];
+    }),
+  );
 
 describe('route inventory', () => {
   it('lists every API route the server registers, under the same method and path', () => {
     const registered = ctx.app.registeredRoutes.filter(
       (r) => !NOT_API(r.url) && r.method !== 'HEAD',
     );
-    const listed = new Set(apiRoutes.map((r) => `${r.method} ${r.path}`));
+    const listed = listedKeys();
     const unlisted = registered
       .filter((r) => !listed.has(`${r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`);
@@ -35,6 +47,13 @@ describe('route inventory', () => {
       .filter((r) => !registered.has(`${r.method} ${r.path}`))
       .map((r) => r.id);
     expect(missing).toEqual([]);
+    // The push paths spec 1 section 7 writes without the prefix are served there too.
+    expect([...listedKeys()].filter((key) => !registered.has(key))).toEqual([]);
+    expect(UNPREFIXED_API_PATHS).toEqual([
+      '/notifications/device-tokens',
+      '/notifications/device-token',
+      '/notifications/get-latest',
+    ]);
   });
 
   it('gives every row a unique id and a unique method and path', () => {

@@ -81,7 +81,7 @@ describe('route guards', () => {
   it('sends a visitor without a session to the login page, remembering the page', async () => {
     const { router } = renderApp('/services?tab=all');
 
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login?redirect=%2Fservices%3Ftab%3Dall');
   });
 
@@ -273,7 +273,7 @@ describe('session on load', () => {
     );
     const { router } = renderApp('/services');
 
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
     expect(currentPath(router)).toBe('/login?reason=session-expired&redirect=%2Fservices');
     expect(isLoggedIn()).toBe(false);
   });

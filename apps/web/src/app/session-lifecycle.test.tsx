@@ -69,7 +69,7 @@ describe('session lifecycle', () => {
       }
     });
 
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login?redirect=%2Fservices');
   });
 });

@@ -29,7 +29,10 @@ export const demoBrand: PageBrand = {
 
 type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };
 
-/** The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand. */
+/**
+ * The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand
+ * (the server writes its phone numbers in the one grouping: formatPhone).
+ */
 export function getBrand(): PageBrand {
   const injected =
     typeof window === 'undefined' ? undefined : (window as BrandWindow)[BRAND_GLOBAL];

@@ -21,6 +21,7 @@ export function usageSummary(overrides: Partial<UsageSummary> = {}): UsageSummar
     plan_notes:
       '<p>Your plan includes 50 GB of Peak data.</p><img src="x" onerror="window.__hacked = true"><script>window.__hacked = true</script>',
     serviceid: 200101,
+    identifier: 'AVC000123456789',
     plan: 'Sky Muster Plus 50',
     technology: 'Sky Muster Plus',
     is_limitless: false,

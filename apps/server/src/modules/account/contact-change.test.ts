@@ -106,7 +106,7 @@ describe('changing one’s own email or mobile', () => {
     expect(await stored(TWOFACTOR)).toEqual({ email: 'mai.new@example.com', mobile: '0491570110' });
 
     const notice =
-      'Outpost Demo Broadband: the email address on your Outpost Demo Broadband login was changed on 24 Nov 2026, 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
+      'Outpost Demo Broadband: the email address on your Outpost Demo Broadband login was changed on 24/11/26 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
     const mail = (await messagesTo('mai.nguyen@example.com')).slice(oldMail);
     expect(mail.map((m) => [m.channel, m.subject, m.body])).toEqual([
       ['email', 'The email address on your Outpost Demo Broadband login was changed', notice],
@@ -139,7 +139,7 @@ describe('changing one’s own email or mobile', () => {
     expect(right.statusCode, right.body).toBe(200);
     expect(await stored(HOLDER)).toMatchObject({ mobile: '0491570901' });
     const notice =
-      'Outpost Demo Broadband: the mobile number on your Outpost Demo Broadband login was changed on 24 Nov 2026, 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
+      'Outpost Demo Broadband: the mobile number on your Outpost Demo Broadband login was changed on 24/11/26 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
     expect((await messagesTo('0491570156')).at(-1)!.body).toBe(notice);
     expect((await messagesTo('jordan.citizen@example.com')).at(-1)).toMatchObject({
       subject: 'The mobile number on your Outpost Demo Broadband login was changed',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { BillingTransaction } from '@outpost/contracts/billing';
 import { PAYMETHOD_CARD } from '@outpost/contracts/billing';
-import { formatShortDate } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import { createMessaging } from '../../adapters/messaging';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
@@ -256,7 +256,7 @@ describe('the billing run', () => {
       {
         service_id: 200101,
         kind: 'data-block',
-        description: `Data Block 5 GB (AVC000123456789) bought ${formatShortDate(new Date(block!.created_at))}`,
+        description: `Data Block 5 GB (AVC000123456789) bought ${formatDate(new Date(block!.created_at))}`,
         amount_cents: 1500,
       },
     ]);
@@ -276,7 +276,7 @@ describe('the billing run', () => {
     ]);
 
     // The alert: to the holder and contacts who may see alerts and invoices (none here).
-    const due = formatShortDate(invoice.due_at);
+    const due = formatDate(invoice.due_at);
     expect(
       await rows(
         sql`select user_id, kind, message from alerts where ref = ${`invoice:${invoice.id}`} order by user_id`,
@@ -390,7 +390,7 @@ describe('the billing run', () => {
       sql`select user_id, kind, message from alerts
            where ref = ${`invoice:${invoice.id}`} and kind = 'payment' order by id`,
     );
-    const text = `Your automatic payment of $${(invoice.total_cents / 100).toFixed(2)} for invoice #${invoice.number} was declined: Your bank declined the payment. We will try again on ${formatShortDate(retry)}. You can pay now on the One-Off Payment page.`;
+    const text = `Your automatic payment of $${(invoice.total_cents / 100).toFixed(2)} for invoice #${invoice.number} was declined: Your bank declined the payment. We will try again on ${formatDate(retry)}. You can pay now on the One-Off Payment page.`;
     expect(alerts).toEqual([{ user_id: TWOFACTOR, kind: 'payment', message: `<p>${text}</p>` }]);
     const mail = await rows<{ subject: string; body: string }>(
       sql`select o.subject, o.body from outbox o

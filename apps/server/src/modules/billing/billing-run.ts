@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing';
 import type { Brand } from '@outpost/contracts/brand';
 import { declineText } from '@outpost/contracts/payment-declines';
-import { formatShortDate } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
@@ -195,7 +195,7 @@ async function invoiceEmail(
     invoice.status === 'Paid'
       ? 'Your account credit covers it: there is nothing to pay.'
       : automatic
-        ? `We will debit it from your ${method.display} on ${formatShortDate(new Date(invoice.issuedAt.getTime() + AUTO_CHARGE_DELAY_MS))}.`
+        ? `We will debit it from your ${method.display} on ${formatDate(new Date(invoice.issuedAt.getTime() + AUTO_CHARGE_DELAY_MS))}.`
         : `You can pay it on the One-Off Payment page: ${deps.publicUrl}/billing/one-off-payment`;
   return {
     to: holder.email,
@@ -203,7 +203,7 @@ async function invoiceEmail(
     body: [
       `Hello ${holder.name},`,
       '',
-      `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatShortDate(invoice.dueAt)}.`,
+      `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`,
       how,
       '',
       `See and download your invoices in the portal: ${deps.publicUrl}/billing/invoices`,
@@ -438,7 +438,7 @@ async function recordDecline(
   // In plain words (payment-declines): the gateway's text is never shown.
   const reason = declineText(payment.failureCode).reason;
   const then = next
-    ? `We will try again on ${formatShortDate(next)}.`
+    ? `We will try again on ${formatDate(next)}.`
     : 'We will not try again automatically.';
   const message = `Your automatic payment of ${dollars(payment.amountCents)} for invoice #${invoice.number} was declined: ${reason} ${then} You can pay now on the One-Off Payment page.`;
   const userIds = await alertBillingContacts(

@@ -1,19 +1,8 @@
 import type { Brand } from '@outpost/contracts/brand';
+import { formatDate } from '@outpost/domain/format';
 import { renderPdf } from '../../lib/pdf';
 import type { InvoiceDocument } from './invoices.service';
 import { AUTO_CHARGE_DELAY_MS, dollars } from './invoices.service';
-
-/** dd/mm/yyyy in the business time zone. */
-export function longDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-AU', {
-    timeZone: 'Australia/Brisbane',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return `${get('day')}/${get('month')}/${get('year')}`;
-}
 
 /** The GST in a GST-inclusive amount: one eleventh, rounded to the cent. */
 export function gstIncluded(totalCents: number): number {
@@ -96,9 +85,9 @@ function drawInvoice(
   const periodLast = new Date(invoice.periodEnd.getTime() - 1);
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
-    ['Issue date', longDate(invoice.issuedAt)],
-    ['Billing period', `${longDate(invoice.periodStart)} to ${longDate(periodLast)}`],
-    ['Due date', longDate(invoice.dueAt)],
+    ['Issue date', formatDate(invoice.issuedAt)],
+    ['Billing period', `${formatDate(invoice.periodStart)} to ${formatDate(periodLast)}`],
+    ['Due date', formatDate(invoice.dueAt)],
   ];
   let y = 140;
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text('Bill to', left, y);
@@ -150,7 +139,7 @@ function drawInvoice(
 
   const inAdvance = lines.filter((l) => l.kind === 'service' || l.kind === 'option');
   const extras = lines.filter((l) => l.kind !== 'service' && l.kind !== 'option');
-  heading(`Services in advance, ${longDate(invoice.periodStart)} to ${longDate(periodLast)}`);
+  heading(`Services in advance, ${formatDate(invoice.periodStart)} to ${formatDate(periodLast)}`);
   for (const l of inAdvance) row(l.description, l.amountCents);
   if (extras.length > 0) {
     heading('Data blocks and plan adjustments of the previous period');
@@ -167,7 +156,7 @@ function drawInvoice(
   row('Previous balance', data.previousBalanceCents);
   row('Payments and credits since', data.paymentsSinceCents);
   row('This invoice', invoice.totalCents);
-  row(`Amount due by ${longDate(invoice.dueAt)}`, Math.max(data.amountDueCents, 0), true);
+  row(`Amount due by ${formatDate(invoice.dueAt)}`, Math.max(data.amountDueCents, 0), true);
   if (data.amountDueCents < 0) row('Your account is in credit by', -data.amountDueCents);
 
   heading('How to pay');
@@ -175,7 +164,7 @@ function drawInvoice(
   const ways = [
     ...(data.autoDebit
       ? [
-          `Automatic debit: the amount due will be debited from your ${data.autoDebit} on or after ${longDate(new Date(invoice.issuedAt.getTime() + AUTO_CHARGE_DELAY_MS))}. You need do nothing.`,
+          `Automatic debit: the amount due will be debited from your ${data.autoDebit} on or after ${formatDate(new Date(invoice.issuedAt.getTime() + AUTO_CHARGE_DELAY_MS))}. You need do nothing.`,
         ]
       : []),
     `Online: make a one-off payment by card at ${publicUrl}/billing/one-off-payment`,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { formatShortDate } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { rollAccountServices } from '../services/jobs';
@@ -94,9 +94,9 @@ export async function issueInvoice(
       kind: chargeLineKind(c.kind),
       description:
         c.kind === 'data-block'
-          ? `${c.description} bought ${formatShortDate(c.createdAt)}`
+          ? `${c.description} bought ${formatDate(c.createdAt)}`
           : c.kind === 'product'
-            ? `${c.description} ordered ${formatShortDate(c.createdAt)}`
+            ? `${c.description} ordered ${formatDate(c.createdAt)}`
             : c.description,
       amountCents: c.amountCents,
     })),
@@ -153,7 +153,7 @@ export async function invoiceReadyAlert(
   invoice: InvoiceRow,
   now: Date,
 ): Promise<{ userIds: number[]; message: string }> {
-  const message = `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatShortDate(invoice.dueAt)}.`;
+  const message = `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`;
   const userIds = await alertBillingContacts(
     tx,
     invoice.accountId,

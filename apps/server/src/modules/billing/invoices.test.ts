@@ -4,11 +4,12 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { BillingTransaction } from '@outpost/contracts/billing';
 import { invoiceFileName } from '@outpost/contracts/billing';
 import { serverErrors } from '@outpost/contracts/messages';
+import { formatDate } from '@outpost/domain/format';
 import { queryRows, withTransaction } from '../../db/client';
 import { pdfText } from '../../test/pdf-text';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf } from '../../test/test-app';
-import { gstIncluded, longDate, renderInvoicePdf } from './invoice-pdf';
+import { gstIncluded, renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, markInvoicePaid, ownedInvoice } from './invoices.service';
 import { appendTransaction } from './ledger';
 
@@ -218,9 +219,9 @@ describe('GET invoice PDF', () => {
       'Citizen Family',
       'Account number 100001',
       invoice.number,
-      longDate(row.issuedAt),
-      `${longDate(row.periodStart)} to ${longDate(last)}`,
-      longDate(row.dueAt),
+      formatDate(row.issuedAt),
+      `${formatDate(row.periodStart)} to ${formatDate(last)}`,
+      formatDate(row.dueAt),
       'GST included',
       money(gst),
       'Total of this invoice (including GST)',
@@ -230,6 +231,10 @@ describe('GET invoice PDF', () => {
       ...lines.flatMap((l) => [l.description, money(l.amount_cents)]),
     ])
       expect(text, expected).toContain(expected);
+    // Dates in the one style, dd/mm/yy (docs/decisions/040): never with a 4-digit year.
+    expect(text).toContain(`${formatDate(row.periodStart)} to ${formatDate(last)}`);
+    expect(formatDate(row.issuedAt)).toMatch(/^\d\d\/\d\d\/\d\d$/);
+    expect(text.join('\n')).not.toMatch(/\d\d\/\d\d\/\d{4}/);
     expect(text.join('\n')).toMatch(/Visa ending in 4242/);
     expect(text.join('\n')).toContain(`${ctx.config.publicUrl}/billing/one-off-payment`);
     expect(text.join('\n')).toContain(brand.helpPhone);

@@ -26,6 +26,7 @@ import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { createTicket } from '../tickets/tickets.service';
 import { callbacksError } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
+import { formatPhone } from '@outpost/domain/format';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 /** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */
@@ -213,7 +214,7 @@ export async function bookCallback(
     authorName: `${caller.givenNames} ${caller.surname}`,
     category: 'Callback',
     subject: `Callback: ${summary}`,
-    body: `Please call me on ${body.phone} at ${summary}.\n\n${body.reason}`,
+    body: `Please call me on ${formatPhone(body.phone)} at ${summary}.\n\n${body.reason}`,
     source: 'callback',
   });
   const [row] = await tx
@@ -252,7 +253,7 @@ export function confirmationEmail(
     body: [
       `Hello ${withoutLinks(caller.givenNames)},`,
       '',
-      `We will call you on ${callback.phone} at ${callback.summary}.${yourTime}`,
+      `We will call you on ${formatPhone(callback.phone)} at ${callback.summary}.${yourTime}`,
       `Your ticket number is ${callback.ticket_number}.`,
       '',
       'If you no longer need the call, you can cancel it in the portal under Support before that time.',

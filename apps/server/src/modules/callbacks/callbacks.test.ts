@@ -100,11 +100,11 @@ describe('callback times', () => {
     expect(data.teams.map((t) => t.name)).toEqual(['Technical Support', 'Sales & Accounts']);
     const technical = data.teams[0]!;
     expect(technical.days.map((d) => d.label)).toEqual([
-      'Tue 24 Nov',
-      'Wed 25 Nov',
-      'Thu 26 Nov',
-      'Fri 27 Nov',
-      'Sat 28 Nov',
+      'Tue 24/11/26',
+      'Wed 25/11/26',
+      'Thu 26/11/26',
+      'Fri 27/11/26',
+      'Sat 28/11/26',
     ]);
     // Now is 10:00 am AEST: 10:30 is the first slot at least 30 minutes away.
     expect(technical.days[0]!.slots[0]).toEqual({
@@ -153,11 +153,11 @@ describe('callback times', () => {
       capacity: 2,
     });
     expect(data.teams[0]!.days.map((d) => d.label)).toEqual([
-      'Thu 24 Dec',
-      'Sun 27 Dec',
-      'Tue 29 Dec',
-      'Wed 30 Dec',
-      'Thu 31 Dec',
+      'Thu 24/12/26',
+      'Sun 27/12/26',
+      'Tue 29/12/26',
+      'Wed 30/12/26',
+      'Thu 31/12/26',
     ]);
     // Christmas Eve closes at 6 pm; Darwin is half an hour behind.
     expect(data.teams[0]!.days[0]!.slots.at(-1)).toMatchObject({
@@ -184,7 +184,7 @@ describe('request callback', () => {
     expect(callback).toMatchObject({
       team: 'technical',
       slot: '2026-11-26T04:00:00.000Z',
-      summary: 'Technical Support, Thu 26 Nov 2:00 pm AEST',
+      summary: 'Technical Support, Thu 26/11/26 2:00 pm AEST',
       phone: '0491570006',
       reason: 'The modem light is orange.',
       cancellable: true,
@@ -199,7 +199,7 @@ describe('request callback', () => {
       accountId: 100001,
       createdBy: HOLDER,
       category: 'Callback',
-      subject: 'Callback: Technical Support, Thu 26 Nov 2:00 pm AEST',
+      subject: 'Callback: Technical Support, Thu 26/11/26 2:00 pm AEST',
       source: 'callback',
       status: 'New',
     });
@@ -208,7 +208,7 @@ describe('request callback', () => {
       .from(ticketMessages)
       .where(eq(ticketMessages.ticketId, callback.ticketid));
     expect(message!.body).toBe(
-      'Please call me on 0491570006 at Technical Support, Thu 26 Nov 2:00 pm AEST.\n\nThe modem light is orange.',
+      'Please call me on 0491 570 006 at Technical Support, Thu 26/11/26 2:00 pm AEST.\n\nThe modem light is orange.',
     );
 
     const [mail] = await ctx.database.db
@@ -216,7 +216,7 @@ describe('request callback', () => {
       .from(outbox)
       .where(sql`${outbox.subject} like 'Callback booked:%' and ${outbox.body} like '%2:00 pm%'`);
     expect(mail!.subject).toBe(
-      `Callback booked: Technical Support, Thu 26 Nov 2:00 pm AEST (${callback.ticket_number})`,
+      `Callback booked: Technical Support, Thu 26/11/26 2:00 pm AEST (${callback.ticket_number})`,
     );
     expect(mail!.body).toContain('That is 12:00 pm your time · 2:00 pm AEST.');
 
@@ -282,7 +282,7 @@ describe('request callback', () => {
     expect(booked!.n).toBe(2);
     const [opened] = await queryRows<{ n: number }>(
       ctx.database.db,
-      sql`select count(*)::int as n from tickets where subject = 'Callback: Technical Support, Wed 25 Nov 4:00 pm AEST'`,
+      sql`select count(*)::int as n from tickets where subject = 'Callback: Technical Support, Wed 25/11/26 4:00 pm AEST'`,
     );
     expect(opened!.n).toBe(2);
 
@@ -302,7 +302,9 @@ describe('request callback', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       data: {
-        error: callbacksErrors.callbackAlreadyBooked('Technical Support, Thu 26 Nov 2:00 pm AEST'),
+        error: callbacksErrors.callbackAlreadyBooked(
+          'Technical Support, Thu 26/11/26 2:00 pm AEST',
+        ),
       },
     });
   });

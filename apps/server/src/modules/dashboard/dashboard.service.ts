@@ -11,6 +11,7 @@ import type { AuthContext, CallerRow } from '../../plugins/auth';
 import { callerSql } from '../../plugins/auth';
 import { activitySummaryFrom } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
+import { serviceName } from '@outpost/domain/format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const BRISBANE_OFFSET_MS = 10 * 3_600_000;
@@ -207,7 +208,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
       const measured = s.type === 'Broadband' && s.status === 'active' && withUsage;
       return {
         serviceid: s.id,
-        service_name: s.nickname ?? `${s.technology} ${s.identifier}`,
+        service_name: s.nickname ?? serviceName(s.technology, s.identifier),
         alt_service_name: `${s.plan_name}, ${s.addr_abbr}`,
         price: s.price,
         is_custom: s.is_custom,

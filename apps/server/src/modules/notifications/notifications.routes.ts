@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@outpost/contracts/api-paths';
+import type { RouteContract } from '@outpost/contracts/api-routes';
 import { notificationsRoutes } from '@outpost/contracts/notifications';
 import type { Push } from '../../adapters/push';
 import type { Db } from '../../db/client';
@@ -17,22 +19,30 @@ import {
 
 export type NotificationsDeps = { db: Db; clock: Clock; push: Push };
 
-/** Push devices and notifications (spec 1 section 7; docs/decisions/023). */
-export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDeps }> = async (
+/**
+ * The device and latest-notification routes, at `base` + the path after the API prefix: the
+ * module registers them under the prefix and, as spec 1 section 7 writes them, without it
+ * (docs/decisions/040).
+ */
+const pushRoutes: FastifyPluginAsyncZod<{ deps: NotificationsDeps; base: string }> = async (
   app,
-  { deps },
+  { deps, base },
 ) => {
   const { db, clock, push } = deps;
+  const at = <const C extends RouteContract>(contract: C) => ({
+    ...routeFor(contract),
+    url: base + contract.path.slice(API_PREFIX.length),
+  });
 
   app.route({
-    ...routeFor(notificationsRoutes.deviceTokens),
+    ...at(notificationsRoutes.deviceTokens),
     handler: async (request) => ({
       data: { devices: await listDevices(db, requireAuth(request).userId) },
     }),
   });
 
   app.route({
-    ...routeFor(notificationsRoutes.registerDeviceToken),
+    ...at(notificationsRoutes.registerDeviceToken),
     handler: async (request) => {
       const auth = requireAuth(request);
       const { token, deviceId, userId, platform } = request.body;
@@ -54,7 +64,7 @@ export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDep
   });
 
   app.route({
-    ...routeFor(notificationsRoutes.refreshDeviceToken),
+    ...at(notificationsRoutes.refreshDeviceToken),
     handler: async (request) => {
       const auth = requireAuth(request);
       const { token, deviceId, platform } = request.body;
@@ -79,18 +89,28 @@ export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDep
   });
 
   app.route({
-    ...routeFor(notificationsRoutes.removeDeviceToken),
+    ...at(notificationsRoutes.removeDeviceToken),
     handler: async (request) => ({
       data: { removed: await removeDevice(db, requireAuth(request).userId, request.body) },
     }),
   });
 
   app.route({
-    ...routeFor(notificationsRoutes.latestNotifications),
+    ...at(notificationsRoutes.latestNotifications),
     handler: async (request) => ({
       data: { notifications: await latestNotifications(db, requireAuth(request).userId) },
     }),
   });
+};
+
+/** Push devices and notifications (spec 1 section 7; docs/decisions/023). */
+export const notificationsModule: FastifyPluginAsyncZod<{ deps: NotificationsDeps }> = async (
+  app,
+  { deps },
+) => {
+  const { push } = deps;
+  await app.register(pushRoutes, { deps, base: API_PREFIX });
+  await app.register(pushRoutes, { deps, base: '' });
 
   app.route({
     ...routeFor(notificationsRoutes.webPushKey),

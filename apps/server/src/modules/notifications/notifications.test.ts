@@ -250,6 +250,54 @@ describe('device tokens', () => {
     expect(await devicesOf(SERVICES)).toHaveLength(1);
   });
 
+  it('answers at the paths spec 1 section 7 writes, without /api/portal, the same as under it', async () => {
+    const token = fcmToken('bare');
+    const registered = await call(
+      'POST',
+      '/notifications/device-token',
+      { token, deviceId: 'bare-phone', userId: HOLDER, platform: 'android' },
+      HOLDER,
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().data.device).toMatchObject({ token, deviceId: 'bare-phone' });
+
+    const listed = await api.get('/notifications/device-tokens', HOLDER);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.headers['content-type']).toMatch(/^application\/json/);
+    expect((listed.json().data as { devices: DeviceRecord[] }).devices).toEqual(
+      await devicesOf(HOLDER),
+    );
+
+    const renewed = fcmToken('bare');
+    const patched = await call(
+      'PATCH',
+      '/notifications/device-token',
+      { token: renewed, deviceId: 'bare-phone' },
+      HOLDER,
+    );
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await devicesOf(HOLDER))[0]).toMatchObject({ token: renewed, platform: 'android' });
+
+    const latest = await api.get('/notifications/get-latest', HOLDER);
+    expect(latest.statusCode, latest.body).toBe(200);
+    expect(latest.json().data).toEqual(
+      (await api.get(apiPaths.latestNotifications, HOLDER)).json().data,
+    );
+
+    const removed = await call(
+      'DELETE',
+      '/notifications/device-token',
+      { token: renewed, deviceId: 'bare-phone' },
+      HOLDER,
+    );
+    expect(removed.json().data).toEqual({ removed: true });
+    expect(await devicesOf(HOLDER)).toEqual([]);
+
+    // Still a session's own: without a token it is refused as under the prefix.
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/notifications/device-tokens' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('moves a token to the user now signed in on the device (the last one gets no more pushes)', async () => {
     const token = fcmToken('shared');
     await register(HOLDER, { token, deviceId: 'family-tablet', platform: 'android' });

@@ -1,4 +1,5 @@
 import { errorMaker } from '../../lib/errors';
+import { technologyLabel } from '@outpost/domain/format';
 
 /**
  * The orders module's refusals (docs/decisions/021). Statuses are in plugins/error-handler.ts.
@@ -17,7 +18,7 @@ export const ordersErrors = {
   /** The application has field errors (answered in `fields` too); the first one's message. */
   applicationInvalid: (message: string) => `Invalid request: ${message}`,
   orderTechnology: (technology: string) =>
-    `Bad request: This service takes a ${technology} order, not this one.`,
+    `Bad request: This service takes a ${technologyLabel(technology)} order, not this one.`,
   transferInProgress: (number: string) =>
     `Bad request: A transfer of this number is already under way (ticket ${number}). We will be in touch.`,
 } as const;

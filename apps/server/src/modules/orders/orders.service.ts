@@ -22,6 +22,7 @@ import {
   serviceTelephonyValues,
   telephonyFeatures,
 } from './orders.schema';
+import { formatPhone } from '@outpost/domain/format';
 
 export type NewOrder = {
   kind: OrderKind;
@@ -212,8 +213,8 @@ export async function changeBarring(
     userId: who.userId,
     authorName: who.authorName,
     payload,
-    subject: `Call barring change (${service.identifier})`,
-    body: `Please change call barring on ${service.identifier} to "${option.label}" (was "${previous}").`,
+    subject: `Call barring change (${formatPhone(service.identifier)})`,
+    body: `Please change call barring on ${formatPhone(service.identifier)} to "${option.label}" (was "${previous}").`,
     now,
   });
   return { result, created: true };
@@ -355,8 +356,11 @@ export async function changeTelephonyFeatures(
     userId: who.userId,
     authorName: who.authorName,
     payload,
-    subject: `Landline options change (${service.identifier})`,
-    body: [`Please change these landline options on ${service.identifier}:`, ...lines].join('\n'),
+    subject: `Landline options change (${formatPhone(service.identifier)})`,
+    body: [
+      `Please change these landline options on ${formatPhone(service.identifier)}:`,
+      ...lines,
+    ].join('\n'),
     monthlyCents: monthlyCents > 0 ? monthlyCents : null,
     now,
   });

@@ -85,7 +85,7 @@ describe('call barring', () => {
       source: 'order',
       status: 'New',
       serviceId: LANDLINE,
-      subject: 'Call barring change (0755500123)',
+      subject: 'Call barring change (07 5550 0123)',
     });
     // Only a ticket so far: the service keeps its mode, the new one shows as requested.
     const modes = await context()
@@ -279,7 +279,7 @@ describe('landline options', () => {
     });
     expect(await ticketBody(order.ticketid)).toBe(
       [
-        'Please change these landline options on 0755500123:',
+        'Please change these landline options on 07 5550 0123:',
         '- Call forwarding: On ($3.00 per month)',
         '- Forward calls to: 0412345678',
       ].join('\n'),
@@ -314,7 +314,7 @@ describe('landline options', () => {
     const order = results[0]!.json().data as OrderResult;
     expect(await ticketBody(order.ticketid)).toBe(
       [
-        'Please change these landline options on 0755500123:',
+        'Please change these landline options on 07 5550 0123:',
         '- Voicemail: On ($2.00 per month)',
         '- Voicemail PIN: ••••',
       ].join('\n'),

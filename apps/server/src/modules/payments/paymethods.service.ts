@@ -6,7 +6,7 @@ import {
   paymethodValue,
 } from '@outpost/contracts/billing';
 import type { Paymethods, PaymethodValue, UpdatePaymethodsInput } from '@outpost/contracts/billing';
-import { formatCardExpiry, isCardExpired } from '@outpost/domain/card-rules';
+import { storedCardExpiry, isCardExpired } from '@outpost/domain/card-rules';
 import type { PaymentGateway, PaymentMethodInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
@@ -200,7 +200,7 @@ export async function saveMethod(
       .set({
         cardType: brandName(brand),
         cardLast4: last4,
-        cardExpires: formatCardExpiry(expMonth, expYear),
+        cardExpires: storedCardExpiry(expMonth, expYear),
         cardPaymentMethodId: method.id,
         ...(row.method === PAYMETHOD_NONE || row.method === PAYMETHOD_CARD
           ? { method: PAYMETHOD_CARD, status: 'Active', display }

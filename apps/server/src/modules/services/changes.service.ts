@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AvailableBlock, BlockPurchase, ChangePlanResult } from '@outpost/contracts/services';
-import { formatShortDate } from '@outpost/domain/format';
+import { formatDate, formatPhone } from '@outpost/domain/format';
 import { blockState, proRataAdjustment } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { accountCharges } from '../billing/billing.schema';
@@ -159,7 +159,7 @@ export async function applyPlanChange(
     })
     .where(eq(services.id, service.id));
   if (adjustment !== 0) {
-    const description = `Plan change to ${plan.name}: pro-rata ${adjustment > 0 ? 'charge' : 'credit'} ${formatShortDate(now)} to ${formatShortDate(end)}`;
+    const description = `Plan change to ${plan.name}: pro-rata ${adjustment > 0 ? 'charge' : 'credit'} ${formatDate(now)} to ${formatDate(end)}`;
     await tx.insert(accountCharges).values({
       accountId: service.accountId,
       serviceId: service.id,
@@ -223,7 +223,7 @@ export async function purchaseBlock(
     accountId: service.accountId,
     serviceId: service.id,
     kind: 'data-block',
-    description: `${block.block} (${service.identifier})`,
+    description: `${block.block} (${formatPhone(service.identifier)})`,
     amountCents: block.price,
     sourceId: row!.id,
     createdAt: now,

@@ -1,6 +1,6 @@
 import type { Brand } from '@outpost/contracts/brand';
 import type { PlanDocumentName, PlanOption } from '@outpost/contracts/services';
-import { formatMoney, formatShortDate } from '@outpost/domain/format';
+import { formatDate, formatMoney, technologyLabel } from '@outpost/domain/format';
 import { allowanceLabel, minimumCosts, speedLabel } from '@outpost/domain/services';
 import { renderPdf } from '../../lib/pdf';
 import type { PlanRow } from './services.service';
@@ -53,7 +53,7 @@ function drawPlanDocument(
   doc
     .fontSize(10)
     .fillColor('#555')
-    .text(`${brand.providerName} · ${ref} · issued ${formatShortDate(issued)}`);
+    .text(`${brand.providerName} · ${ref} · issued ${formatDate(issued)}`);
   doc.moveDown(0.5);
   doc.fontSize(22).fillColor('#000').text(titles[document]);
   doc.fontSize(16).text(plan.name);
@@ -67,7 +67,7 @@ function drawPlanDocument(
   };
 
   section('About this plan', [
-    `${plan.technology} ${plan.technology === 'Landline' || plan.technology === 'VOIP' ? 'phone' : 'broadband'} service.`,
+    `${technologyLabel(plan.technology)} ${plan.technology === 'Landline' || plan.technology === 'VOIP' ? 'phone' : 'broadband'} service.`,
     ...(plan.summary ? [plan.summary] : []),
   ]);
   if (allowance || speed)

@@ -5,7 +5,7 @@ export const staffErrors = {
   staffReadOnly:
     'Invalid request: this is a staff-assisted session, and your staff role may not make this change.',
   staffLoginFailed: 'Invalid request: unknown staff email, wrong password or wrong code.',
-  staffSessionInvalid: 'Invalid request: your staff session has ended. Please sign in again.',
+  staffSessionInvalid: 'Invalid request: your staff session has ended. Please log in again.',
   staffLinkInvalid:
     'Invalid request: this staff link is not valid, has expired or was already used.',
   staffAdminOnly: 'Invalid request: only staff admins may see the audit log.',

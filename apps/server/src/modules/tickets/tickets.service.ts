@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { users } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
+import { serviceName } from '@outpost/domain/format';
 
 /** A database or a transaction: a ticket is opened inside the caller's own transaction. */
 type Tx = Pick<Db, 'insert'>;
@@ -79,11 +80,12 @@ export async function createTicket(tx: Tx, input: NewTicket) {
 /** The name beside a desk message when the desk gives none. */
 export const DESK_AUTHOR = 'Support team';
 
-/** How a service is named beside a ticket: as My Services names it ('Home (Landline 07...)'). */
-const serviceNameSql = sql<string | null>`case when ${services.id} is null then null
-  when ${services.nickname} is not null
-    then ${services.nickname} || ' (' || ${services.technology} || ' ' || ${services.identifier} || ')'
-  else ${services.technology} || ' ' || ${services.identifier} end`;
+/** How a service is named beside a ticket: as My Services names it ('Home (Landline 07 5550 0123)'). */
+function ticketServiceName(row: TicketRow): string | null {
+  if (row.serviceTechnology === null || row.serviceIdentifier === null) return null;
+  const name = serviceName(row.serviceTechnology, row.serviceIdentifier);
+  return row.serviceNickname ? `${row.serviceNickname} (${name})` : name;
+}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -93,7 +95,9 @@ type TicketRow = {
   subject: string;
   category: string;
   status: string;
-  serviceName: string | null;
+  serviceNickname: string | null;
+  serviceTechnology: string | null;
+  serviceIdentifier: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -104,7 +108,7 @@ function listItem(row: TicketRow): TicketListItem {
     number: ticketNumber(row.id),
     subject: row.subject,
     category: row.category,
-    service_name: row.serviceName,
+    service_name: ticketServiceName(row),
     status: row.status,
     status_label: ticketStatusLabel(row.status),
     created: iso(row.createdAt),
@@ -118,7 +122,9 @@ const ticketColumns = {
   subject: tickets.subject,
   category: tickets.category,
   status: tickets.status,
-  serviceName: serviceNameSql,
+  serviceNickname: services.nickname,
+  serviceTechnology: services.technology,
+  serviceIdentifier: services.identifier,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
 };

@@ -1,6 +1,6 @@
 import { enqueueMessage } from '../../adapters/messaging';
 import { sql } from 'drizzle-orm';
-import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { formatDate, formatMegabytes, formatPhone, serviceName } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
 import type { UsageAlertThreshold } from '@outpost/domain/usage';
 import { thresholdsReached } from '@outpost/domain/usage';
@@ -33,7 +33,9 @@ export type AlertDeps = {
 };
 
 function describe(s: UsageService): string {
-  return s.nickname ? `${s.nickname} (${s.identifier})` : `${s.technology} ${s.identifier}`;
+  return s.nickname
+    ? `${s.nickname} (${formatPhone(s.identifier)})`
+    : serviceName(s.technology, s.identifier);
 }
 
 function alertText(
@@ -47,8 +49,8 @@ function alertText(
   const label = allowance === 'peak' ? quotaLabel(s.technology) : 'Off-Peak';
   const amounts = `${formatMegabytes(used)} of ${formatMegabytes(quota)}`;
   if (threshold === 100)
-    return `You have used all of your ${label} data for ${describe(s)} this period (${amounts}). Your speed is now slowed (shaped) until your new period starts on ${formatShortDate(stop)}. To get full speed back sooner, buy a data block.`;
-  return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). This period's last day is ${formatShortDate(new Date(stop.getTime() - 1))}.`;
+    return `You have used all of your ${label} data for ${describe(s)} this period (${amounts}). Your speed is now slowed (shaped) until your new period starts on ${formatDate(stop)}. To get full speed back sooner, buy a data block.`;
+  return `You have used ${threshold}% of your ${label} data for ${describe(s)} this period (${amounts}). This period's last day is ${formatDate(new Date(stop.getTime() - 1))}.`;
 }
 
 /** Checks one service's current period and sends the alerts it has newly earned. */

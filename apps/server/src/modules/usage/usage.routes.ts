@@ -69,7 +69,10 @@ export const usageModule: FastifyPluginAsyncZod<{ deps: UsageDeps }> = async (ap
       return (
         reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${usageReportName(by, type)}"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="${usageReportName(by, type, s.identifier)}"`,
+          )
           .header('cache-control', 'no-store')
           // The typed reply describes the JSON errors only (the row's `produces` route).
           .send(activityCsv(rows, type, label) as never)

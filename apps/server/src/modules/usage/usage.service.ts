@@ -7,7 +7,7 @@ import type {
   UsageSummary,
   UsageType,
 } from '@outpost/contracts/usage';
-import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { formatCsvDateTime, formatDate, formatMegabytes } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
 import { brisbaneHour, currentPeriod, splitsOffPeak } from '@outpost/domain/usage';
 import type { Db } from '../../db/client';
@@ -130,8 +130,8 @@ function planNotes(s: UsageService, stop: Date): string {
   else notes.push(`<p>Your plan includes ${peak} of ${label} data: everything you use counts.</p>`);
   notes.push(
     '<p>Downloads and uploads both count. Traffic marked unmetered (such as network updates) does not.</p>',
-    `<p>Data blocks you buy add to your allowance until the end of ${formatShortDate(new Date(stop.getTime() - 1))}, the last day of this period.</p>`,
-    `<p>When an allowance is used up, speeds are slowed (shaped) until your new period starts on ${formatShortDate(stop)}, or until you buy a data block.</p>`,
+    `<p>Data blocks you buy add to your allowance until the end of ${formatDate(new Date(stop.getTime() - 1))}, the last day of this period.</p>`,
+    `<p>When an allowance is used up, speeds are slowed (shaped) until your new period starts on ${formatDate(stop)}, or until you buy a data block.</p>`,
   );
   return notes.join('');
 }
@@ -167,6 +167,7 @@ export async function usageSummary(db: Db, s: UsageService, now: Date): Promise<
     remainingOffPeakQuota: remaining(totalOffPeak, usedOffPeak),
     plan_notes: planNotes(s, stop),
     serviceid: s.id,
+    identifier: s.identifier,
     plan: s.plan_name,
     technology: s.technology,
     is_limitless: s.unlimited,
@@ -315,13 +316,18 @@ const csvColumns: Record<UsageType, (keyof UsageRow)[]> = {
   usage: ['Downloaded', 'Uploaded', 'UnmeteredDownloaded', 'UnmeteredUploaded'],
 };
 
-/** The report file: one line per row, MB to 3 places; the first column is Brisbane time. */
+/**
+ * The report file: one line per row, MB to 3 places; the first column is Brisbane time as
+ * 'YYYY-MM-DD HH:MM' (formatCsvDateTime: sortable, and a date and time to spreadsheets).
+ */
 export function activityCsv(rows: UsageRow[], type: UsageType, peakLabel: string): string {
   const columns = csvColumns[type];
   const header = [
     'Local time (Brisbane)',
     ...columns.map((c) => `${c === 'Peak' ? peakLabel : c} (MB)`),
   ];
-  const lines = rows.map((r) => [r.LocalTime, ...columns.map((c) => String(r[c]))].join(','));
+  const lines = rows.map((r) =>
+    [formatCsvDateTime(r.LocalTime), ...columns.map((c) => String(r[c]))].join(','),
+  );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -297,7 +297,7 @@ describe('the usage summary and rows', () => {
     );
   });
 
-  it('gives hourly rows in Brisbane time and a CSV named report-{by}-{type}.csv', async () => {
+  it('gives hourly rows in Brisbane time and a CSV named report-{by}-{type}-{service}.csv, times as YYYY-MM-DD HH:MM', async () => {
     const hour = new Date(periodStart.getTime() + 16 * HOUR); // Brisbane 4pm on the first day
     await ingest([record(hour, { metered_down: 1500 * MB, metered_up: 250 * MB })]);
     const res = await get(
@@ -316,11 +316,14 @@ describe('the usage summary and rows', () => {
     const csv = await get(
       `${buildPath(apiPaths.activityDetail, { serviceid: SERVICE })}?by=day&type=usage`,
     );
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="report-day-usage.csv"');
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="report-day-usage-AVC000777000333.csv"',
+    );
     expect(csv.body.split('\r\n')[0]).toBe(
       'Local time (Brisbane),Downloaded (MB),Uploaded (MB),UnmeteredDownloaded (MB),UnmeteredUploaded (MB)',
     );
-    expect(csv.body.split('\r\n')[1]).toBe(`${rows[0]!.LocalTime.slice(0, 10)}T00:00,1500,250,0,0`);
+    expect(csv.body.split('\r\n')[1]).toBe(`${rows[0]!.LocalTime.slice(0, 10)} 00:00,1500,250,0,0`);
+    expect(csv.body.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d 00:00,/);
   });
 
   it('shows 13 months by month for the seeded services', async () => {

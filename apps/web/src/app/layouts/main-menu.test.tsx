@@ -285,7 +285,7 @@ describe('logout', () => {
     await user.click(screen.getByRole('button', { name: /Jordan Citizen/ }));
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
 
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('sm_api_token')).toBeNull();
     expect(window.localStorage.getItem('sm_user')).toBeNull();

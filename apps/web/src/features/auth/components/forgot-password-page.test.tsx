@@ -27,7 +27,7 @@ function stubRecovery(
 
 async function request(contact: string) {
   const view = renderApp('/forgot-password');
-  await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+  await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
   if (contact) await view.user.type(screen.getByLabelText('Email, mobile or username'), contact);
   await view.user.click(screen.getByRole('button', { name: 'Request Access' }));
   return view;

@@ -57,7 +57,7 @@ export function ForgotPasswordPage() {
     <div className="page page--narrow">
       <section className="auth-card" aria-labelledby={`${ids}-title`}>
         <h1 id={`${ids}-title`} className="page__title">
-          Forgot password
+          Forgot Password
         </h1>
         {sent ? (
           <div ref={sentRef} tabIndex={-1} className="auth-card__done">

@@ -33,7 +33,7 @@ describe('login page', () => {
   it('asks for both fields when they are empty, without calling the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, '', '');
 
@@ -45,7 +45,7 @@ describe('login page', () => {
   it('says an email address is not a username', async () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'jordan@example.com', 'secret');
 
@@ -58,7 +58,7 @@ describe('login page', () => {
   it('shows the bad-credentials message when the server refuses the password', async () => {
     stubFetch(() => errorResponse(401, serverErrors.badCredentials));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'wrong-password');
 
@@ -77,7 +77,7 @@ describe('login page', () => {
         : errorResponse(401, serverErrors.extendedValidation);
     });
     const { user, router } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
 
     await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
@@ -119,7 +119,7 @@ describe('login page', () => {
     const answers = [appRequired, appWrong, appLocked];
     stubFetch(() => errorResponse(401, answers.shift() ?? appLocked));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
     await fillAndSubmit(user, 'authapp', 'Outpost-demo-1');
 
     const code = await screen.findByLabelText('Verification code');
@@ -147,7 +147,7 @@ describe('login page', () => {
       ),
     );
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
     await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
     await screen.findByLabelText('Verification code');
     expect(screen.getByText('Enter the 6-digit code we sent you.')).toBeVisible();
@@ -165,7 +165,7 @@ describe('login page', () => {
         : errorResponse(401, wrongCode);
     });
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
     await fillAndSubmit(user, 'twofactor', 'Outpost-demo-1');
     const code = await screen.findByLabelText('Verification code');
     await user.type(code, '000000');
@@ -184,7 +184,7 @@ describe('login page', () => {
   it('shows the rate-limit sentence as the server wrote it', async () => {
     stubFetch(() => errorResponse(429, serverErrors.loginRateLimited));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -194,7 +194,7 @@ describe('login page', () => {
   it('says the request could not be processed when the answer has no tokens', async () => {
     stubFetch(() => jsonResponse({ data: { tokens: [] } }));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -206,7 +206,7 @@ describe('login page', () => {
   it('says the page could not load on any other failure', async () => {
     stubFetch(() => errorResponse(500, serverErrors.internal));
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -224,7 +224,7 @@ describe('login page', () => {
       path === apiPaths.login ? jsonResponse({ data: payload }) : jsonResponse({ data: [] }),
     );
     const { user, router } = renderApp('/login?redirect=%2Fservices%3Ftab%3Dall');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -257,7 +257,7 @@ describe('login page', () => {
         : jsonResponse({ data: {} }),
     );
     const { user, router } = renderApp('/login?redirect=%2F%2Fevil.example');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -275,7 +275,7 @@ describe('login page', () => {
         }),
     );
     const { user } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 
@@ -296,7 +296,7 @@ describe('login page', () => {
       return shellResponse(path) ?? jsonResponse({ data: {} });
     });
     const { user, router } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Log in' });
+    await screen.findByRole('heading', { name: 'Log In' });
 
     await fillAndSubmit(user, 'holder', 'Outpost-demo-1');
 

@@ -97,7 +97,7 @@ export function LoginPage() {
     <div className="login">
       <section className="login__panel" aria-labelledby={`${ids}-title`}>
         <h1 id={`${ids}-title`} className="login__title">
-          Log in
+          Log In
         </h1>
         <p className="login__intro">to your {brand.providerName} account</p>
 

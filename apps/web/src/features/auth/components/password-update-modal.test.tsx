@@ -18,7 +18,7 @@ function renderModal() {
     [
       { path: START, element: <PasswordUpdateModal /> },
       { path: '/', element: <h1>Dashboard</h1> },
-      { path: '/login', element: <h1>Log in</h1> },
+      { path: '/login', element: <h1>Log In</h1> },
     ],
     { initialEntries: [START] },
   );

@@ -67,7 +67,7 @@ export function PasswordUpdateModal() {
           id="form"
           failureText={passwordChangeFailureText(flow.failure, messages.passwordUpdateFailed)}
         >
-          <p>You are signed in. Choose a new password to finish getting back into your account.</p>
+          <p>You are logged in. Choose a new password to finish getting back into your account.</p>
           <FormProvider {...form}>
             <form
               className="form"

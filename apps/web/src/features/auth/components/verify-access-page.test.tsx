@@ -28,7 +28,7 @@ function stubVerify(commit: () => Response = () => jsonResponse({ data: sessionP
 
 async function openVerify(path: string) {
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Verify access' });
+  await screen.findByRole('heading', { level: 1, name: 'Verify Access' });
   return view;
 }
 

@@ -106,7 +106,7 @@ export function VerifyAccessPage({ variant }: VerifyAccessPageProps) {
     <div className="page page--narrow">
       <section className="auth-card" aria-labelledby={`${ids}-title`}>
         <h1 id={`${ids}-title`} className="page__title">
-          Verify access
+          Verify Access
         </h1>
         <p className="page__subtitle">
           Enter the 6-digit code we sent you, with the email address, mobile number or username you

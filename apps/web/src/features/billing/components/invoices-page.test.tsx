@@ -119,10 +119,10 @@ describe('Invoices', () => {
     expect(screen.queryByRole('region', { name: 'Account Summary' })).toBeNull();
   });
 
-  it('shows the Account Summary with dd/mm/yyyy and Update Payment when blocks.account is set', async () => {
+  it('shows the Account Summary with dd/mm/yy (as everywhere) and Update Payment when blocks.account is set', async () => {
     setup(pdfResponse, true);
     const card = await screen.findByRole('region', { name: 'Account Summary' });
-    expect(within(card).getByText('09/12/2026')).toBeInTheDocument();
+    expect(within(card).getByText('09/12/26')).toBeInTheDocument();
     expect(within(card).getByText('Owing')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Update Payment' })).toHaveAttribute(
       'href',

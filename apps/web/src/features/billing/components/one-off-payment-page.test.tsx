@@ -34,7 +34,7 @@ describe('One-Off Payment: landing', () => {
     expect(await screen.findByRole('button', { name: 'Use New Card' })).toBeInTheDocument();
     expect(screen.getByLabelText('Save this card for future automatic payments')).not.toBeChecked();
     expect(await screen.findByRole('button', { name: 'Use Existing Card' })).toBeInTheDocument();
-    expect(screen.getByText('Visa ending in 4242, expires 12/2030')).toBeInTheDocument();
+    expect(screen.getByText('Visa ending in 4242, expires 12/30')).toBeInTheDocument();
   });
 
   it('does not offer saving the card without edit-paymethods', async () => {

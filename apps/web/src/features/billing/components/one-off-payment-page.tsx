@@ -37,6 +37,7 @@ import { PaymentResultModal } from './payment-result-modal';
 import { TestNumbers } from './test-numbers';
 import { ServerActionButton } from '@/components/server-action-button';
 import { LoadingState } from '@/components/loading-state';
+import { formatCardExpiry } from '@outpost/domain/card-rules';
 
 type Screen = 'landing' | 'amount' | 'card' | 'existing';
 type AmountValues = { amount: string };
@@ -260,7 +261,7 @@ function Landing({
         ) : usable ? (
           <>
             <p>
-              {card.type} ending in {card.last4}, expires {card.expires}
+              {card.type} ending in {card.last4}, expires {formatCardExpiry(card.expires)}
             </p>
             <div className="paymethod-card__actions">
               <button type="button" className="button" onClick={onExistingCard}>

@@ -63,7 +63,7 @@ describe('Recurring Payment Method', () => {
     expect(await screen.findByText('Automatic debit from Bank Account')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
     expect(within(section('Credit Card')).getByText('Visa ending in 4242')).toBeInTheDocument();
-    expect(within(section('Credit Card')).getByText('12/2030')).toBeInTheDocument();
+    expect(within(section('Credit Card')).getByText('12/30')).toBeInTheDocument();
     expect(within(section('Direct Debit')).getByText('Jordan Citizen')).toBeInTheDocument();
     expect(within(section('Direct Debit')).getByText('ending in 6789')).toBeInTheDocument();
   });

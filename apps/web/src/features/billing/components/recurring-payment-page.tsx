@@ -27,6 +27,7 @@ import {
 import { BillingLayout } from './billing-layout';
 import { defaultPaymethodName, RemovePaymethodModal } from './remove-paymethod-modal';
 import { LoadingState } from '@/components/loading-state';
+import { formatCardExpiry } from '@outpost/domain/card-rules';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
 type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
@@ -301,7 +302,15 @@ function MethodSection({
             </div>
             <div>
               <dt>Expiry</dt>
-              <dd>{!methods ? <ValueSkeleton /> : (methods.card_details?.expires ?? 'N/A')}</dd>
+              <dd>
+                {!methods ? (
+                  <ValueSkeleton />
+                ) : methods.card_details?.expires ? (
+                  formatCardExpiry(methods.card_details.expires)
+                ) : (
+                  'N/A'
+                )}
+              </dd>
             </div>
           </>
         ) : (

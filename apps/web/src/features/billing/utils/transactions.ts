@@ -1,5 +1,5 @@
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { shortDateOf } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 
 /**
  * The 'Invoices and Payments History' table's cells (spec 3 section 2.4): newest first, the
@@ -36,7 +36,7 @@ export function transactionBalance(t: BillingTransaction): string {
 }
 
 export function transactionDate(t: BillingTransaction): string {
-  return shortDateOf(t.created);
+  return formatDate(t.created);
 }
 
 /** Newest first (by date, then by id), whatever order the answer came in. */

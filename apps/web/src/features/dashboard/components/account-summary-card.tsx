@@ -56,12 +56,12 @@ export function AccountSummaryCard({
             {owing && account.due && (
               <div>
                 <dt>Due date</dt>
-                <dd>{periodEndDate(account.due, onInvoices)}</dd>
+                <dd>{periodEndDate(account.due)}</dd>
               </div>
             )}
             <div>
               <dt>Period end date</dt>
-              <dd>{periodEndDate(dashboard.period.current_end, onInvoices)}</dd>
+              <dd>{periodEndDate(dashboard.period.current_end)}</dd>
             </div>
             <div>
               <dt>Payment method</dt>

@@ -12,21 +12,20 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** dd/mm/yy from a day, a month (1-12) and a year. */
-export function shortDateOf(day: number, month: number, year: number): string {
+function dayMonthYear(day: number, month: number, year: number): string {
   return `${two(day)}/${two(month)}/${two(year % 100)}`;
 }
 
-/** The period's last day ({day_in_month, mm, year}) as dd/mm/yy (`fullYear`: dd/mm/yyyy). */
-export function periodEndDate(end: Dashboard['period']['current_end'], fullYear = false): string {
-  if (fullYear) return `${two(end.day_in_month)}/${two(end.mm)}/${end.year}`;
-  return shortDateOf(end.day_in_month, end.mm, end.year);
+/** The period's last day ({day_in_month, mm, year}) as dd/mm/yy, the one date style. */
+export function periodEndDate(end: Dashboard['period']['current_end']): string {
+  return dayMonthYear(end.day_in_month, end.mm, end.year);
 }
 
 /** A billing activity entry's date ({day_in_month, mon: 'Nov', year}) as dd/mm/yy. */
 export function activityDate(when: Dashboard['activity'][number]['when']): string {
   const month = MONTHS.indexOf(when.mon) + 1;
   if (month === 0) return `${when.day_in_month} ${when.mon} ${when.year}`;
-  return shortDateOf(when.day_in_month, month, when.year);
+  return dayMonthYear(when.day_in_month, month, when.year);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Dashboard } from '@outpost/contracts/dashboard';
-import { formatMegabytes, formatShortDate } from '@outpost/domain/format';
+import { formatMegabytes, formatDate } from '@outpost/domain/format';
 import { DAY_MS, quotaLabel } from '@outpost/domain/services';
 import { planUsage } from '@outpost/domain/usage';
 
@@ -68,7 +68,7 @@ export function gigabytes(gb: number): string {
 
 /** The period's last day (it ends at the Brisbane midnight that starts the next), dd/mm/yy. */
 export function usagePeriodEnd(usage: UsageService['usage']): string {
-  return formatShortDate(new Date(Date.parse(usage.periodStop) - 1));
+  return formatDate(new Date(Date.parse(usage.periodStop) - 1));
 }
 
 /** Whole days left in the period, counting today's part. */
@@ -106,6 +106,6 @@ export function runOutProjection(
   });
   if (bar.usedGb >= bar.quotaGb) return 'Used up for this period';
   if (plan.projectedRunOut)
-    return `At this pace it runs out on ${formatShortDate(plan.projectedRunOut)}`;
+    return `At this pace it runs out on ${formatDate(plan.projectedRunOut)}`;
   return 'At this pace it lasts the period';
 }

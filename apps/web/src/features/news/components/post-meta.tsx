@@ -1,11 +1,11 @@
 import type { BlogSummary } from '@outpost/contracts/dashboard';
-import { formatShortDate } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 
 /** A post's date (dd/mm/yy) and categories. */
 export function PostMeta({ post }: { post: Pick<BlogSummary, 'date' | 'categories'> }) {
   return (
     <div className="post-meta">
-      <time dateTime={post.date}>{formatShortDate(new Date(post.date))}</time>
+      <time dateTime={post.date}>{formatDate(new Date(post.date))}</time>
       {post.categories.length > 0 && (
         <ul className="post-meta__categories" aria-label="Categories">
           {post.categories.map((category) => (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Referral } from '@outpost/contracts/referrals';
 import { referralStatusLabel, type ReferralStatus } from '@outpost/contracts/referrals-rules';
 import { messages } from '@outpost/contracts/messages';
-import { formatMoney, shortDateOf } from '@outpost/domain/format';
+import { formatMoney, formatDate } from '@outpost/domain/format';
 import { Link } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
@@ -31,7 +31,7 @@ const columns: readonly DataTableColumn<Referral>[] = [
     cell: (r) => formatMoney(r.credit_cents),
     className: 'rewards-referrals__money',
   },
-  { id: 'date', header: 'Date', cell: (r) => shortDateOf(r.date) },
+  { id: 'date', header: 'Date', cell: (r) => formatDate(r.date) },
 ];
 
 /** /rewards/active-referrals (view-referrals; docs/decisions/020). */

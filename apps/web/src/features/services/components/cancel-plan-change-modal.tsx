@@ -1,4 +1,4 @@
-import { shortDateOf } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
 import type { Service } from '@outpost/contracts/services';
 import {
   useWizardFlow,
@@ -58,7 +58,7 @@ export function CancelPlanChangeModal({ service, onClose, onKeep }: CancelPlanCh
       <WizardStep flow={flow} id="confirm" heading="Cancel the upcoming plan change?">
         <p>
           {service.upcoming
-            ? `${serviceLabel(service)} is due to change to ${service.upcoming.plan} on ${shortDateOf(service.upcoming.effective)}.`
+            ? `${serviceLabel(service)} is due to change to ${service.upcoming.plan} on ${formatDate(service.upcoming.effective)}.`
             : `${serviceLabel(service)} has a plan change scheduled.`}{' '}
           If you cancel it, you stay on {service.plan}.
         </p>

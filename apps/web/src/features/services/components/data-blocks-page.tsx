@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import type { BlockPurchase, BlockStatus } from '@outpost/contracts/services';
-import { formatMegabytes, formatMoney, lastDayBefore, shortDateOf } from '@outpost/domain/format';
+import { formatMegabytes, formatMoney, lastDayBefore, formatDate } from '@outpost/domain/format';
 import { blockState, canBuyBlock, quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -67,7 +67,7 @@ export function DataBlocksPage() {
       id: 'purchased',
       header: 'Date purchased',
       rowHeader: true,
-      cell: (p) => shortDateOf(p.purchased),
+      cell: (p) => formatDate(p.purchased),
     },
     { id: 'block', header: 'Data block', cell: (p) => p.block },
     { id: 'peak', header: `${peakLabel} data`, cell: (p) => megabytes(p.peak_mb) },

@@ -15,6 +15,7 @@ import {
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
 import { ServerActionButton } from '@/components/server-action-button';
+import { serviceName } from '@outpost/domain/format';
 
 export type NicknameModalProps = {
   service: Service;
@@ -112,7 +113,7 @@ export function RemoveNicknameModal({ service, onClose }: NicknameModalProps) {
   const flow = useWizardFlow<NicknameStep>({ first: 'form', onClose });
   const remove = flow.submitter(useSetNickname(), { savingStep: 'saving', errorStep: 'form' });
   const name = service.nickname ?? '';
-  const plain = `${service.technology} ${service.identifier}`;
+  const plain = serviceName(service.technology, service.identifier);
 
   return (
     <WizardModal

@@ -1,5 +1,6 @@
 import type { Service } from '@outpost/contracts/services';
 import { serviceAddress } from '../utils/service-display';
+import { formatPhone, technologyLabel } from '@outpost/domain/format';
 
 export type ServiceIdentityProps = {
   service: Service;
@@ -14,7 +15,8 @@ export function ServiceIdentity({ service, showPlan = false }: ServiceIdentityPr
     <span className="service-id">
       {service.nickname && <span className="service-id__nickname">{service.nickname}</span>}
       <span className="service-id__name">
-        {service.technology} <span className="service-id__identifier">{service.identifier}</span>
+        {technologyLabel(service.technology)}{' '}
+        <span className="service-id__identifier">{formatPhone(service.identifier)}</span>
       </span>
       {address && <span className="service-id__address">{address}</span>}
       {showPlan && <span className="service-id__plan">{service.plan}</span>}

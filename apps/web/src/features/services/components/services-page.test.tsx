@@ -143,7 +143,7 @@ describe('My Services', () => {
       'Add Nickname',
     ]);
     // A named service offers a new name without removing the old one first (issue 35).
-    expect(await names('Kitchen phone (Landline 0746581234)')).toEqual([
+    expect(await names('Kitchen phone (Landline 07 4658 1234)')).toEqual([
       'Make a Request',
       'Edit Nickname',
       'Remove Nickname',
@@ -173,11 +173,11 @@ describe('My Services', () => {
     );
     await manageTable();
     await user.click(
-      screen.getByRole('button', { name: 'Manage Kitchen phone (Landline 0746581234)' }),
+      screen.getByRole('button', { name: 'Manage Kitchen phone (Landline 07 4658 1234)' }),
     );
     await user.click(
       screen.getByRole('menuitem', {
-        name: 'Request Transfer for Kitchen phone (Landline 0746581234)',
+        name: 'Request Transfer for Kitchen phone (Landline 07 4658 1234)',
       }),
     );
     expect(await screen.findByRole('dialog', { name: 'Landline Transfer' })).toBeInTheDocument();
@@ -187,16 +187,16 @@ describe('My Services', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(currentPath(router)).toBe('/services');
 
-    await user.click(screen.getByRole('button', { name: 'Manage VOIP 0755500456' }));
+    await user.click(screen.getByRole('button', { name: 'Manage VoIP 07 5550 0456' }));
     await user.click(
-      screen.getByRole('menuitem', { name: 'Request Transfer for VOIP 0755500456' }),
+      screen.getByRole('menuitem', { name: 'Request Transfer for VoIP 07 5550 0456' }),
     );
     expect(await screen.findByRole('dialog', { name: 'VoIP Transfer' })).toBeInTheDocument();
     expect(track).toHaveBeenCalledWith('Modal View', { path: '/services/transfer-voip' });
     await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Manage VOIP 0755500456' }));
-    await user.click(screen.getByRole('menuitem', { name: 'New Service for VOIP 0755500456' }));
+    await user.click(screen.getByRole('button', { name: 'Manage VoIP 07 5550 0456' }));
+    await user.click(screen.getByRole('menuitem', { name: 'New Service for VoIP 07 5550 0456' }));
     expect(await screen.findByRole('dialog', { name: 'New VoIP Service' })).toBeInTheDocument();
   });
 
@@ -269,7 +269,7 @@ describe('My Services', () => {
     ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     const landlineGroup = screen.getByRole('group', {
-      name: 'Manage Kitchen phone (Landline 0746581234)',
+      name: 'Manage Kitchen phone (Landline 07 4658 1234)',
     });
     await user.click(within(landlineGroup).getByRole('button', { name: /^Manage/ }));
     expect(within(landlineGroup).queryByRole('menuitem', { name: /Order Now/ })).toBeNull();

@@ -1,7 +1,7 @@
 import { useUrlState } from '@/lib/url-state';
 import { messages } from '@outpost/contracts/messages';
 import type { Service } from '@outpost/contracts/services';
-import { formatMoney, shortDateOf } from '@outpost/domain/format';
+import { formatMoney, formatDate } from '@outpost/domain/format';
 import { allowanceLabel, orderServices, speedLabel } from '@outpost/domain/services';
 import { type ReactNode, useId } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -103,7 +103,7 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
     {
       id: 'effective',
       header: 'Effective',
-      cell: (s) => s.upcoming && shortDateOf(s.upcoming.effective),
+      cell: (s) => s.upcoming && formatDate(s.upcoming.effective),
     },
   ];
   if (canCancel) {

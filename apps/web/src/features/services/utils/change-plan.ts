@@ -5,7 +5,7 @@ import type {
   Service,
   UpcomingPlan,
 } from '@outpost/contracts/services';
-import { formatMoney, shortDateOf } from '@outpost/domain/format';
+import { formatMoney, formatDate } from '@outpost/domain/format';
 import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
 
 /** The Change Plan wizard's steps (spec 2 section 2, Modals); the cancel has its own modal. */
@@ -82,23 +82,23 @@ export function planSpeed(plan: AvailablePlan): string {
  * spec 2 section 4): when it can start.
  */
 export function availableFromText(periodEnd: string): string {
-  return `Available from ${shortDateOf(periodEnd)}, when your next billing period starts.`;
+  return `Available from ${formatDate(periodEnd)}, when your next billing period starts.`;
 }
 
 /** The confirm step's warning: a new change replaces the one already scheduled. */
 export function replacesText(upcoming: Pick<UpcomingPlan, 'plan' | 'effective'>): string {
-  return `You already have a change to ${upcoming.plan} scheduled for ${shortDateOf(upcoming.effective)}. This change replaces it.`;
+  return `You already have a change to ${upcoming.plan} scheduled for ${formatDate(upcoming.effective)}. This change replaces it.`;
 }
 
 /** What the success step says happened. */
 export function changedText(result: ChangePlanResult, service: Service): string {
-  const date = shortDateOf(result.effective);
+  const date = formatDate(result.effective);
   const name = result.next_plan ?? result.plan;
   switch (result.when) {
     case 'Next Period':
       return `Your plan will change to ${name} on ${date}.`;
     case 'Current Period Only':
-      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${shortDateOf(service.period_end)}.`;
+      return `Your plan is now ${result.plan} for this billing period. ${service.plan} returns on ${formatDate(service.period_end)}.`;
     case 'Current Period':
       return `Your plan is now ${result.plan}.`;
   }

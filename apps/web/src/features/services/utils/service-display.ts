@@ -2,12 +2,13 @@ import { selectService } from '@/lib/selected-service';
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import type { ActivityService, Service } from '@outpost/contracts/services';
 import { allowanceLabel, speedLabel } from '@outpost/domain/services';
+import { serviceName } from '@outpost/domain/format';
 
 /** How a service is named in buttons, captions and the plan selector. */
 export function serviceLabel(
   service: Pick<Service, 'nickname' | 'technology' | 'identifier'>,
 ): string {
-  const base = `${service.technology} ${service.identifier}`;
+  const base = serviceName(service.technology, service.identifier);
   return service.nickname ? `${service.nickname} (${base})` : base;
 }
 

@@ -9,6 +9,7 @@ import {
   WizardConfirmActions,
 } from '@/components/wizard';
 import { reloadCallbacks, useRequestCallback } from '../api/request-callback';
+import { formatPhone } from '@outpost/domain/format';
 
 type BookStep = 'confirm' | 'booking';
 
@@ -100,7 +101,7 @@ export function BookCallbackModal({
         done="Callback booked"
         status={
           booked
-            ? `${teamName} will call you on ${booked.phone} on ${when}. Your ticket number is ${booked.ticket_number}.`
+            ? `${teamName} will call you on ${formatPhone(booked.phone)} on ${when}. Your ticket number is ${booked.ticket_number}.`
             : ''
         }
       >

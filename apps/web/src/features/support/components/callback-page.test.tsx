@@ -153,7 +153,7 @@ describe('Request a Callback', () => {
     await user.dblClick(book);
     expect(
       await within(dialog).findByText(
-        'Technical Support will call you on 0491570156 on Tue 1 Dec, 8:30 am your time (10:30 am AEST). Your ticket number is T240009.',
+        'Technical Support will call you on 0491 570 156 on Tue 1 Dec, 8:30 am your time (10:30 am AEST). Your ticket number is T240009.',
       ),
     ).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');

@@ -1,4 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { BRAND_GLOBAL } from '@outpost/contracts/brand';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
@@ -27,6 +28,17 @@ describe('Contact page', () => {
       'Technical SupportMonday to Friday 8am-8pm; weekends 8am-6pm; public holidays closed',
     ]);
     expect(screen.getByText('The time zone is AEST (UTC+10).')).toBeVisible();
+    // The brand's help number, the one the footer and Priority Assistance give, and its faults line.
+    const numbers = within(screen.getByRole('region', { name: 'Phone and WhatsApp' }));
+    expect(numbers.getByRole('link', { name: '1300 975 707' })).toHaveAttribute(
+      'href',
+      'tel:1300975707',
+    );
+    expect(numbers.getByRole('link', { name: '1300 975 709' })).toHaveAttribute(
+      'href',
+      'tel:1300975709',
+    );
+    expect(screen.getByText('Help and accounts')).toBeVisible();
     expect(screen.getByRole('link', { name: '1800 160 401' })).toHaveAttribute(
       'href',
       'tel:1800160401',
@@ -47,6 +59,28 @@ describe('Contact page', () => {
       'href',
       '/support/callback',
     );
+  });
+
+  it("lists another brand's numbers, grouped however the brand wrote them", async () => {
+    (window as unknown as Record<string, unknown>)[BRAND_GLOBAL] = {
+      helpPhone: '1300555210',
+      faultsPhone: '1300 555 212',
+      localPhone: '0255509876',
+    };
+    try {
+      stubFetch({});
+      renderApp('/support/contact');
+      const numbers = within(await screen.findByRole('region', { name: 'Phone and WhatsApp' }));
+      expect(numbers.getByRole('link', { name: '1300 555 210' })).toHaveAttribute(
+        'href',
+        'tel:1300555210',
+      );
+      expect(numbers.getByRole('link', { name: '1300 555 212' })).toBeVisible();
+      expect(numbers.getByRole('link', { name: '02 5550 9876' })).toBeVisible();
+      expect(screen.queryByText('1300 975 707')).toBeNull();
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[BRAND_GLOBAL];
+    }
   });
 
   it('writes WhatsApp numbers in international form', () => {

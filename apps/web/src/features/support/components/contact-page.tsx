@@ -3,6 +3,7 @@ import { ExternalLink } from '@/components/external-link';
 import { getBrand, phoneHref } from '@/lib/brand';
 import { SupportLayout } from './support-layout';
 import './guides.css';
+import { formatPhone } from '@outpost/domain/format';
 
 /** Spec 3 section 2.7, word for word. */
 export const CONTACT_HOURS = [
@@ -28,13 +29,16 @@ export function whatsappHref(phone: string): string {
 }
 
 /**
- * /support/contact (spec 3 section 2.7, static): both teams' hours in AEST, the toll-free,
- * local, international and WhatsApp numbers from the brand, and Request a Callback
+ * /support/contact (spec 3 section 2.7, static): both teams' hours in AEST, the help, faults,
+ * toll-free, local, international and WhatsApp numbers from the brand (the help number is the
+ * one every page gives: docs/decisions/040), and Request a Callback
  * (docs/decisions/017). Live Chat is a tab of its own on the native app.
  */
 export function ContactPage() {
   const brand = getBrand();
   const phones = [
+    { label: 'Help and accounts', number: brand.helpPhone },
+    { label: 'Faults', number: brand.faultsPhone },
     { label: 'Toll-free', number: brand.tollFreePhone },
     { label: 'Local', number: brand.localPhone },
     { label: 'International', number: brand.internationalPhone },
@@ -78,7 +82,7 @@ export function ContactPage() {
               <div key={p.label}>
                 <dt>{p.label}</dt>
                 <dd>
-                  <a href={phoneHref(p.number)}>{p.number}</a>
+                  <a href={phoneHref(p.number)}>{formatPhone(p.number)}</a>
                 </dd>
               </div>
             ))}
@@ -86,7 +90,7 @@ export function ContactPage() {
               <dt>WhatsApp</dt>
               <dd>
                 <ExternalLink href={whatsappHref(brand.whatsappPhone)}>
-                  {brand.whatsappPhone}
+                  {formatPhone(brand.whatsappPhone)}
                 </ExternalLink>
               </dd>
             </div>

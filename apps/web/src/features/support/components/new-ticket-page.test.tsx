@@ -40,7 +40,7 @@ describe('Make a Request', () => {
     );
     expect(await screen.findByLabelText('Service')).toHaveValue('200103');
     expect(
-      screen.getByRole('option', { name: 'Kitchen phone (Landline 0746581234)' }),
+      screen.getByRole('option', { name: 'Kitchen phone (Landline 07 4658 1234)' }),
     ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('What is it about?'), 'Phone service');
     await user.type(screen.getByLabelText('Subject'), 'Crackle on the line');

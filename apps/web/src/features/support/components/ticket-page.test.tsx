@@ -75,7 +75,7 @@ describe('a ticket', () => {
       'listitem',
     );
     expect(items[0]).toHaveClass('ticket-message--customer');
-    expect(items[0]).toHaveTextContent('Jordan Citizen (your side)22 Nov 2026, 12:00 pm AEST');
+    expect(items[0]).toHaveTextContent('Jordan Citizen (your side)22/11/26 12:00 pm AEST');
     expect(
       within(items[0]!).getByRole('button', { name: /^modem-lights\.png \(2 KB\)/ }),
     ).toBeInTheDocument();

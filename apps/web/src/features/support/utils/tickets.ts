@@ -1,11 +1,11 @@
-import { formatDateTime } from '@outpost/domain/format';
+import { formatDateTime, serviceName } from '@outpost/domain/format';
 import {
   ATTACHMENT_MAX_BYTES,
   TICKET_MESSAGE_MAX,
   ticketTexts,
 } from '@outpost/contracts/tickets-rules';
 
-/** A ticket time in the business zone: '24 Nov 2026, 9:05 am AEST' (Brisbane keeps no summer time). */
+/** A ticket time in the business zone: '24/11/26 9:05 am AEST' (Brisbane keeps no summer time). */
 export function ticketTime(iso: string): string {
   return `${formatDateTime(iso)} AEST`;
 }
@@ -16,7 +16,7 @@ export function ticketServiceLabel(service: {
   technology: string;
   identifier: string;
 }): string {
-  const base = `${service.technology} ${service.identifier}`;
+  const base = serviceName(service.technology, service.identifier);
   return service.nickname ? `${service.nickname} (${base})` : base;
 }
 

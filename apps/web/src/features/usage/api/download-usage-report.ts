@@ -10,12 +10,14 @@ export type UsageReportInput = {
   by: UsageBy;
   type: UsageType;
   access: UsageAccess;
+  /** The service's identifier (the file is named after it), when the summary has given it. */
+  identifier?: string | undefined;
 };
 
-/** GET /api/portal/service/{id}/activity/detail/?by=&type=: the rows as CSV, saved as report-{by}-{type}.csv. */
-export function downloadUsageReport({ serviceid, by, type, access }: UsageReportInput) {
+/** GET /api/portal/service/{id}/activity/detail/?by=&type=: the rows as CSV, saved as report-{by}-{type}-{service}.csv. */
+export function downloadUsageReport({ serviceid, by, type, access, identifier }: UsageReportInput) {
   const path = `${buildPath(apiPaths.activityDetail, { serviceid })}${activityQuery(by, type)}`;
-  return downloadFile(path, usageReportName(by, type), {
+  return downloadFile(path, usageReportName(by, type, identifier ?? String(serviceid)), {
     accept: 'text/csv, application/json',
     ...usageRequestOptions(access),
   });

@@ -1,4 +1,4 @@
-import { shortDateOf, lastDayBefore } from '@outpost/domain/format';
+import { formatDate, lastDayBefore } from '@outpost/domain/format';
 import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
 import { useMemo } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -104,12 +104,18 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
               'The last 13 months'
             ) : (
               <>
-                This period: <strong>{shortDateOf(activity.data.periodStart)}</strong> to{' '}
+                This period: <strong>{formatDate(activity.data.periodStart)}</strong> to{' '}
                 <strong>{lastDayBefore(activity.data.periodStop)}</strong>
               </>
             )}
           </p>
-          <DownloadReportButton serviceid={serviceid} by={by} type={type} access={access} />
+          <DownloadReportButton
+            serviceid={serviceid}
+            by={by}
+            type={type}
+            access={access}
+            identifier={summary.data?.identifier}
+          />
         </div>
         <UsageChart
           title={`${names.title} chart`}

@@ -11,6 +11,8 @@ export type DownloadReportButtonProps = {
   by: UsageBy;
   type: UsageType;
   access: UsageAccess;
+  /** The service's identifier, which names the file. */
+  identifier?: string | undefined;
 };
 
 /**
@@ -18,13 +20,19 @@ export type DownloadReportButtonProps = {
  * announced), then 'Report downloaded successfully.' or the download error. The button keeps
  * focus while busy (aria-disabled, not disabled) and ignores presses until the file arrives.
  */
-export function DownloadReportButton({ serviceid, by, type, access }: DownloadReportButtonProps) {
+export function DownloadReportButton({
+  serviceid,
+  by,
+  type,
+  access,
+  identifier,
+}: DownloadReportButtonProps) {
   const download = useDownloadUsageReport();
   const busy = download.isPending;
 
   const handleClick = () => {
     if (busy) return;
-    download.mutate({ serviceid, by, type, access });
+    download.mutate({ serviceid, by, type, access, identifier });
   };
 
   return (

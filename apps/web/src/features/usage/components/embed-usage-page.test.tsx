@@ -87,7 +87,7 @@ describe('Embedded usage', () => {
     const table = await screen.findByRole('table', { name: 'Usage by hour, newest first' });
     // Hours under their day's heading.
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^Sat 14\/03\/26$/);
-    expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/^4:00 PM/);
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/^4:00 pm/);
     const rowsCall = calls.findIndex((c) => c.path.includes('/activity/?by=hour'));
     expect(headers[rowsCall]?.['X-User-Token']).toBe('usage-only-token');
     expect(posts(calls)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
-import { formatMegabytes, formatShortDate, lastDayBefore } from '@outpost/domain/format';
+import { formatMegabytes, formatDate, lastDayBefore } from '@outpost/domain/format';
 import { planUsage } from '@outpost/domain/usage';
 import { useId } from 'react';
 import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
@@ -10,7 +10,7 @@ import { UsageBar } from './usage-bar';
 export function runOutText(title: string, runOut: Date | null, now: Date): string {
   if (runOut === null) return 'Lasts to the end of the period';
   if (runOut.getTime() <= now.getTime()) return `Your ${title} is used up`;
-  return `Runs out on ${formatShortDate(runOut)}`;
+  return `Runs out on ${formatDate(runOut)}`;
 }
 
 function PlannerCard({
@@ -39,7 +39,7 @@ function PlannerCard({
   if (usedUp) {
     advice = `Your ${title} for this period is used up: speeds are slowed until the period ends on ${lastDay}, or until you buy a data block.`;
   } else if (plan.projectedRunOut) {
-    advice = `At your pace so far (${formatMegabytes(plan.averageDaily)} a day), your ${title} will run out on ${formatShortDate(plan.projectedRunOut)}, before the period ends on ${lastDay}. To make it last, use up to ${formatMegabytes(plan.dailyBudget)} a day.`;
+    advice = `At your pace so far (${formatMegabytes(plan.averageDaily)} a day), your ${title} will run out on ${formatDate(plan.projectedRunOut)}, before the period ends on ${lastDay}. To make it last, use up to ${formatMegabytes(plan.dailyBudget)} a day.`;
   } else {
     advice = `At your pace so far (${formatMegabytes(plan.averageDaily)} a day), your ${title} lasts to the end of the period on ${lastDay}. You can use up to ${formatMegabytes(plan.dailyBudget)} a day and still not run out.`;
   }
@@ -105,7 +105,7 @@ export function countingRules(summary: UsageSummary): string[] {
   rules.push(
     `Downloads and uploads both count. Unmetered traffic, such as network updates, does not: ${formatMegabytes(summary.unmeteredUsed)} so far this period.`,
     `Data blocks add to your allowance until the period ends on ${lastDayBefore(summary.periodStop)}. Unused data does not carry over.`,
-    `When an allowance is used up, speeds are slowed (shaped) until the next period starts on ${formatShortDate(new Date(summary.periodStop))}, or until you buy a data block.`,
+    `When an allowance is used up, speeds are slowed (shaped) until the next period starts on ${formatDate(new Date(summary.periodStop))}, or until you buy a data block.`,
   );
   return rules;
 }

@@ -1,5 +1,5 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
-import { formatMegabytes, lastDayBefore, shortDateOf } from '@outpost/domain/format';
+import { formatMegabytes, lastDayBefore, formatDate } from '@outpost/domain/format';
 import { planUsage } from '@outpost/domain/usage';
 import DOMPurify from 'dompurify';
 import { useId, useMemo } from 'react';
@@ -115,7 +115,7 @@ export function SummaryTab({ summary }: SummaryTabProps) {
     <>
       <h2 className="usage-panel__title">This period</h2>
       <p className="usage-period">
-        From <strong>{shortDateOf(summary.periodStart)}</strong> to{' '}
+        From <strong>{formatDate(summary.periodStart)}</strong> to{' '}
         <strong>{lastDayBefore(summary.periodStop)}</strong> (30 days)
       </p>
       <div className="usage-cards">

@@ -325,7 +325,7 @@ describe('Data Usage: Summary', () => {
       screen.getByText('Off-Peak data is unmetered between midnight and 4pm.'),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Usage last updated: 14/03/26 4:00 PM (Brisbane time)'),
+      screen.getByText('Usage last updated: 14/03/26 4:00 pm (Brisbane time)'),
     ).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'Usage summary for this period' });
@@ -370,7 +370,7 @@ describe('Data Usage: Download Report', () => {
     return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   }
 
-  it('goes from idle to downloading to success, saving report-day-usage.csv', async () => {
+  it('goes from idle to downloading to success, saving report-day-usage-AVC000123456789.csv', async () => {
     const click = stubSaving();
     let answer: (response: Response) => void = () => {};
     const { user, fetchMock } = setup('/services/usage?service=200101&tab=daily&chart=usage', {
@@ -400,7 +400,7 @@ describe('Data Usage: Download Report', () => {
     expect(button).not.toHaveAttribute('aria-busy');
     expect(click).toHaveBeenCalledTimes(1);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(link.download).toBe('report-day-usage.csv');
+    expect(link.download).toBe('report-day-usage-AVC000123456789.csv');
   });
 
   it('says the download failed', async () => {

@@ -20,6 +20,7 @@ import { PlannerTab } from './planner-tab';
 import { ReportTabs } from './report-tabs';
 import { SummaryTab } from './summary-tab';
 import { loadChartModule } from './usage-chart';
+import { technologyLabel } from '@outpost/domain/format';
 
 function ChartTypeSelector({
   value,
@@ -173,7 +174,7 @@ export function UsageReports({
     <div className="usage-reports">
       {showPlan && summary.data && (
         <p className="usage-plan">
-          <strong>{summary.data.plan}</strong> ({summary.data.technology})
+          <strong>{summary.data.plan}</strong> ({technologyLabel(summary.data.technology)})
         </p>
       )}
       {/* Its line is kept while the summary loads, so the tabs below stay where they are. */}

@@ -1,6 +1,7 @@
 import type { ActivityService } from '@outpost/contracts/services';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { selectService } from '@/lib/selected-service';
+import { serviceName } from '@outpost/domain/format';
 
 /**
  * Which plan, report tab and chart type the Data Usage page shows (spec 2 section 2), from the
@@ -72,6 +73,6 @@ export function selectUsageService<S extends ActivityService>(
 export function usageServiceLabel(
   service: Pick<ActivityService, 'nickname' | 'technology' | 'identifier' | 'plan'>,
 ): string {
-  const base = `${service.technology} ${service.identifier}`;
+  const base = serviceName(service.technology, service.identifier);
   return `${service.nickname ? `${service.nickname} (${base})` : base}: ${service.plan}`;
 }

@@ -8,7 +8,7 @@ import {
   rowLabel,
   tableUnit,
 } from './usage-format';
-import { lastDayBefore, shortDateOf } from '@outpost/domain/format';
+import { lastDayBefore, formatDate } from '@outpost/domain/format';
 
 /** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
 const ZONES = [
@@ -44,7 +44,7 @@ function formatted() {
     rowLabel(month, 'month'),
     axisLabel(month, 'month'),
     brisbaneDateTime('2025-10-05T06:00:00.000Z'),
-    shortDateOf('2025-09-20T14:00:00.000Z'),
+    formatDate('2025-09-20T14:00:00.000Z'),
     lastDayBefore('2025-10-20T14:00:00.000Z'),
   ];
 }
@@ -57,13 +57,13 @@ describe('usage times are Brisbane times on any device', () => {
 
   it('formats rows, periods and the last update the same whatever time zone the device is in', () => {
     const expected = [
-      '05/10/25 4:00 PM',
-      '05/10 4 PM',
+      '05/10/25 4:00 pm',
+      '05/10 4 pm',
       'Sun 05/10/25',
       '05/10',
       'October 2025',
       'Oct 25',
-      '05/10/25 4:00 PM',
+      '05/10/25 4:00 pm',
       '21/09/25',
       '20/10/25',
     ];
@@ -78,10 +78,10 @@ describe('usage times are Brisbane times on any device', () => {
     expect(offsets.size).toBe(ZONES.length);
   });
 
-  it('labels hours from the server text, 12 AM and 12 PM included', () => {
-    expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 AM');
-    expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 PM');
-    expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 PM');
+  it('labels hours from the server text, 12 am and 12 pm included', () => {
+    expect(rowLabel(usageRow('2026-03-14T00:00'), 'hour')).toBe('14/03/26 12:00 am');
+    expect(rowLabel(usageRow('2026-03-14T12:00'), 'hour')).toBe('14/03/26 12:00 pm');
+    expect(rowLabel(usageRow('2026-03-14T23:00'), 'hour')).toBe('14/03/26 11:00 pm');
   });
 });
 
@@ -112,8 +112,8 @@ describe('tableUnit', () => {
 });
 
 describe('hourLabel', () => {
-  it("names an hourly row by its hour alone, '4:00 PM'", () => {
-    expect(hourLabel(usageRow('2026-03-03T16:00'))).toBe('4:00 PM');
-    expect(hourLabel(usageRow('2026-03-03T00:00'))).toBe('12:00 AM');
+  it("names an hourly row by its hour alone, '4:00 pm'", () => {
+    expect(hourLabel(usageRow('2026-03-03T16:00'))).toBe('4:00 pm');
+    expect(hourLabel(usageRow('2026-03-03T00:00'))).toBe('12:00 am');
   });
 });

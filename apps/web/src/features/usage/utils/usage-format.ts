@@ -1,7 +1,6 @@
 import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
 import { BUSINESS_TIME_ZONE } from '@outpost/domain/constants';
-import { formatShortDate } from '@outpost/domain/format';
-import { dateTimeFormat } from '@outpost/domain/intl';
+import { formatClock, formatDateTime } from '@outpost/domain/format';
 
 /**
  * Usage times as the network counts them, in Brisbane time whatever zone the device is in: rows
@@ -31,7 +30,10 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):\d{2}$/;
 
 function localParts(row: UsageRow): LocalParts {
   const match = LOCAL_TIME.exec(row.LocalTime);
-  if (!match) return { year: row.Year, month: row.Month, day: row.Day ?? 1, hour: 0 };
+  if (!match) {
+    const hour = row.Hour12 === null ? 0 : (row.Hour12 % 12) + (row.Meridian === 'PM' ? 12 : 0);
+    return { year: row.Year, month: row.Month, day: row.Day ?? 1, hour };
+  }
   return {
     year: Number(match[1]),
     month: Number(match[2]),
@@ -42,17 +44,11 @@ function localParts(row: UsageRow): LocalParts {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-function hourText(row: UsageRow, hour: number): string {
-  const hour12 = row.Hour12 ?? (hour % 12 || 12);
-  const meridian = row.Meridian ?? (hour < 12 ? 'AM' : 'PM');
-  return `${hour12}:00 ${meridian}`;
-}
-
-/** The row's name in tables and the chart tooltip: '03/03/26 4:00 PM', 'Tue 03/03/26', 'March 2026'. */
+/** The row's name in tables and the chart tooltip: '03/03/26 4:00 pm', 'Tue 03/03/26', 'March 2026'. */
 export function rowLabel(row: UsageRow, by: UsageBy): string {
   const p = localParts(row);
   const date = `${two(p.day)}/${two(p.month)}/${two(p.year % 100)}`;
-  if (by === 'hour') return `${date} ${hourText(row, p.hour)}`;
+  if (by === 'hour') return `${date} ${formatClock(p.hour)}`;
   if (by === 'day') {
     // A calendar date's weekday, computed in UTC so the device's zone cannot shift it.
     const weekday = WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
@@ -61,37 +57,23 @@ export function rowLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]} ${p.year}`;
 }
 
-/** An hourly row's hour alone, '4:00 PM' (its day is the heading of its group in the table). */
+/** An hourly row's hour alone, '4:00 pm' (its day is the heading of its group in the table). */
 export function hourLabel(row: UsageRow): string {
-  return hourText(row, localParts(row).hour);
+  return formatClock(localParts(row).hour);
 }
 
-/** A short axis label: '03/03 4 PM', '03/03', 'Mar 26'. */
+/** A short axis label: '03/03 4 pm', '03/03', 'Mar 26'. */
 export function axisLabel(row: UsageRow, by: UsageBy): string {
   const p = localParts(row);
-  if (by === 'hour') {
-    const hour12 = row.Hour12 ?? (p.hour % 12 || 12);
-    return `${two(p.day)}/${two(p.month)} ${hour12} ${row.Meridian ?? (p.hour < 12 ? 'AM' : 'PM')}`;
-  }
+  if (by === 'hour')
+    return `${two(p.day)}/${two(p.month)} ${p.hour % 12 || 12} ${p.hour < 12 ? 'am' : 'pm'}`;
   if (by === 'day') return `${two(p.day)}/${two(p.month)}`;
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
 }
 
-// Made at first use and kept (@outpost/domain/intl), not at module load.
-const getClock = () =>
-  dateTimeFormat({
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12',
-  });
-
-/** An instant as '05/03/26 4:00 PM' in Brisbane time. */
+/** An instant as '05/03/26 4:00 pm' in Brisbane time (the one date and time style). */
 export function brisbaneDateTime(iso: string): string {
-  const date = new Date(iso);
-  const parts = getClock().formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  return `${formatShortDate(date)} ${get('hour')}:${get('minute')} ${(get('dayPeriod') ?? '').toUpperCase()}`;
+  return formatDateTime(iso, BUSINESS_TIME_ZONE);
 }
 
 /** A column of amounts in one unit: the figures line up and the header names the unit. */

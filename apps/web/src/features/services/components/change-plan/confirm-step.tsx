@@ -1,5 +1,5 @@
 import type { AvailablePlan, PlanOption, Service } from '@outpost/contracts/services';
-import { formatMoney, shortDateOf } from '@outpost/domain/format';
+import { formatMoney, formatDate } from '@outpost/domain/format';
 import {
   type ApplyChangeChoice,
   applyChangeChoices,
@@ -42,7 +42,7 @@ export function ConfirmStep({
   const costs = minimumCosts(newPrice);
   const choices = plan ? applyChangeChoices(plan) : [];
   const currentPeriod = when === 'Current Period' || when === 'Current Period Only';
-  const periodEnd = shortDateOf(service.period_end);
+  const periodEnd = formatDate(service.period_end);
   return (
     <>
       {errors.plan !== null && (

@@ -5,19 +5,27 @@ import { type ReactNode, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { ReviewList } from '@/components/review-list';
+import { getBrand } from '@/lib/brand';
 import { type ApplicationValues, isTransfer, type OrderKind } from './application-form';
+import { formatPhone } from '@outpost/domain/format';
 
 /**
  * The steps' fields the three telephony order wizards share (one component each): the details,
  * the service address and the confirm review. Used inside the wizard's FormProvider.
  */
 
-/** The 'Priority Assistance' information (spec 2 section 9). */
-export const PRIORITY_ASSISTANCE_TEXT =
-  'Priority Assistance is a service for people with a diagnosed life-threatening medical ' +
-  'condition: a faster connection and faster repairs of their home phone. It cannot be kept on a ' +
-  'transferred landline, so we can transfer this number only if no one at the premises needs ' +
-  'Priority Assistance. If someone does, please call us on 1300 759 637 instead.';
+/**
+ * The 'Priority Assistance' information (spec 2 section 9), with the brand's help number (spec 2
+ * writes one provider's number; every number shown is the brand's: docs/decisions/040).
+ */
+export function priorityAssistanceText(helpPhone: string): string {
+  return (
+    'Priority Assistance is a service for people with a diagnosed life-threatening medical ' +
+    'condition: a faster connection and faster repairs of their home phone. It cannot be kept on a ' +
+    'transferred landline, so we can transfer this number only if no one at the premises needs ' +
+    `Priority Assistance. If someone does, please call us on ${helpPhone} instead.`
+  );
+}
 export const ACKNOWLEDGE_LABEL = 'No one at the premises needs Priority Assistance.';
 
 export type DetailsFieldsProps = {
@@ -135,7 +143,7 @@ function PriorityAssistance({ inputRef }: { inputRef?: React.Ref<HTMLInputElemen
         More Information
       </button>
       <p id={infoId} className="field__hint priority-assistance__info" hidden={!open}>
-        {PRIORITY_ASSISTANCE_TEXT}
+        {priorityAssistanceText(formatPhone(getBrand().helpPhone))}
       </p>
       <div className="choice">
         <input

@@ -1,4 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { BRAND_GLOBAL } from '@outpost/contracts/brand';
 import { applicationMessages } from '@outpost/contracts/application-rules';
 import type { Service } from '@outpost/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -140,6 +141,30 @@ describe('Landline transfer', () => {
     await user.type(screen.getByLabelText('First Name'), 'J');
     expect(screen.queryByText(applicationMessages.firstName)).toBeNull();
     expect(screen.getByText(applicationMessages.lastName)).toBeInTheDocument();
+  });
+
+  it("gives the brand's help number in the Priority Assistance information, not spec 2's", async () => {
+    const { user } = setup(LandlineTransferModal, landline);
+    await user.click(screen.getByRole('button', { name: 'More Information' }));
+    expect(
+      screen
+        .getByText(/Priority Assistance is a service/)
+        .textContent?.endsWith('If someone does, please call us on 1300 975 707 instead.'),
+    ).toBe(true);
+    expect(screen.queryByText(/1300 759 637/)).toBeNull();
+  });
+
+  it("gives another brand's help number, grouped however the brand wrote it", async () => {
+    (window as unknown as Record<string, unknown>)[BRAND_GLOBAL] = { helpPhone: '1300555210' };
+    try {
+      const { user } = setup(LandlineTransferModal, landline);
+      await user.click(screen.getByRole('button', { name: 'More Information' }));
+      expect(screen.getByText(/Priority Assistance is a service/)).toHaveTextContent(
+        'If someone does, please call us on 1300 555 210 instead.',
+      );
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[BRAND_GLOBAL];
+    }
   });
 
   it('walks the five steps: Next on the terms only once I AGREE is typed; sends the agreement', async () => {
