@@ -9,8 +9,8 @@ import { logIn } from './session';
  */
 
 const NARROW = { width: 360, height: 800 };
-const LANDLINE = 'Landline 0755500123';
-const VOIP = 'VOIP 0755500456';
+const LANDLINE = 'Landline 07 5550 0123';
+const VOIP = 'VoIP 07 5550 0456';
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();

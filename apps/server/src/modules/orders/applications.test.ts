@@ -326,7 +326,7 @@ describe('transfers and new VoIP', () => {
     });
     expect(wrongWizard.statusCode).toBe(409);
     expect(errorOf(wrongWizard)).toBe(
-      'Bad request: This service takes a VOIP order, not this one.',
+      'Bad request: This service takes a VoIP order, not this one.',
     );
     // A broadband service takes neither.
     expect(

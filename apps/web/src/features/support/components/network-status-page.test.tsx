@@ -98,7 +98,7 @@ describe('Outages & Network Status', () => {
     const [future, past] = within(list).getAllByRole('listitem');
     expect(future).toHaveTextContent('Starts at');
     expect(future).not.toHaveTextContent('Started at');
-    expect(past).toHaveTextContent('Started at25/11/2026, 8:00 am AEST');
+    expect(past).toHaveTextContent('Started at25/11/26 8:00 am AEST');
   });
 
   it('loads two more per click and hides Load More when none are left', async () => {
