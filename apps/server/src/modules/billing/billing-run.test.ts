@@ -244,13 +244,13 @@ describe('the billing run', () => {
       {
         service_id: 200103,
         kind: 'service',
-        description: 'Home Phone Essentials (0755500123)',
+        description: 'Home Phone Essentials (07 5550 0123)',
         amount_cents: 2995,
       },
       {
         service_id: 200104,
         kind: 'service',
-        description: 'VoIP Home (0755500456)',
+        description: 'VoIP Home (07 5550 0456)',
         amount_cents: 1500,
       },
       {

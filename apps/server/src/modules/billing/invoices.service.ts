@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { formatDate } from '@outpost/domain/format';
+import { formatDate, formatPhone } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { rollAccountServices } from '../services/jobs';
@@ -196,7 +196,8 @@ async function serviceLines(tx: Db, accountId: number, start: Date): Promise<Lin
   const rows = await queryRows<{
     service_id: number;
     kind: 'service' | 'option';
-    description: string;
+    name: string;
+    identifier: string;
     amount: number;
   }>(
     tx,
@@ -215,17 +216,17 @@ async function serviceLines(tx: Db, accountId: number, start: Date): Promise<Lin
             join plans p on p.id = h.plan_id
            where s.account_id = ${accountId} and s.status = 'active'
              and coalesce(s.activated_at, s.created_at) <= ${start})
-        select b.id as service_id, 'service' as kind, b.plan || ' (' || b.identifier || ')' as description,
-               b.price_cents as amount, 0 as sort, '' as name
+        select b.id as service_id, 'service' as kind, b.plan as name, b.identifier,
+               b.price_cents as amount, 0 as sort
           from billed b
         union all
-        select b.id, 'option', e.name || ' (' || b.identifier || ')', e.price_cents, 1, e.name
+        select b.id, 'option', e.name, b.identifier, e.price_cents, 1
           from billed b
           join service_extras se on se.service_id = b.id
           join plan_extras e on e.id = se.extra_id
         union all
         -- Priced landline options that are on (docs/decisions/021), monthly in advance.
-        select b.id, 'option', f.label || ' (' || b.identifier || ')', f.price_cents, 2, f.label
+        select b.id, 'option', f.label, b.identifier, f.price_cents, 2
           from billed b
           join service_telephony_values v on v.service_id = b.id and v.billable
           join telephony_features f on f.id = v.feature_id
@@ -234,7 +235,8 @@ async function serviceLines(tx: Db, accountId: number, start: Date): Promise<Lin
   return rows.map((r) => ({
     serviceId: r.service_id,
     kind: r.kind,
-    description: r.description,
+    // A landline's number grouped as everywhere else (docs/decisions/040): 'Plan (07 5550 0123)'.
+    description: `${r.name} (${formatPhone(r.identifier)})`,
     amountCents: Number(r.amount),
   }));
 }

@@ -292,7 +292,7 @@ describe('landline options', () => {
     // The next billing run: the holder's next period start, then the invoice's lines.
     const lines = await billingRunLines();
     expect(lines).toContainEqual({
-      description: 'Call forwarding (0755500123)',
+      description: 'Call forwarding (07 5550 0123)',
       amount_cents: 300,
       kind: 'option',
     });
