@@ -148,7 +148,7 @@ describe('production refuses the demo parts (decision 034)', () => {
     expect(config.testPaymentsBanner).toBe(false);
   });
 
-  it('refuses unsafe values: Stripe test keys or its fake, an SMS gateway without a token', () => {
+  it('refuses unsafe values: Stripe test keys or its fake, the demo logins with real payments, an SMS gateway without a token', () => {
     const base = { ...PRODUCTION_OPT_INS, PAYMENTS: '' };
     expect(refusal({ ...base, ...LIVE_STRIPE_KEYS, STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(
       `${HEADING}\n  STRIPE_SECRET_KEY: a test-mode key takes Stripe's published test cards: set live keys (sk_live_...), or PAYMENTS=sandbox for a site that takes no real money`,
@@ -159,6 +159,11 @@ describe('production refuses the demo parts (decision 034)', () => {
       `${HEADING}\n  STRIPE_API_URL: tests only (a fake of the Stripe API): unset it, or PAYMENTS=sandbox`,
     );
     expect(refusal({ ...base, ...LIVE_STRIPE_KEYS })).toBe('');
+    // The demo logins (published password) only where no real money is taken.
+    expect(refusal({ ...base, ...LIVE_STRIPE_KEYS, SEED: 'demo' })).toBe(
+      `${HEADING}\n  SEED: demo creates the demo logins, whose password is published: unset it (production seeds nothing), or PAYMENTS=sandbox for a demo site that takes no real money`,
+    );
+    expect(refusal({ ...PRODUCTION_OPT_INS, SEED: 'demo' })).toBe('');
     expect(
       refusal({ ...PRODUCTION_OPT_INS, SMS: '', SMS_API_URL: 'https://sms.example.net' }),
     ).toBe(`${HEADING}\n  SMS_API_TOKEN: required with SMS_API_URL`);

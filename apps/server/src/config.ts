@@ -414,6 +414,13 @@ export function productionProblems(e: Env): string[] {
       );
     if (e.STRIPE_API_URL)
       add('STRIPE_API_URL', 'tests only (a fake of the Stripe API): unset it, or PAYMENTS=sandbox');
+    // The demo logins' password is in the README: on a site that takes real money, anyone could
+    // sign in as a demo customer and pay with a real card.
+    if (e.SEED === 'demo')
+      add(
+        'SEED',
+        'demo creates the demo logins, whose password is published: unset it (production seeds nothing), or PAYMENTS=sandbox for a demo site that takes no real money',
+      );
   }
   // Messages: delivered by a provider, or kept in an outbox no one reads in production.
   const channels = [
