@@ -82,6 +82,26 @@ describe('HTTP SMS channel', () => {
       await gateway.close();
     }
   });
+
+  it('never follows a redirect: the token and the message go to the configured address only', async () => {
+    const elsewhere: unknown[] = [];
+    const gateway = Fastify();
+    gateway.post('/sms', async (_request, reply) => reply.redirect('/collect', 307));
+    gateway.post('/collect', async (request) => {
+      elsewhere.push(request.headers.authorization);
+      return { ok: true };
+    });
+    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const sms = httpSmsChannel(`${address}/sms`, 'secret-token', 'Outpost');
+      await expect(
+        sms.send({ to: '0491570156', subject: '', body: 'Your code is 654321', key: 'k' }),
+      ).rejects.toThrow('SMS gateway answered 307');
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
 });
 
 type SinkMail = { from: string | undefined; to: string[]; data: string };

@@ -105,6 +105,9 @@ export function httpSmsChannel(
         },
         body: JSON.stringify({ to: m.to, from, body: m.body, reference: m.key }),
         signal: AbortSignal.timeout(10_000),
+        // The token and the message go to the configured address only, never where a redirect
+        // points (decision 036); a redirect is a failed attempt, retried like any other.
+        redirect: 'manual',
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
     },
