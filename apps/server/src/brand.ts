@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Brand, BrandColors } from '@outpost/contracts/brand';
 import { BRAND_LOGO_PATH } from '@outpost/contracts/brand';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 /**
  * The provider's brand file (BRAND_FILE, docs/decisions/030): one JSON file with everything

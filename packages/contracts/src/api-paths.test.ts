@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isApiPath, usageReportName } from './api-paths';
+import { isApiPath } from './api-paths';
+import { usageReportName } from './usage-report-name';
 
 describe('usageReportName', () => {
   it("names the report after its period, type and service, with no '#' or spaces", () => {

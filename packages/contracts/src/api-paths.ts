@@ -190,20 +190,6 @@ export function isApiPath(pathname: string): boolean {
   return pathname.startsWith('/api/') || UNPREFIXED_API_PATHS.includes(pathname);
 }
 
-/**
- * The usage report's file name: spec 2 section 7's 'report-{by}-{type}', then the service it is
- * of (its identifier, letters and digits only: no '#', no spaces), so two services' reports do not
- * overwrite each other (docs/decisions/040): 'report-day-usage-0755500123.csv'.
- */
-export function usageReportName(
-  by: 'hour' | 'day' | 'month',
-  type: 'consumption' | 'usage',
-  service: string,
-) {
-  const safe = service.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'service';
-  return `report-${by}-${type}-${safe}.csv`;
-}
-
 /** The document path a plan lists as `kfs` or `cis` ('plans/12/documents/kfs'). */
 export function planDocumentPath(planid: number, document: 'kfs' | 'cis'): string {
   return `plans/${planid}/documents/${document}`;

@@ -9,12 +9,11 @@ import {
   formatDateTime,
   formatMegabytes,
   formatMoney,
-  formatPhone,
   formatSpeed,
   formatTime,
   lastDayBefore,
-  technologyLabel,
 } from './format';
+import { formatPhone, technologyLabel } from './phone-format';
 import { formatCardExpiry } from './card-rules';
 
 describe('formatBytes', () => {

@@ -2,7 +2,8 @@
  * Display formatting shared by server and web (spec 1 section 9, spec 2 section 9):
  * decimal data units (steps of 1000), Mbps from 1024 Kbps, 2-decimal currency with
  * 'N discount' for negatives and cents under $1, dates as dd/mm/yy; times, card expiries,
- * phone numbers and the VoIP spelling in one style each (docs/decisions/040).
+ * phone numbers (phone-format.ts, kept apart so the login page does not carry it) and the VoIP
+ * spelling in one style each (docs/decisions/040).
  */
 
 import { BUSINESS_TIME_ZONE as BUSINESS_ZONE } from './constants';
@@ -104,46 +105,4 @@ export function formatCsvDateTime(local: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local)
     ? local.slice(0, 16).replace('T', ' ')
     : local;
-}
-
-/**
- * An Australian phone number grouped as people read it: '1300 975 707', '13 12 34',
- * '07 5550 0123', '0412 345 678', '+61 7 5550 1234', '+61 491 570 156'. Anything that is not
- * such a number (an AVC id, an overseas number) is returned as it is, trimmed.
- */
-export function formatPhone(phone: string): string {
-  const trimmed = phone.trim();
-  if (!/^[0-9 +()-]+$/.test(trimmed)) return trimmed;
-  const international = trimmed.startsWith('+');
-  const digits = trimmed.replace(/\D/g, '');
-  const group = (text: string, sizes: number[]) => {
-    const out: string[] = [];
-    let at = 0;
-    for (const size of sizes) {
-      out.push(text.slice(at, at + size));
-      at += size;
-    }
-    return out.join(' ');
-  };
-  if (international) {
-    if (!digits.startsWith('61') || digits.length !== 11) return trimmed;
-    const national = digits.slice(2);
-    return `+61 ${national.startsWith('4') ? group(national, [3, 3, 3]) : group(national, [1, 4, 4])}`;
-  }
-  if (digits.length === 10 && /^1[38]00/.test(digits)) return group(digits, [4, 3, 3]);
-  if (digits.length === 6 && digits.startsWith('13')) return group(digits, [2, 2, 2]);
-  if (digits.length === 10 && digits.startsWith('04')) return group(digits, [4, 3, 3]);
-  if (digits.length === 10 && /^0[2378]/.test(digits)) return group(digits, [2, 4, 4]);
-  if (digits.length === 8) return group(digits, [4, 4]);
-  return trimmed;
-}
-
-/** A technology as customers read it: the spec's value 'VOIP' is written 'VoIP'; others as they are. */
-export function technologyLabel(technology: string): string {
-  return technology === 'VOIP' ? 'VoIP' : technology;
-}
-
-/** A service as it is named everywhere: its technology and its identifier ('VoIP 07 5550 0123'). */
-export function serviceName(technology: string, identifier: string): string {
-  return `${technologyLabel(technology)} ${formatPhone(identifier)}`;
 }

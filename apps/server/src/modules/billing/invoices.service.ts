@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { formatDate, formatPhone } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { rollAccountServices } from '../services/jobs';

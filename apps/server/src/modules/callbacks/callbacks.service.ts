@@ -26,7 +26,7 @@ import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { createTicket } from '../tickets/tickets.service';
 import { callbacksError } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 const SLOT_MS = SLOT_MINUTES * 60_000;
 /** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */

@@ -11,7 +11,7 @@ import type { AuthContext, CallerRow } from '../../plugins/auth';
 import { callerSql } from '../../plugins/auth';
 import { activitySummaryFrom } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
-import { serviceName } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const BRISBANE_OFFSET_MS = 10 * 3_600_000;

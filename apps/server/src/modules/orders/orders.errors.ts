@@ -1,5 +1,5 @@
 import { errorMaker } from '../../lib/errors';
-import { technologyLabel } from '@outpost/domain/format';
+import { technologyLabel } from '@outpost/domain/phone-format';
 
 /**
  * The orders module's refusals (docs/decisions/021). Statuses are in plugins/error-handler.ts.

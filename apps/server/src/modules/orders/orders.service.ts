@@ -22,7 +22,7 @@ import {
   serviceTelephonyValues,
   telephonyFeatures,
 } from './orders.schema';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 export type NewOrder = {
   kind: OrderKind;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AvailableBlock, BlockPurchase, ChangePlanResult } from '@outpost/contracts/services';
-import { formatDate, formatPhone } from '@outpost/domain/format';
+import { formatDate } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 import { blockState, proRataAdjustment } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { accountCharges } from '../billing/billing.schema';

@@ -1,6 +1,7 @@
 import type { Brand } from '@outpost/contracts/brand';
 import type { PlanDocumentName, PlanOption } from '@outpost/contracts/services';
-import { formatDate, formatMoney, technologyLabel } from '@outpost/domain/format';
+import { formatDate, formatMoney } from '@outpost/domain/format';
+import { technologyLabel } from '@outpost/domain/phone-format';
 import { allowanceLabel, minimumCosts, speedLabel } from '@outpost/domain/services';
 import { renderPdf } from '../../lib/pdf';
 import type { PlanRow } from './services.service';

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { users } from '../accounts/accounts.schema';
 import { services } from '../services/services.schema';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
-import { serviceName } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 
 /** A database or a transaction: a ticket is opened inside the caller's own transaction. */
 type Tx = Pick<Db, 'insert'>;

@@ -1,6 +1,7 @@
 import { enqueueMessage } from '../../adapters/messaging';
 import { sql } from 'drizzle-orm';
-import { formatDate, formatMegabytes, formatPhone, serviceName } from '@outpost/domain/format';
+import { formatDate, formatMegabytes } from '@outpost/domain/format';
+import { formatPhone, serviceName } from '@outpost/domain/phone-format';
 import { quotaLabel } from '@outpost/domain/services';
 import type { UsageAlertThreshold } from '@outpost/domain/usage';
 import { thresholdsReached } from '@outpost/domain/usage';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usageReportName } from '@outpost/contracts/api-paths';
+import { usageReportName } from '@outpost/contracts/usage-report-name';
 import { usageRoutes } from '@outpost/contracts/api-routes';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';

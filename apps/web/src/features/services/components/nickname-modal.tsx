@@ -15,7 +15,7 @@ import {
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
 import { ServerActionButton } from '@/components/server-action-button';
-import { serviceName } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 
 export type NicknameModalProps = {
   service: Service;

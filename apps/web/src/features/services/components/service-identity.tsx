@@ -1,6 +1,6 @@
 import type { Service } from '@outpost/contracts/services';
 import { serviceAddress } from '../utils/service-display';
-import { formatPhone, technologyLabel } from '@outpost/domain/format';
+import { formatPhone, technologyLabel } from '@outpost/domain/phone-format';
 
 export type ServiceIdentityProps = {
   service: Service;

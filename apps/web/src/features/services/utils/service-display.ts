@@ -2,7 +2,7 @@ import { selectService } from '@/lib/selected-service';
 import type { PermissionMap } from '@outpost/contracts/permissions';
 import type { ActivityService, Service } from '@outpost/contracts/services';
 import { allowanceLabel, speedLabel } from '@outpost/domain/services';
-import { serviceName } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 
 /** How a service is named in buttons, captions and the plan selector. */
 export function serviceLabel(

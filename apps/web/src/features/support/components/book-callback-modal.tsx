@@ -9,7 +9,7 @@ import {
   WizardConfirmActions,
 } from '@/components/wizard';
 import { reloadCallbacks, useRequestCallback } from '../api/request-callback';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 type BookStep = 'confirm' | 'booking';
 

@@ -3,7 +3,7 @@ import { ExternalLink } from '@/components/external-link';
 import { getBrand, phoneHref } from '@/lib/brand';
 import { SupportLayout } from './support-layout';
 import './guides.css';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 /** Spec 3 section 2.7, word for word. */
 export const CONTACT_HOURS = [

@@ -1,4 +1,5 @@
-import { formatDateTime, serviceName } from '@outpost/domain/format';
+import { formatDateTime } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 import {
   ATTACHMENT_MAX_BYTES,
   TICKET_MESSAGE_MAX,

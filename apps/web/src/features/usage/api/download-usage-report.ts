@@ -1,4 +1,5 @@
-import { apiPaths, buildPath, usageReportName } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { usageReportName } from '@outpost/contracts/usage-report-name';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download';

@@ -20,7 +20,7 @@ import { PlannerTab } from './planner-tab';
 import { ReportTabs } from './report-tabs';
 import { SummaryTab } from './summary-tab';
 import { loadChartModule } from './usage-chart';
-import { technologyLabel } from '@outpost/domain/format';
+import { technologyLabel } from '@outpost/domain/phone-format';
 
 function ChartTypeSelector({
   value,

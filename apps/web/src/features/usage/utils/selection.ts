@@ -1,7 +1,7 @@
 import type { ActivityService } from '@outpost/contracts/services';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { selectService } from '@/lib/selected-service';
-import { serviceName } from '@outpost/domain/format';
+import { serviceName } from '@outpost/domain/phone-format';
 
 /**
  * Which plan, report tab and chart type the Data Usage page shows (spec 2 section 2), from the

@@ -7,7 +7,7 @@ import { Field } from '@/components/form/field';
 import { ReviewList } from '@/components/review-list';
 import { getBrand } from '@/lib/brand';
 import { type ApplicationValues, isTransfer, type OrderKind } from './application-form';
-import { formatPhone } from '@outpost/domain/format';
+import { formatPhone } from '@outpost/domain/phone-format';
 
 /**
  * The steps' fields the three telephony order wizards share (one component each): the details,
