@@ -107,7 +107,7 @@ test.describe('access', () => {
         'true',
       );
       await expect(
-        page.getByText(/^Usage last updated: \d\d\/\d\d\/\d\d \d{1,2}:00 [AP]M/),
+        page.getByText(/^Usage last updated: \d\d\/\d\d\/\d\d \d{1,2}:00 [ap]m/),
       ).toBeVisible();
       await expect(page.getByText('There was a problem loading data from server')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);

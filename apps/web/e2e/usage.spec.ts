@@ -30,7 +30,7 @@ test.describe('Data Usage', () => {
     const tabs = page.getByRole('tablist', { name: 'Usage reports' }).getByRole('tab');
     await expect(tabs).toHaveText([...REPORTS]);
     await expect(
-      page.getByText(/^Usage last updated: \d\d\/\d\d\/\d\d \d{1,2}:00 [AP]M/),
+      page.getByText(/^Usage last updated: \d\d\/\d\d\/\d\d \d{1,2}:00 [ap]m/),
     ).toBeVisible();
 
     // Summary (the first report): the allowance, the pace bar and the summary table.

@@ -102,7 +102,7 @@ export function AddNicknameModal({
         id="saving"
         saving="Saving the nickname"
         done="Nickname saved"
-        status={`${service.technology} ${service.identifier} is now called ${nickname.trim()}.`}
+        status={`${serviceName(service.technology, service.identifier)} is now called ${nickname.trim()}.`}
       />
     </WizardModal>
   );

@@ -9,12 +9,8 @@ import { useDataViewed } from '@/lib/native/review-notes';
 import { useActivityServices } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
 import { sessionAccess } from '../api/usage-access';
-import {
-  defaultView,
-  selectUsageService,
-  usageServiceLabel,
-  usageServices,
-} from '../utils/selection';
+import { defaultView, selectUsageService, usageServices } from '../utils/selection';
+import { usageServiceLabel } from '../utils/service-label';
 import { UsageHelpCard } from './usage-help-card';
 import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
 

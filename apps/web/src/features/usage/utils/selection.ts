@@ -1,7 +1,6 @@
 import type { ActivityService } from '@outpost/contracts/services';
 import type { UsageBy, UsageType } from '@outpost/contracts/usage';
 import { selectService } from '@/lib/selected-service';
-import { serviceName } from '@outpost/domain/phone-format';
 
 /**
  * Which plan, report tab and chart type the Data Usage page shows (spec 2 section 2), from the
@@ -67,12 +66,4 @@ export function selectUsageService<S extends ActivityService>(
   storedDefault: string | null,
 ): S | undefined {
   return selectService(usageServices(services), fromUrl, storedDefault);
-}
-
-/** How a service is named in the plan selector (as on My Services). */
-export function usageServiceLabel(
-  service: Pick<ActivityService, 'nickname' | 'technology' | 'identifier' | 'plan'>,
-): string {
-  const base = serviceName(service.technology, service.identifier);
-  return `${service.nickname ? `${service.nickname} (${base})` : base}: ${service.plan}`;
 }
