@@ -39,7 +39,8 @@ for (const viewport of VIEWPORTS) {
   test(`every page of the route table renders for the account holder at ${viewport.width} px and passes axe`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    // Every page of the route table (more since issue 35), axe and a full-page screenshot each.
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await logIn(page, 'holder', 'Jordan');
     const routes = webRoutes.filter((r) => r.access !== 'native' && r.access !== 'public');
