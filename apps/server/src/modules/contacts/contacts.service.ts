@@ -182,7 +182,12 @@ export async function addContact(
 
     // A login by that name, or a current contact (any account) with that email or mobile:
     // recovery must name one person (decision 035).
+    // The mobile is looked up first: each statement sees what had committed when it began, so a
+    // parallel request's row seen by the mobile lookup is seen by the login lookup too, and the
+    // answer names the email (the first field that clashes) rather than whichever lookup ran
+    // after that request committed.
     const takenBy = async () => {
+      const mobile = await addressTaken(tx, { mobile: input.mobile });
       const [login] = await tx
         .select({ id: users.id })
         .from(users)
@@ -194,7 +199,6 @@ export async function addContact(
         )
         .limit(1);
       if (login) return contactsError('contactEmailTaken');
-      const mobile = await addressTaken(tx, { mobile: input.mobile });
       return mobile ? contactsError('contactMobileTaken') : null;
     };
     const taken = await takenBy();
