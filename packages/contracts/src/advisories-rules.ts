@@ -4,6 +4,7 @@
  */
 import { formatDate, formatDateTime } from '@outpost/domain/format';
 import { dateTimeFormat } from '@outpost/domain/intl';
+import { businessTimeZone, zoneAbbreviation } from '@outpost/domain/time/zone';
 
 /** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
 export const ADVISORIES_PER_PAGE = 2;
@@ -28,17 +29,19 @@ export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
 export const affectsText = (street: string) => `Affects your service at ${street}`;
 
 /**
- * A time in Australian Eastern Standard Time (spec 3 section 2.7; Brisbane keeps no daylight
- * saving, so it is AEST all year), in the one date and time style: '25/11/26 2:05 pm AEST'.
+ * A time in the business zone with the zone's name then (spec 3 section 2.7 writes 'AEST': the demo
+ * provider is in Brisbane, which keeps no daylight saving), in the one date and time style:
+ * '25/11/26 2:05 pm AEST'; a Melbourne provider's summer reads 'AEDT' (docs/decisions/041).
  */
 export function formatAest(iso: string | Date): string {
-  return `${formatDateTime(iso)} AEST`;
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return `${formatDateTime(d)} ${zoneAbbreviation(d)}`;
 }
 
-/** The timeline's date heading: 'Wed 25/11/26' in AEST. */
+/** The timeline's date heading: 'Wed 25/11/26' in the business zone. */
 export function formatAestDay(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const weekday = dateTimeFormat({ timeZone: 'Australia/Brisbane', weekday: 'short' }).format(d);
+  const weekday = dateTimeFormat({ timeZone: businessTimeZone(), weekday: 'short' }).format(d);
   return `${weekday} ${formatDate(d)}`;
 }
 

@@ -28,11 +28,13 @@ export const callbackTimesQuery = z.strictObject({
 export const callbackSlot = z.object({
   /** The slot's start, ISO UTC: what a booking sends back. */
   start: z.iso.datetime(),
-  /** '10:30 am' AEST. */
+  /** '10:30 am' on the business zone's clock. */
   aest: z.string(),
+  /** The business zone's name at that time: 'AEST' (the demo, Brisbane), 'AEDT', 'AWST'. */
+  zone: z.string(),
   /** '8:30 am' in `time_zone` (with the weekday when that is another date). */
   local: z.string(),
-  /** The caller's clock reads AEST at that time. */
+  /** The caller's clock reads the same as the business zone's at that time. */
   same: z.boolean(),
 });
 export type CallbackSlot = z.infer<typeof callbackSlot>;

@@ -3,7 +3,6 @@ import {
   QLD_PUBLIC_HOLIDAYS,
   TEAM_HOURS,
   bookingSummary,
-  brisbaneDate,
   callbackDays,
   checkCallbackPhone,
   checkCallbackReason,
@@ -13,9 +12,10 @@ import {
   slotLabel,
   slotText,
   teamHoursOn,
-  timeZoneOfState,
   weekdayOf,
 } from './callback-slots';
+import { businessDate as brisbaneDate } from './time/zoned';
+import { timeZoneOfState } from './time/zone';
 
 const at = (iso: string) => new Date(iso);
 /** An AEST wall time as an instant. */
@@ -212,7 +212,7 @@ describe('isOfferedSlot', () => {
 describe('labels across time zones', () => {
   it('shows Queensland callers AEST alone', () => {
     const label = slotLabel(aest('2026-12-01T10:30'), 'Australia/Brisbane');
-    expect(label).toEqual({ aest: '10:30 am', local: '10:30 am', same: true });
+    expect(label).toEqual({ aest: '10:30 am', zone: 'AEST', local: '10:30 am', same: true });
     expect(slotText(label)).toBe('10:30 am AEST');
   });
 
@@ -231,6 +231,7 @@ describe('labels across time zones', () => {
     const summer = aest('2026-12-01T19:30');
     expect(slotLabel(summer, 'Australia/Sydney')).toEqual({
       aest: '7:30 pm',
+      zone: 'AEST',
       local: '8:30 pm',
       same: false,
     });

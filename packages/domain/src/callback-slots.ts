@@ -1,12 +1,19 @@
 /**
  * Callback times (docs/decisions/017, "Callbacks"): 30-minute slots within each team's hours of
- * the Contact page (spec 3 section 2.7), over the next 5 days the team is open, in Brisbane time
- * (AEST, UTC+10 all year: Queensland has no daylight saving), less Queensland public holidays,
+ * the Contact page (spec 3 section 2.7), over the next 5 days the team is open, in the business
+ * time zone (docs/decisions/041; the demo's Brisbane is AEST all year), less public holidays,
  * slots too soon to ring and slots already full. Pure: the server offers and re-checks slots with
  * it, the web labels them in the caller's own time zone.
  */
 import { formatClock } from './format';
-import { dateTimeFormat } from './intl';
+import {
+  addCalendarDays,
+  businessDate,
+  wallTime,
+  weekdayOf as weekdayOfDate,
+  zonedInstant,
+} from './time/zoned';
+import { zoneAbbreviation } from './time/zone';
 
 export type CallbackTeam = 'technical' | 'sales';
 export const CALLBACK_TEAMS = ['technical', 'sales'] as const satisfies readonly CallbackTeam[];
@@ -25,9 +32,6 @@ export const CALLBACK_LEAD_MINUTES = 30;
 export const DEFAULT_SLOT_CAPACITY = 2;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-/** AEST: Brisbane is UTC+10 all year. */
-const AEST_OFFSET_MS = 10 * 60 * MINUTE_MS;
 
 /** Opening hours of one day, in minutes after midnight AEST: slots start from `open` until `close` - 30. */
 export type OpenHours = { open: number; close: number };
@@ -100,24 +104,11 @@ export const QLD_PUBLIC_HOLIDAYS: readonly PublicHoliday[] = [
 
 const holidayByDate = new Map(QLD_PUBLIC_HOLIDAYS.map((d) => [d.date, d]));
 
-/** Midnight AEST of a Brisbane date, as an instant. */
-function midnightOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) - AEST_OFFSET_MS;
-}
-
-/** The Brisbane date (YYYY-MM-DD) of an instant. */
-export function brisbaneDate(instant: Date): string {
-  return new Date(instant.getTime() + AEST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** 0 Sunday ... 6 Saturday, of a Brisbane date. */
-export function weekdayOf(date: string): number {
-  return new Date(midnightOf(date) + AEST_OFFSET_MS).getUTCDay();
-}
+/** 0 Sunday ... 6 Saturday, of a date in the business zone. */
+export const weekdayOf = weekdayOfDate;
 
 function nextDate(date: string): string {
-  return brisbaneDate(new Date(midnightOf(date) + DAY_MS));
+  return addCalendarDays(date, 1);
 }
 
 /** A team's hours on a Brisbane date: null when closed (its day off or a public holiday). */
@@ -160,15 +151,15 @@ export function callbackDays(
   const earliest = now.getTime() + (options.leadMinutes ?? CALLBACK_LEAD_MINUTES) * MINUTE_MS;
   const capacity = options.capacity ?? DEFAULT_SLOT_CAPACITY;
   const result: CallbackDay[] = [];
-  let date = brisbaneDate(now);
+  let date = businessDate(now);
   // At most a few weeks ahead: a team closed that long is a configuration mistake, not a loop.
   for (let tries = 0; tries < 60 && result.length < days; tries += 1, date = nextDate(date)) {
     const hours = teamHoursOn(team, date);
     if (!hours) continue;
     const starts: Date[] = [];
     for (let minute = hours.open; minute + SLOT_MINUTES <= hours.close; minute += SLOT_MINUTES) {
-      const start = midnightOf(date) + minute * MINUTE_MS;
-      if (start >= earliest) starts.push(new Date(start));
+      const start = zonedInstant(date, minute);
+      if (start.getTime() >= earliest) starts.push(start);
     }
     if (starts.length === 0) continue;
     const open = starts.filter((s) => (options.booked?.(s) ?? 0) < capacity);
@@ -203,89 +194,45 @@ export function dayLabel(date: string): string {
 
 const clockLabel = formatClock;
 
-type WallTime = { date: string; hour: number; minute: number; offsetMinutes: number };
-
-/** The wall-clock date and time of an instant in a time zone, and the zone's offset then. */
-export function wallTime(instant: Date, timeZone: string): WallTime {
-  const parts = dateTimeFormat({
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  const [y, mo, d, hr, mi] = [get('year'), get('month'), get('day'), get('hour'), get('minute')];
-  const asUtc = Date.UTC(y, mo - 1, d, hr, mi);
-  const floored = Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
-  return {
-    date: `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
-    hour: hr,
-    minute: mi,
-    offsetMinutes: Math.round((asUtc - floored) / MINUTE_MS),
-  };
-}
-
-/** '10:30 am' in AEST. */
+/** '10:30 am' on the business zone's clock. */
 export function aestTimeLabel(instant: Date): string {
-  const t = new Date(instant.getTime() + AEST_OFFSET_MS);
-  return clockLabel(t.getUTCHours(), t.getUTCMinutes());
+  const t = wallTime(instant);
+  return clockLabel(t.hour, t.minute);
 }
 
 export type SlotLabel = {
-  /** '10:30 am' AEST. */
+  /** '10:30 am' on the business zone's clock. */
   aest: string;
+  /** The business zone's name then: 'AEST' (the spec's word, Brisbane), 'AEDT', 'AWST'. */
+  zone: string;
   /** '8:30 am' in the caller's zone; with the day ('11:30 pm Mon') when its date differs. */
   local: string;
-  /** The caller's clock reads the same as AEST at that time (Queensland, or NSW outside summer). */
+  /** The caller's clock reads the same as the business zone's at that time. */
   same: boolean;
 };
 
 export function slotLabel(start: Date, timeZone: string): SlotLabel {
-  const aest = aestTimeLabel(start);
+  const business = wallTime(start);
   const local = wallTime(start, timeZone);
-  const same = local.offsetMinutes === 600;
-  const aestDate = brisbaneDate(start);
-  const day = local.date === aestDate ? '' : ` ${WEEKDAYS[weekdayOf(local.date)]}`;
-  return { aest, local: `${clockLabel(local.hour, local.minute)}${day}`, same };
+  const same = local.offsetMinutes === business.offsetMinutes;
+  const day = local.date === business.date ? '' : ` ${WEEKDAYS[weekdayOf(local.date)]}`;
+  return {
+    aest: clockLabel(business.hour, business.minute),
+    zone: zoneAbbreviation(start),
+    local: `${clockLabel(local.hour, local.minute)}${day}`,
+    same,
+  };
 }
 
 /** How the form shows a slot: '10:30 am AEST', or '8:30 am your time · 10:30 am AEST'. */
 export function slotText(label: SlotLabel): string {
-  return label.same ? `${label.aest} AEST` : `${label.local} your time · ${label.aest} AEST`;
+  const business = `${label.aest} ${label.zone}`;
+  return label.same ? business : `${label.local} your time · ${business}`;
 }
 
-/** 'Technical Support, Tue 1 Dec 10:30 am AEST': a booking's subject and confirmation. */
+/** 'Technical Support, Tue 01/12/26 10:30 am AEST': a booking's subject and confirmation. */
 export function bookingSummary(team: CallbackTeam, start: Date): string {
-  return `${CALLBACK_TEAM_NAMES[team]}, ${dayLabel(brisbaneDate(start))} ${aestTimeLabel(start)} AEST`;
-}
-
-/** Whether the runtime knows an IANA time zone name. */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The time zone of an Australian state or territory (a service address's), else Brisbane. */
-export function timeZoneOfState(state: string | null | undefined): string {
-  const zones: Record<string, string> = {
-    QLD: 'Australia/Brisbane',
-    NSW: 'Australia/Sydney',
-    ACT: 'Australia/Sydney',
-    VIC: 'Australia/Melbourne',
-    TAS: 'Australia/Hobart',
-    SA: 'Australia/Adelaide',
-    NT: 'Australia/Darwin',
-    WA: 'Australia/Perth',
-  };
-  return zones[(state ?? '').trim().toUpperCase()] ?? 'Australia/Brisbane';
+  return `${CALLBACK_TEAM_NAMES[team]}, ${dayLabel(businessDate(start))} ${aestTimeLabel(start)} ${zoneAbbreviation(start)}`;
 }
 
 // ---- The booking form's checks (client and server say the same) ----

@@ -1,11 +1,9 @@
 /**
  * Saved cards (spec 3 section 5 'Saved card'): a card counts as saved only if it has not expired,
  * its expiry month and year compared with the current month and year. A card is good through the
- * last day of its expiry month. The current month is the business time zone's (Australia/Brisbane,
- * UTC+10 all year).
+ * last day of its expiry month. The current month is the business time zone's.
  */
-
-const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
+import { businessYearMonth } from './time/zoned';
 
 /** An expiry as stored or shown: 'MM/YYYY' (also read: 'MM/YY'); null when it is not one. */
 export function parseCardExpiry(expires: string): { month: number; year: number } | null {
@@ -21,9 +19,7 @@ export function parseCardExpiry(expires: string): { month: number; year: number 
 export function isCardExpired(expires: string | null | undefined, now: Date): boolean {
   const expiry = expires ? parseCardExpiry(expires) : null;
   if (!expiry) return true;
-  const local = new Date(now.getTime() + BRISBANE_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth() + 1;
+  const { year, month } = businessYearMonth(now);
   return expiry.year < year || (expiry.year === year && expiry.month < month);
 }
 

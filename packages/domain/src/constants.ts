@@ -1,5 +1,4 @@
 /** Business constants (spec 1 section 9, spec 2 section 9, spec 3 section 9). */
-export const BUSINESS_TIME_ZONE = 'Australia/Brisbane';
 export const BILLING_PERIOD_DAYS = 30;
 export const MOBILE_NUMBER_LENGTH = 10;
 export const MOBILE_LAYOUT_MAX_WIDTH = 768; // mobile layout below 769 px

@@ -6,7 +6,7 @@
  * spelling in one style each (docs/decisions/040).
  */
 
-import { BUSINESS_TIME_ZONE as BUSINESS_ZONE } from './constants';
+import { businessTimeZone } from './time/zone';
 import { dateTimeFormat } from './intl';
 
 const DATA_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -51,7 +51,7 @@ export function formatMoney(cents: number): string {
  * The one customer-facing date: dd/mm/yy in the given time zone (default the business zone),
  * spec 1 and 2 section 9 ('Dates use dd/mm/yy'; docs/decisions/040). Takes a Date or an ISO time.
  */
-export function formatDate(value: Date | string, timeZone = BUSINESS_ZONE): string {
+export function formatDate(value: Date | string, timeZone = businessTimeZone()): string {
   const parts = dateTimeFormat({
     timeZone,
     day: '2-digit',
@@ -71,7 +71,7 @@ export function formatClock(hour: number, minute = 0): string {
  * A time of day in the business zone: '1:00 am', '9:05 pm' (lower-case am/pm everywhere,
  * whatever the runtime's ICU data would write: 'PM', 'p.m.').
  */
-export function formatTime(value: Date | string, timeZone = BUSINESS_ZONE): string {
+export function formatTime(value: Date | string, timeZone = businessTimeZone()): string {
   const parts = dateTimeFormat({
     timeZone,
     hour: '2-digit',
@@ -83,14 +83,14 @@ export function formatTime(value: Date | string, timeZone = BUSINESS_ZONE): stri
   return formatClock(get('hour') % 24, get('minute'));
 }
 
-/** A moment in the business zone (AEST all year: Brisbane keeps no summer time): '24/11/26 9:05 pm'. */
-export function formatDateTime(value: Date | string, timeZone = BUSINESS_ZONE): string {
+/** A moment in the business zone: '24/11/26 9:05 pm'. */
+export function formatDateTime(value: Date | string, timeZone = businessTimeZone()): string {
   return `${formatDate(value, timeZone)} ${formatTime(value, timeZone)}`;
 }
 
 /**
  * The last day before an end time, as dd/mm/yy: a billing period (and a data block) ends at
- * Brisbane midnight starting the next period, so one that ends 10/12 00:00 is usable to the end of
+ * midnight in the business zone starting the next period, so one that ends 10/12 00:00 is usable to the end of
  * 09/12.
  */
 export function lastDayBefore(endIso: string): string {

@@ -1,47 +1,15 @@
 /**
  * Data usage rules (spec 2 sections 2 and 9): peak is 4pm to midnight and off-peak midnight to
- * 4pm in Brisbane (UTC+10 all year, no daylight saving), 30-day periods, alert thresholds, and the
- * Usage Planner's arithmetic. Shared by the server (which classifies and alerts) and the web app.
+ * 4pm in the business time zone, 30-day periods, alert thresholds, and the Usage Planner's
+ * arithmetic. Shared by the server (which classifies and alerts) and the web app; the zone's
+ * clock (which hour is peak, where a period ends) is in `./business-periods`, which only the server
+ * needs, so the web's usage pages don't carry the zone arithmetic.
  */
-import { dateTimeFormat } from './intl';
-import { BILLING_PERIOD_MS, DAY_MS } from './services';
+import { DAY_MS } from './services';
 
 export const PEAK_START_HOUR = 16;
 export const USAGE_ALERT_THRESHOLDS = [50, 85, 100] as const;
 export type UsageAlertThreshold = (typeof USAGE_ALERT_THRESHOLDS)[number];
-
-// Made at first use and kept (@outpost/domain/intl), not at module load.
-const getHourFormat = () =>
-  dateTimeFormat({
-    timeZone: 'Australia/Brisbane',
-    hour: 'numeric',
-    hourCycle: 'h23',
-  });
-
-const HOUR_MS = 3_600_000;
-const offsetByDay = new Map<number, number>();
-
-/**
- * The Brisbane clock hour (0-23) of an instant, whatever zone the device is in. The zone's offset
- * comes from the time-zone database once per UTC day (ingestion classifies millions of hours).
- */
-export function brisbaneHour(instant: Date): number {
-  const t = instant.getTime();
-  const day = Math.floor(t / (24 * HOUR_MS));
-  let offset = offsetByDay.get(day);
-  if (offset === undefined) {
-    const utcHour = new Date(t).getUTCHours();
-    offset = (Number(getHourFormat().format(instant)) - utcHour + 24) % 24;
-    if (offsetByDay.size > 10_000) offsetByDay.clear();
-    offsetByDay.set(day, offset);
-  }
-  return (Math.floor(t / HOUR_MS) + offset) % 24;
-}
-
-/** Whether the hour starting at `instant` is peak (4pm to midnight, Brisbane). */
-export function isPeakHour(instant: Date): boolean {
-  return brisbaneHour(instant) >= PEAK_START_HOUR;
-}
 
 /**
  * Whether a plan's metered data is split into peak and off-peak allowances: Sky Muster Plus
@@ -50,13 +18,6 @@ export function isPeakHour(instant: Date): boolean {
  */
 export function splitsOffPeak(technology: string, offpeakQuotaMb: number | null): boolean {
   return technology === 'Sky Muster Plus' || (offpeakQuotaMb ?? 0) > 0;
-}
-
-/** The 30-day period containing `now`, counted on from a known period start. */
-export function currentPeriod(periodStart: Date, now: Date): { start: Date; stop: Date } {
-  const elapsed = Math.floor((now.getTime() - periodStart.getTime()) / BILLING_PERIOD_MS);
-  const start = new Date(periodStart.getTime() + Math.max(elapsed, 0) * BILLING_PERIOD_MS);
-  return { start, stop: new Date(start.getTime() + BILLING_PERIOD_MS) };
 }
 
 /** The alert thresholds (percent) that `used` of `quota` has reached; none without a quota. */
@@ -112,6 +73,8 @@ export function planUsage(input: {
     dailyBudget: daysRemaining > 0 ? left / daysRemaining : 0,
     percentUsed: quota > 0 ? (used / quota) * 100 : 0,
     percentElapsed:
-      ((periodStop.getTime() - periodStart.getTime() - remainingMs) / BILLING_PERIOD_MS) * 100,
+      ((periodStop.getTime() - periodStart.getTime() - remainingMs) /
+        Math.max(periodStop.getTime() - periodStart.getTime(), 1)) *
+      100,
   };
 }

@@ -1,3 +1,4 @@
+import { businessTimeZone } from '@outpost/domain/time/zone';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -32,8 +33,10 @@ export function isKnownWebPath(pathname: string): boolean {
 }
 
 function brandScriptBody(brand: Brand): string {
+  // The page shows dates and times in the business zone (docs/decisions/041).
+  const page = { ...brand, timeZone: businessTimeZone() };
   // JSON in a script element: escape '<' so no value can close the element.
-  return `window.${BRAND_GLOBAL}=${JSON.stringify(brand).replace(/</g, '\\u003c')}`;
+  return `window.${BRAND_GLOBAL}=${JSON.stringify(page).replace(/</g, '\\u003c')}`;
 }
 
 export type IndexPage = {

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
+import { DAY_MS } from '@outpost/domain/services';
+import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
+import { addBusinessDays } from '@outpost/domain/time/zoned';
 import type { Db } from '../db/client';
 import { invoices } from '../modules/billing/billing.schema';
 import {
@@ -80,7 +82,7 @@ export async function seedLedger(tx: Db, now: Date, accounts: AccountSeed[]): Pr
       });
 
     for (let back = 12; back >= 0; back -= 1) {
-      const start = new Date(a.periodStart.getTime() - back * BILLING_PERIOD_MS);
+      const start = addBusinessDays(a.periodStart, -back * BILLING_PERIOD_DAYS);
       const invoice = await issueInvoice(tx, a.accountId, start, start);
       if (!invoice) continue;
       if (back === 0) await invoiceReadyAlert(tx, invoice, start);

@@ -1,4 +1,7 @@
-import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
+import { addBusinessDays, startOfBusinessDay } from '@outpost/domain/time/zoned';
+import { periodEndOf } from '@outpost/domain/business-periods';
+import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
+import { DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../db/client';
 import type { UsageProfile } from './usage';
 import { accountCharges } from '../modules/billing/billing.schema';
@@ -16,15 +19,12 @@ import {
 /**
  * The demo provider's catalogue and services (issue 5). Ids are fixed so that tests, the README
  * and the route inventory's examples can name them; dates are relative to `now` (periods are
- * anchored at Brisbane midnight) so the demo always has a current period.
+ * anchored at midnight in the business zone) so the demo always has a current period.
  */
 
-const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000; // UTC+10 all year (no daylight saving)
-
-/** Midnight in Brisbane, `daysAgo` days before `now`. */
+/** Midnight in the business zone, `daysAgo` days before `now`. */
 export function brisbaneMidnight(now: Date, daysAgo: number): Date {
-  const local = now.getTime() + BRISBANE_OFFSET_MS;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - BRISBANE_OFFSET_MS - daysAgo * DAY_MS);
+  return startOfBusinessDay(now, daysAgo);
 }
 
 type PlanSeed = typeof plans.$inferInsert;
@@ -436,7 +436,7 @@ export async function seedServices(tx: Db, now: Date): Promise<void> {
 
   // History: holder moved up from Essentials four periods ago; the change to 100 is scheduled.
   const holderStart = start(12);
-  const periodsAgo = (n: number) => new Date(holderStart.getTime() - n * BILLING_PERIOD_MS);
+  const periodsAgo = (n: number) => addBusinessDays(holderStart, -n * BILLING_PERIOD_DAYS);
   await tx.insert(planChanges).values([
     {
       serviceId: 200101,
@@ -457,7 +457,7 @@ export async function seedServices(tx: Db, now: Date): Promise<void> {
       when: 'Next Period',
       status: 'scheduled',
       requestedAt: new Date(holderStart.getTime() + 3 * DAY_MS),
-      effectiveAt: new Date(holderStart.getTime() + BILLING_PERIOD_MS),
+      effectiveAt: periodEndOf(holderStart),
     },
   ]);
 
@@ -486,7 +486,7 @@ export async function seedServices(tx: Db, now: Date): Promise<void> {
         priceCents: info.priceCents,
         purchasedAt: b.at,
         periodStart,
-        expiresAt: new Date(periodStart.getTime() + BILLING_PERIOD_MS),
+        expiresAt: periodEndOf(periodStart),
         activatedAt: new Date(b.at.getTime() + 40 * 60_000),
       })
       .returning({ id: dataBlockPurchases.id });

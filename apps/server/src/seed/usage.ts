@@ -1,5 +1,5 @@
 import { BILLING_PERIOD_MS } from '@outpost/domain/services';
-import { brisbaneHour } from '@outpost/domain/usage';
+import { businessHour, wallTime, weekdayOf } from '@outpost/domain/time/zoned';
 import type { UsageRecord } from '@outpost/contracts/usage';
 import type { Db } from '../db/client';
 import type { NumberedRecord } from '../modules/usage/ingest';
@@ -57,14 +57,14 @@ export function* generateUsage(
   let meteredInPeriod = 0;
   for (let t = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS; t < to.getTime(); t += HOUR_MS) {
     const hour = new Date(t);
-    const local = brisbaneHour(hour);
+    const local = businessHour(hour);
     const index = Math.floor((t - profile.periodStart.getTime()) / BILLING_PERIOD_MS);
     if (index !== periodIndex) {
       periodIndex = index;
       meteredInPeriod = 0;
     }
     if (local === 0 || Number.isNaN(dayFactor)) {
-      const weekday = new Date(t + 10 * HOUR_MS).getUTCDay();
+      const weekday = weekdayOf(wallTime(hour).date);
       const weekend = weekday === 0 || weekday === 6 ? 1.25 : 1;
       const spike = random() < 0.04 ? 2.5 + random() * 2 : 1;
       dayFactor = weekend * spike * (0.7 + random() * 0.6);

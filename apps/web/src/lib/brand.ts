@@ -1,10 +1,14 @@
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@outpost/domain/time/zone';
 import { BRAND_GLOBAL, BRAND_LOGO_PATH, type Brand } from '@outpost/contracts/brand';
 
 /**
  * The brand as the page uses it: its colours reach the page as CSS custom properties the server
  * injects (docs/decisions/030), so the script does not carry them.
  */
-export type PageBrand = Omit<Brand, 'colors'>;
+export type PageBrand = Omit<Brand, 'colors'> & {
+  /** The business time zone (IANA): the page's dates and times are in it (docs/decisions/041). */
+  timeZone: string;
+};
 
 /** Used by `vite dev` and tests, where no server injects the provider's brand. */
 export const demoBrand: PageBrand = {
@@ -25,6 +29,7 @@ export const demoBrand: PageBrand = {
   playStoreUrl: 'https://example.com/app/android',
   liveChatLicense: '',
   logoUrl: BRAND_LOGO_PATH,
+  timeZone: DEFAULT_BUSINESS_TIME_ZONE,
 };
 
 type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };

@@ -1,9 +1,11 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing';
 import type { Brand } from '@outpost/contracts/brand';
 import { declineText } from '@outpost/contracts/payment-declines';
 import { formatDate } from '@outpost/domain/format';
-import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
+import { DAY_MS } from '@outpost/domain/services';
+import { periodEndOf } from '@outpost/domain/business-periods';
+import { periodEndedBy } from '../../lib/periods';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
@@ -140,17 +142,17 @@ async function issueDueInvoices(deps: BillingRunDeps, now: Date, result: Billing
       const due = await tx
         .select({ id: accounts.id, start: accounts.billingPeriodStart })
         .from(accounts)
-        .where(lte(accounts.billingPeriodStart, new Date(now.getTime() - BILLING_PERIOD_MS)))
+        .where(periodEndedBy(accounts.billingPeriodStart, now))
         .orderBy(accounts.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
       const pushes: PendingPush[] = [];
       for (const account of due) {
-        let start = account.start!.getTime();
+        let start = account.start!;
         // Normally one period; after a long stop, each missed period gets its own invoice.
-        while (start + BILLING_PERIOD_MS <= now.getTime()) {
-          start += BILLING_PERIOD_MS;
-          const invoice = await issueInvoice(tx, account.id, new Date(start), now);
+        while (periodEndOf(start).getTime() <= now.getTime()) {
+          start = periodEndOf(start);
+          const invoice = await issueInvoice(tx, account.id, start, now);
           if (!invoice) continue;
           const alerted = await invoiceReadyAlert(tx, invoice, now);
           pushes.push({

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm
 import type { BillingTransaction } from '@outpost/contracts/billing';
 import { formatDate } from '@outpost/domain/format';
 import { formatPhone } from '@outpost/domain/phone-format';
-import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
+import { DAY_MS } from '@outpost/domain/services';
+import { periodEndOf } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { rollAccountServices } from '../services/jobs';
 import { queryRows } from '../../db/client';
@@ -117,7 +118,7 @@ export async function issueInvoice(
       number: `${accountId}-${String(issued + 1).padStart(3, '0')}`,
       issuedAt: now,
       periodStart,
-      periodEnd: new Date(periodStart.getTime() + BILLING_PERIOD_MS),
+      periodEnd: periodEndOf(periodStart),
       dueAt: new Date(now.getTime() + INVOICE_DUE_MS),
       totalCents: total,
       // A credit that covers the invoice pays it: nothing to charge.

@@ -11,12 +11,11 @@ import {
   bookingSummary,
   callbackDays,
   dayLabel,
-  isKnownTimeZone,
   isOfferedSlot,
   slotLabel,
   slotText,
-  timeZoneOfState,
 } from '@outpost/domain/callback-slots';
+import { businessTimeZone, isKnownTimeZone, timeZoneOfState } from '@outpost/domain/time/zone';
 import type { OutgoingMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
@@ -244,7 +243,7 @@ export function confirmationEmail(
   const start = new Date(callback.slot);
   const label = slotLabel(
     start,
-    timeZone && isKnownTimeZone(timeZone) ? timeZone : 'Australia/Brisbane',
+    timeZone && isKnownTimeZone(timeZone) ? timeZone : businessTimeZone(),
   );
   const yourTime = label.same ? '' : `\nThat is ${slotText(label)}.`;
   return {

@@ -110,6 +110,7 @@ describe('callback times', () => {
     expect(technical.days[0]!.slots[0]).toEqual({
       start: '2026-11-24T00:30:00.000Z',
       aest: '10:30 am',
+      zone: 'AEST',
       local: '8:30 am',
       same: false,
     });

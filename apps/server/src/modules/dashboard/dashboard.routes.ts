@@ -1,3 +1,4 @@
+import { businessTimeZone } from '@outpost/domain/time/zone';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from '@outpost/contracts/api-routes';
@@ -48,7 +49,11 @@ export const dashboardModule: FastifyPluginAsyncZod<{
     ...callerInStatement(routeFor(dashboardRoutes.dashboard)),
     handler: async (request) => {
       const now = clock();
-      const [found] = await dashboardRows(db, { hash: userTokenHash(request), now });
+      const [found] = await dashboardRows(db, {
+        hash: userTokenHash(request),
+        now,
+        zone: businessTimeZone(),
+      });
       const { auth, row } = checkCaller(request, found, now);
       return { data: dashboardFrom(auth, row, now) };
     },

@@ -3,7 +3,9 @@ import type { Alert, Dashboard, DashboardNotice } from '@outpost/contracts/dashb
 import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
 import { DAY_MS } from '@outpost/domain/services';
-import { currentPeriod } from '@outpost/domain/usage';
+import { currentPeriod } from '@outpost/domain/business-periods';
+import { addBusinessDays, wallTime } from '@outpost/domain/time/zoned';
+import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
 import type { Db } from '../../db/client';
 import { preparedStatement, queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -14,15 +16,18 @@ import { alerts } from '../alerts/alerts.schema';
 import { serviceName } from '@outpost/domain/phone-format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const BRISBANE_OFFSET_MS = 10 * 3_600_000;
 
-/** Day, month (1-12) and year of an instant in Brisbane. */
+/** Day, month (1-12) and year of an instant in the business zone. */
 function brisbaneParts(instant: Date) {
-  const local = new Date(instant.getTime() + BRISBANE_OFFSET_MS);
-  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
+  const [year, month, day] = wallTime(instant).date.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { day, month, year };
 }
 
-/** A due date as the dashboard gives dates: the Brisbane day. */
+/** A due date as the dashboard gives dates: the business zone's day. */
 function dueParts(instant: Date) {
   const d = brisbaneParts(instant);
   return { day_in_month: d.day, mm: d.month, year: d.year };
@@ -88,7 +93,10 @@ export type DashboardRow = {
  * the account's few services, not hash tables built for each call), the extras are scalar
  * subqueries, and each list is sorted once, inside its json_agg.
  */
-export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now: Date }>(
+export const dashboardRows = preparedStatement<
+  DashboardRow,
+  { hash: string; now: Date; zone: string }
+>(
   'dashboard',
   sql`with caller as materialized (${callerSql})
   select row_to_json(c) as caller,
@@ -137,7 +145,10 @@ export const dashboardRows = preparedStatement<DashboardRow, { hash: string; now
               coalesce(u.block_peak_mb, 0) as block_peak, coalesce(u.block_offpeak_mb, 0) as block_offpeak
          from services s
         cross join lateral (select * from plans pl where pl.id = s.plan_id offset 0) pl
-        cross join lateral (select date_bin('30 days', ${sql.placeholder('now')}::timestamptz, s.period_start) as start) ps
+        -- The period holding now: 30 days on the business zone's wall clock (docs/decisions/041).
+        cross join lateral (select date_bin('30 days', ${sql.placeholder('now')}::timestamptz at time zone ${sql.placeholder('zone')}::text,
+                                            s.period_start at time zone ${sql.placeholder('zone')}::text)
+                                   at time zone ${sql.placeholder('zone')}::text as start) ps
          -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
          left join lateral (select * from service_period_totals u
                              where s.type = 'Broadband' and s.status = 'active'
@@ -165,7 +176,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
 
   const anchor = new Date(account.billing_period_start ?? account.created_at);
   const period = currentPeriod(anchor, now);
-  const lastDay = brisbaneParts(new Date(period.stop.getTime() - DAY_MS));
+  const lastDay = brisbaneParts(new Date(period.stop.getTime() - 1));
   const next = brisbaneParts(period.stop);
   const balance = account.balance ?? 0;
 
@@ -221,7 +232,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
               s,
               { peak: s.peak ?? 0, offpeak: s.offpeak ?? 0, unmetered: s.unmetered ?? 0 },
               { peak: s.block_peak, offpeak: s.block_offpeak },
-              { start, stop: new Date(start.getTime() + 30 * DAY_MS) },
+              { start, stop: addBusinessDays(start, BILLING_PERIOD_DAYS) },
             )
           : null,
       };

@@ -16,7 +16,7 @@ import type {
 } from '@outpost/contracts/orders';
 import type { OrderKind } from '@outpost/contracts/orders-rules';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
-import { brisbaneDate } from '@outpost/domain/callback-slots';
+import { businessDate } from '@outpost/domain/time/zoned';
 import { canOrderProduct } from '@outpost/domain/services';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -210,7 +210,7 @@ export async function checkTelephonyOrder(
   const providers = await listProviders(db, app.technology);
   const errors = telephonyApplicationErrors(
     app,
-    brisbaneDate(now),
+    businessDate(now),
     providers.map((p) => p.value),
   );
   if (kind === 'landline-transfer') {

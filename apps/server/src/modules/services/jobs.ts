@@ -1,7 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import { BILLING_PERIOD_MS } from '@outpost/domain/services';
+import { and, eq, sql } from 'drizzle-orm';
+import { periodEndOf, periodsSince } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
+import { periodEndedBy } from '../../lib/periods';
 import { closeScheduled, setOptions } from './changes.service';
 import { services } from './services.schema';
 
@@ -27,11 +28,9 @@ type DueService = {
  * it passes, applies its scheduled next plan (and options).
  */
 async function rollService(tx: Db, s: DueService, now: Date) {
-  const start = s.periodStart.getTime();
-  const periods = Math.floor((now.getTime() - start) / BILLING_PERIOD_MS);
+  const { periods, currentStart: newStart } = periodsSince(s.periodStart, now);
   if (periods < 1) return { periods: 0, changeApplied: false };
-  const firstEnd = new Date(start + BILLING_PERIOD_MS);
-  const newStart = new Date(start + periods * BILLING_PERIOD_MS);
+  const firstEnd = periodEndOf(s.periodStart);
   if (s.nextPlanId !== null) {
     await setOptions(tx, s.id, s.nextOptions);
     await closeScheduled(tx, s.id, 'applied', firstEnd);
@@ -65,12 +64,7 @@ export async function rollAccountServices(tx: Db, accountId: number, now: Date):
   const due = await tx
     .select(dueColumns)
     .from(services)
-    .where(
-      and(
-        eq(services.accountId, accountId),
-        lte(services.periodStart, new Date(now.getTime() - BILLING_PERIOD_MS)),
-      ),
-    )
+    .where(and(eq(services.accountId, accountId), periodEndedBy(services.periodStart, now)))
     .orderBy(services.id)
     .for('update');
   for (const s of due) await rollService(tx, s as DueService, now);
@@ -87,7 +81,7 @@ export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResu
       const due = await tx
         .select(dueColumns)
         .from(services)
-        .where(lte(services.periodStart, new Date(now.getTime() - BILLING_PERIOD_MS)))
+        .where(periodEndedBy(services.periodStart, now))
         .orderBy(services.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });

@@ -8,7 +8,8 @@ import type {
 } from '@outpost/contracts/services';
 import type { ApplyChange } from '@outpost/contracts/services';
 import { planDocumentPath } from '@outpost/contracts/api-paths';
-import { BILLING_PERIOD_MS, canBuyBlock, canChangePlan } from '@outpost/domain/services';
+import { canBuyBlock, canChangePlan } from '@outpost/domain/services';
+import { periodEndOf } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { servicesError } from './services.errors';
@@ -18,7 +19,7 @@ export type ServiceRow = typeof services.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
 export function periodEnd(periodStart: Date | string): Date {
-  return new Date(new Date(periodStart).getTime() + BILLING_PERIOD_MS);
+  return periodEndOf(new Date(periodStart));
 }
 
 /** The services list query, prepared once per database (planning it cost more than running it). */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { UsageRecord } from '@outpost/contracts/usage';
 import { usageRecordSchema } from '@outpost/contracts/usage';
-import { brisbaneHour, isPeakHour } from '@outpost/domain/usage';
+import { isPeakHour } from '@outpost/domain/business-periods';
+import { businessTimeZone } from '@outpost/domain/time/zone';
+import { startOfBusinessDay } from '@outpost/domain/time/zoned';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { ensureUsagePartitions } from './partitions';
@@ -31,14 +33,8 @@ export function checkRecord(raw: unknown, now: Date): UsageRecord | string {
   return record;
 }
 
-/** The Brisbane midnight at or before an instant. */
-function brisbaneDayStart(instant: Date): Date {
-  const t = Math.floor(instant.getTime() / HOUR_MS) * HOUR_MS;
-  return new Date(t - brisbaneHour(new Date(t)) * HOUR_MS);
-}
-
 /**
- * Recomputes usage_daily for the Brisbane days a batch touched, per service (from the first to
+ * Recomputes usage_daily for the business zone's days a batch touched, per service (from the first to
  * the last day it sent), from usage_hourly: a correction of an hour corrects its day, and then
  * its period's totals.
  */
@@ -55,9 +51,10 @@ async function refreshDailyTotals(tx: Db, rows: { s: number; h: string }[]): Pro
   }
   const ranges = [...spans].map(([s, span]) => ({
     s,
-    f: brisbaneDayStart(new Date(span.from)).toISOString(),
-    t: new Date(brisbaneDayStart(new Date(span.to)).getTime() + 24 * HOUR_MS).toISOString(),
+    f: startOfBusinessDay(new Date(span.from)).toISOString(),
+    t: startOfBusinessDay(new Date(span.to), -1).toISOString(),
   }));
+  const zone = businessTimeZone();
   await tx.execute(sql`
     insert into usage_daily (service_id, day, peak, offpeak, unmetered, shaped, metered_down,
                              metered_up, unmetered_down, unmetered_up, last_hour)
@@ -66,7 +63,7 @@ async function refreshDailyTotals(tx: Db, rows: { s: number; h: string }[]): Pro
     select r.s, d.day, d.peak, d.offpeak, d.unmetered, d.shaped, d.md, d.mu, d.ud, d.uu, d.last_hour
       from json_to_recordset(${JSON.stringify(ranges)}::json) as r(s int, f timestamptz, t timestamptz)
      cross join lateral (
-       select (u.hour at time zone 'Australia/Brisbane')::date as day,
+       select (u.hour at time zone ${zone})::date as day,
               coalesce(sum(u.metered_down + u.metered_up) filter (where u.peak), 0) as peak,
               coalesce(sum(u.metered_down + u.metered_up) filter (where not u.peak), 0) as offpeak,
               sum(u.unmetered_down + u.unmetered_up) as unmetered, sum(u.shaped) as shaped,
@@ -95,13 +92,15 @@ async function refreshDailyTotals(tx: Db, rows: { s: number; h: string }[]): Pro
       from json_to_recordset(${JSON.stringify(ranges)}::json) as r(s int, f timestamptz, t timestamptz)
       join services s on s.id = r.s
      cross join lateral (
-       select date_bin('30 days', d.day::timestamp at time zone 'Australia/Brisbane', s.period_start) as start,
+       -- Periods are 30 days on the zone's wall clock (docs/decisions/041): binned as local
+       -- timestamps, so one starting at midnight ends at midnight across daylight saving.
+       select date_bin('30 days', d.day::timestamp, s.period_start at time zone ${zone}) at time zone ${zone} as start,
               sum(d.peak) as peak, sum(d.offpeak) as offpeak, sum(d.unmetered) as unmetered
          from usage_daily d
         where d.service_id = r.s
-          and d.day >= (date_bin('30 days', r.f, s.period_start) at time zone 'Australia/Brisbane')::date
-          and d.day < ((date_bin('30 days', r.t - interval '1 second', s.period_start) + interval '30 days')
-                       at time zone 'Australia/Brisbane')::date
+          and d.day >= date_bin('30 days', r.f at time zone ${zone}, s.period_start at time zone ${zone})::date
+          and d.day < (date_bin('30 days', (r.t - interval '1 second') at time zone ${zone},
+                                s.period_start at time zone ${zone}) + interval '30 days')::date
         group by 1) t
     on conflict (service_id, period_start) do update set
       peak = excluded.peak, offpeak = excluded.offpeak, unmetered = excluded.unmetered

@@ -9,7 +9,10 @@ import type {
 } from '@outpost/contracts/usage';
 import { formatCsvDateTime, formatDate, formatMegabytes } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
-import { brisbaneHour, currentPeriod, splitsOffPeak } from '@outpost/domain/usage';
+import { splitsOffPeak } from '@outpost/domain/usage';
+import { currentPeriod } from '@outpost/domain/business-periods';
+import { businessTimeZone } from '@outpost/domain/time/zone';
+import { businessDate, startOfBusinessMonth, wallTime } from '@outpost/domain/time/zoned';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -62,19 +65,16 @@ type Totals = {
 };
 
 /** Bytes used in [from, to), split as the plan counts them. */
-/** Whether an instant is a Brisbane midnight (periods and months start at one). */
-function isBrisbaneMidnight(instant: Date): boolean {
-  return instant.getTime() % 3_600_000 === 0 && brisbaneHour(instant) === 0;
-}
-
-/** The Brisbane calendar date of an instant, 'YYYY-MM-DD'. */
-export function brisbaneDate(instant: Date): string {
-  return new Date(instant.getTime() + 10 * 3_600_000).toISOString().slice(0, 10);
+/** Whether an instant is midnight in the business zone (periods and months start at one). */
+function isBusinessMidnight(instant: Date): boolean {
+  if (instant.getTime() % 60_000 !== 0) return false;
+  const wall = wallTime(instant);
+  return wall.hour === 0 && wall.minute === 0;
 }
 
 export async function usageTotals(db: Db, service: UsageService, from: Date, to: Date) {
-  // Whole Brisbane days (every period) add up the daily totals; anything else the hours.
-  const daily = isBrisbaneMidnight(from) && isBrisbaneMidnight(to);
+  // Whole business days (every period) add up the daily totals; anything else the hours.
+  const daily = isBusinessMidnight(from) && isBusinessMidnight(to);
   const [t] = await queryRows<Totals>(
     db,
     daily
@@ -82,8 +82,8 @@ export async function usageTotals(db: Db, service: UsageService, from: Date, to:
                    coalesce(sum(unmetered), 0)::float8 as unmetered,
                    coalesce(sum(shaped), 0)::float8 as shaped, max(last_hour) as last_hour
               from usage_daily
-             where service_id = ${service.id} and day >= ${brisbaneDate(from)}::date
-               and day < ${brisbaneDate(to)}::date`
+             where service_id = ${service.id} and day >= ${businessDate(from)}::date
+               and day < ${businessDate(to)}::date`
       : sql`select coalesce(sum(metered_down + metered_up) filter (where peak), 0)::float8 as peak,
                coalesce(sum(metered_down + metered_up) filter (where not peak), 0)::float8 as offpeak,
                coalesce(sum(unmetered_down + unmetered_up), 0)::float8 as unmetered,
@@ -225,14 +225,9 @@ export async function dashboardSummary(
   return activitySummaryFrom(s, used, blocks, period);
 }
 
-const BRISBANE_OFFSET_MS = 10 * 3_600_000;
-
-/** The start of the Brisbane calendar month `monthsBack` months before the one holding `now`. */
+/** The start of the business zone's calendar month `monthsBack` months before the one holding `now`. */
 export function brisbaneMonthStart(now: Date, monthsBack: number): Date {
-  const local = new Date(now.getTime() + BRISBANE_OFFSET_MS);
-  return new Date(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - BRISBANE_OFFSET_MS,
-  );
+  return startOfBusinessMonth(now, monthsBack);
 }
 
 type Bucket = {
@@ -263,7 +258,7 @@ export async function activityRows(
   const buckets = await queryRows<Bucket>(
     db,
     by === 'hour'
-      ? sql`select to_char(hour at time zone 'Australia/Brisbane', 'YYYY-MM-DD"T"HH24:00') as local,
+      ? sql`select to_char(hour at time zone ${businessTimeZone()}, 'YYYY-MM-DD"T"HH24:00') as local,
                    (case when peak then metered_down + metered_up else 0 end)::float8 as peak,
                    (case when peak then 0 else metered_down + metered_up end)::float8 as offpeak,
                    (unmetered_down + unmetered_up)::float8 as unmetered, shaped::float8 as shaped,
@@ -281,8 +276,8 @@ export async function activityRows(
                            sum(metered_down)::float8 as down, sum(metered_up)::float8 as up,
                            sum(unmetered_down)::float8 as udown, sum(unmetered_up)::float8 as uup
                       from usage_daily
-                     where service_id = ${s.id} and day >= ${brisbaneDate(range.start)}::date
-                       and day < ${brisbaneDate(range.stop)}::date
+                     where service_id = ${s.id} and day >= ${businessDate(range.start)}::date
+                       and day < ${businessDate(range.stop)}::date
                      group by 1) buckets
              order by b`,
   );

@@ -27,8 +27,8 @@ export type BookCallbackModalProps = {
 /** 'Tue 1 Dec, 8:30 am your time (10:30 am AEST)' or 'Tue 1 Dec, 10:30 am AEST'. */
 export function slotWords(dayLabel: string, slot: CallbackSlot): string {
   return slot.same
-    ? `${dayLabel}, ${slot.aest} AEST`
-    : `${dayLabel}, ${slot.local} your time (${slot.aest} AEST)`;
+    ? `${dayLabel}, ${slot.aest} ${slot.zone}`
+    : `${dayLabel}, ${slot.local} your time (${slot.aest} ${slot.zone})`;
 }
 
 /** Confirm and book: prepare/commit once; the success gives the time and the ticket number. */

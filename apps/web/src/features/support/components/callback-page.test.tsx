@@ -11,6 +11,7 @@ import { deviceTimeZone } from '../utils/time-zone';
 const slot = (start: string, aest: string, local: string) => ({
   start,
   aest,
+  zone: 'AEST',
   local,
   same: aest === local,
 });

@@ -1,3 +1,4 @@
+import { zoneAbbreviation, zoneLongName } from '@outpost/domain/time/zone';
 import type {
   CallbackSlot,
   CallbackTeamTimes,
@@ -63,8 +64,8 @@ export function CallbackPage() {
       <section className="page-section callback" aria-labelledby="callback-book-heading">
         <h2 id="callback-book-heading">Book a call from our team</h2>
         <p className="callback__intro">
-          Choose a team and a time, and we will ring you. Times are shown in your time zone, with
-          Australian Eastern Standard Time (AEST) beside them.
+          Choose a team and a time, and we will ring you. Times are shown in your time zone, with{' '}
+          {zoneLongName(new Date())} ({zoneAbbreviation(new Date())}) beside them.
         </p>
         {times.isError ? (
           <LoadError
@@ -247,7 +248,7 @@ function CallbackForm({
                     {s.same ? (
                       <span>
                         <span className="callback__choice-title">{s.aest}</span>
-                        <span className="callback__choice-note">AEST</span>
+                        <span className="callback__choice-note">{s.zone}</span>
                       </span>
                     ) : (
                       <span>
@@ -255,7 +256,9 @@ function CallbackForm({
                           {s.local}
                           <span className="visually-hidden"> your time,</span>
                         </span>
-                        <span className="callback__choice-note">{s.aest} AEST</span>
+                        <span className="callback__choice-note">
+                          {s.aest} {s.zone}
+                        </span>
                       </span>
                     )}
                   </label>

@@ -1,3 +1,4 @@
+import { zoneDescription } from '@outpost/domain/time/zone';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { getBrand, phoneHref } from '@/lib/brand';
@@ -72,7 +73,7 @@ export function ContactPage() {
               ))}
             </tbody>
           </table>
-          <p>The time zone is AEST (UTC+10).</p>
+          <p>The time zone is {zoneDescription(new Date())}.</p>
         </section>
 
         <section aria-labelledby="contact-phone">

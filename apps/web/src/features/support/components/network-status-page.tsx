@@ -1,3 +1,4 @@
+import { zoneAbbreviation, zoneLongName } from '@outpost/domain/time/zone';
 import { useEffect, useRef, useState } from 'react';
 import type { AdvisoryDetail } from '@outpost/contracts/advisories';
 import {
@@ -61,7 +62,7 @@ export function NetworkStatusPage() {
   return (
     <SupportLayout title={text.title}>
       <p className="network-status__intro">
-        All times are Australian Eastern Standard Time (AEST).
+        All times are {zoneLongName(new Date())} ({zoneAbbreviation(new Date())}).
       </p>
       {status.isPending ? (
         <LoadingState placeholder={<NetworkStatusSkeleton />} />

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@outpost/domain/format';
+import { zoneAbbreviation } from '@outpost/domain/time/zone';
 import { serviceName } from '@outpost/domain/phone-format';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -6,9 +7,9 @@ import {
   ticketTexts,
 } from '@outpost/contracts/tickets-rules';
 
-/** A ticket time in the business zone: '24/11/26 9:05 am AEST' (Brisbane keeps no summer time). */
+/** A ticket time in the business zone, with the zone's name then: '24/11/26 9:05 am AEST'. */
 export function ticketTime(iso: string): string {
-  return `${formatDateTime(iso)} AEST`;
+  return `${formatDateTime(iso)} ${zoneAbbreviation(new Date(iso))}`;
 }
 
 /** How a service is named in the request form (as My Services and My Tickets name it). */

@@ -1,3 +1,4 @@
+import { zoneCityName } from '@outpost/domain/time/zone';
 import { useUrlState } from '@/lib/url-state';
 import type { UsageType } from '@outpost/contracts/usage';
 import { useId } from 'react';
@@ -181,7 +182,7 @@ export function UsageReports({
       <p className="usage-updated" aria-hidden={summary.data ? undefined : true}>
         {summary.data &&
           (lastUpdated
-            ? `Usage last updated: ${brisbaneDateTime(lastUpdated)} (Brisbane time)`
+            ? `Usage last updated: ${brisbaneDateTime(lastUpdated)} (${zoneCityName()} time)`
             : 'No usage recorded yet this period.')}
       </p>
       <ReportTabs

@@ -1,11 +1,10 @@
 import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
-import { BUSINESS_TIME_ZONE } from '@outpost/domain/constants';
 import { formatClock, formatDateTime } from '@outpost/domain/format';
 
 /**
- * Usage times as the network counts them, in Brisbane time whatever zone the device is in: rows
- * are labelled from the server's local time text ('YYYY-MM-DDTHH:00', Brisbane), never through
- * the browser's clock; instants (period ends, last update) are formatted in Australia/Brisbane.
+ * Usage times as the network counts them, in the business time zone whatever zone the device is
+ * in: rows are labelled from the server's local time text ('YYYY-MM-DDTHH:00'), never through the
+ * browser's clock; instants (period ends, last update) are formatted in the business zone.
  */
 
 const MONTHS = [
@@ -71,9 +70,9 @@ export function axisLabel(row: UsageRow, by: UsageBy): string {
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
 }
 
-/** An instant as '05/03/26 4:00 pm' in Brisbane time (the one date and time style). */
+/** An instant as '05/03/26 4:00 pm' in the business zone (the one date and time style). */
 export function brisbaneDateTime(iso: string): string {
-  return formatDateTime(iso, BUSINESS_TIME_ZONE);
+  return formatDateTime(iso);
 }
 
 /** A column of amounts in one unit: the figures line up and the header names the unit. */

@@ -9,7 +9,7 @@ import {
 } from '@outpost/contracts/application-rules';
 import type { OrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
-import { BUSINESS_TIME_ZONE } from '@outpost/domain/constants';
+import { businessDate } from '@outpost/domain/time/zoned';
 import { isApiError } from '@/lib/api-client';
 
 /**
@@ -149,12 +149,7 @@ export function toOrderInput(kind: OrderKind, serviceid: number, v: ApplicationV
 
 /** Today in the provider's time zone, 'YYYY-MM-DD' (the adult-age rule's day). */
 export function businessToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return businessDate(now);
 }
 
 /** The details step: the applicant (and a transfer's number, provider, account, acknowledgement). */

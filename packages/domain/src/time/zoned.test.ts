@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addBusinessDays,
+  addCalendarDays,
+  businessDate,
+  businessHour,
+  businessYearMonth,
+  calendarDaysBetween,
+  periodOf,
+  startOfBusinessDay,
+  startOfBusinessMonth,
+  wallTime,
+  weekdayOf,
+  zonedInstant,
+} from './zoned';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  businessTimeZone,
+  setBusinessTimeZone,
+  timeZoneOfState,
+  zoneAbbreviation,
+  zoneDescription,
+} from './zone';
+
+const MEL = 'Australia/Melbourne';
+const PER = 'Australia/Perth';
+const at = (iso: string) => new Date(iso);
+
+afterEach(() => setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE));
+
+describe('the business zone', () => {
+  it('is Brisbane unless set, refuses an unknown name, and labels follow it', () => {
+    expect(businessTimeZone()).toBe('Australia/Brisbane');
+    expect(() => setBusinessTimeZone('Australia/Toowoomba')).toThrow('Unknown time zone');
+    expect(businessTimeZone()).toBe('Australia/Brisbane');
+    const winter = at('2026-07-01T00:00:00Z');
+    const summer = at('2027-01-01T00:00:00Z');
+    expect(zoneDescription(summer)).toBe('AEST (UTC+10)');
+    setBusinessTimeZone(MEL);
+    expect(zoneDescription(winter)).toBe('AEST (UTC+10)');
+    expect(zoneDescription(summer)).toBe('AEDT (UTC+11)');
+    expect(zoneDescription(summer, 'Australia/Adelaide')).toBe('ACDT (UTC+10:30)');
+    expect(zoneDescription(winter, 'Australia/Darwin')).toBe('ACST (UTC+9:30)');
+    expect(zoneDescription(summer, PER)).toBe('AWST (UTC+8)');
+    expect(zoneAbbreviation(summer, 'America/New_York')).toBe('UTC-5');
+    expect(timeZoneOfState('wa')).toBe(PER);
+    expect(timeZoneOfState('')).toBe(MEL);
+  });
+});
+
+describe('calendar dates', () => {
+  it('count days across months, years and leap days', () => {
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(calendarDaysBetween('2026-10-01', '2026-10-31')).toBe(30);
+    expect(weekdayOf('2026-10-04')).toBe(0);
+    expect(() => addCalendarDays('4/10/2026', 1)).toThrow('Not a date');
+  });
+});
+
+describe('Melbourne across both daylight-saving changes', () => {
+  // Summer time ends Sun 5 Apr 2026 at 3am AEDT (clocks back to 2am AEST) and starts
+  // Sun 4 Oct 2026 at 2am AEST (clocks forward to 3am AEDT).
+  it('finds the wall clock and midnight on each side', () => {
+    expect(zonedInstant('2026-04-04', 0, MEL).toISOString()).toBe('2026-04-03T13:00:00.000Z');
+    expect(zonedInstant('2026-04-06', 0, MEL).toISOString()).toBe('2026-04-05T14:00:00.000Z');
+    expect(zonedInstant('2026-10-04', 0, MEL).toISOString()).toBe('2026-10-03T14:00:00.000Z');
+    expect(zonedInstant('2026-10-05', 0, MEL).toISOString()).toBe('2026-10-04T13:00:00.000Z');
+    // 2:30 am on 4 Oct does not exist: read as after the change.
+    expect(wallTime(zonedInstant('2026-10-04', 150, MEL), MEL).hour).toBe(3);
+    expect(wallTime(at('2026-04-04T15:30:00Z'), MEL)).toEqual({
+      date: '2026-04-05',
+      hour: 2,
+      minute: 30,
+      offsetMinutes: 660,
+    });
+    expect(wallTime(at('2026-04-04T16:30:00Z'), MEL).offsetMinutes).toBe(600);
+  });
+
+  it('puts each hour in its local day and peak/off-peak hour', () => {
+    // 13:00Z is midnight in summer, 11pm in winter.
+    expect(businessHour(at('2026-01-10T13:00:00Z'), MEL)).toBe(0);
+    expect(businessHour(at('2026-07-10T13:00:00Z'), MEL)).toBe(23);
+    expect(businessDate(at('2026-07-10T13:59:59Z'), MEL)).toBe('2026-07-10');
+    expect(businessDate(at('2026-07-10T14:00:00Z'), MEL)).toBe('2026-07-11');
+    expect(businessDate(at('2026-01-10T13:00:00Z'), MEL)).toBe('2026-01-11');
+    // The day the clocks go back has 25 hours, the day they go forward 23.
+    const back = startOfBusinessDay(at('2026-04-05T12:00:00Z'), 0, MEL);
+    expect(addBusinessDays(back, 1, MEL).getTime() - back.getTime()).toBe(25 * 3_600_000);
+    const forward = startOfBusinessDay(at('2026-10-04T12:00:00Z'), 0, MEL);
+    expect(addBusinessDays(forward, 1, MEL).getTime() - forward.getTime()).toBe(23 * 3_600_000);
+  });
+
+  it('rolls a 30-day billing period over at midnight on both sides of each change', () => {
+    const anchor = zonedInstant('2026-03-20', 0, MEL); // AEDT
+    // Period 2026-03-20 .. 2026-04-19 spans the April change: 721 hours, ends at AEST midnight.
+    const first = periodOf(anchor, at('2026-04-10T00:00:00Z'), 30, MEL);
+    expect(first.start.toISOString()).toBe('2026-03-19T13:00:00.000Z');
+    expect(first.stop.toISOString()).toBe('2026-04-18T14:00:00.000Z');
+    expect(wallTime(first.stop, MEL)).toMatchObject({ date: '2026-04-19', hour: 0, minute: 0 });
+    // One second before and at the roll-over.
+    expect(periodOf(anchor, at('2026-04-18T13:59:59Z'), 30, MEL).start).toEqual(first.start);
+    expect(periodOf(anchor, at('2026-04-18T14:00:00Z'), 30, MEL).start).toEqual(first.stop);
+    // Six periods on (2026-09-16 .. 2026-10-16) spans the October change: 719 hours.
+    const october = periodOf(anchor, at('2026-10-10T00:00:00Z'), 30, MEL);
+    expect(wallTime(october.start, MEL)).toMatchObject({ date: '2026-09-16', hour: 0 });
+    expect(wallTime(october.stop, MEL)).toMatchObject({ date: '2026-10-16', hour: 0 });
+    expect(october.stop.getTime() - october.start.getTime()).toBe(719 * 3_600_000);
+    expect(periodOf(anchor, at('2026-10-15T12:59:59Z'), 30, MEL).stop).toEqual(october.stop);
+    expect(periodOf(anchor, at('2026-10-15T13:00:00Z'), 30, MEL).start).toEqual(october.stop);
+    // Before the anchor: the anchor's own period.
+    expect(periodOf(anchor, at('2026-01-01T00:00:00Z'), 30, MEL).start).toEqual(anchor);
+  });
+});
+
+describe('Perth (UTC+8 all year)', () => {
+  it('has its own midnight, hours, months and periods', () => {
+    expect(zonedInstant('2026-10-04', 0, PER).toISOString()).toBe('2026-10-03T16:00:00.000Z');
+    expect(businessHour(at('2026-10-03T16:00:00Z'), PER)).toBe(0);
+    expect(businessHour(at('2026-10-03T08:00:00Z'), PER)).toBe(16);
+    expect(startOfBusinessMonth(at('2026-10-31T17:00:00Z'), 0, PER).toISOString()).toBe(
+      '2026-10-31T16:00:00.000Z',
+    );
+    expect(startOfBusinessMonth(at('2026-01-15T00:00:00Z'), 2, PER).toISOString()).toBe(
+      '2025-10-31T16:00:00.000Z',
+    );
+    expect(businessYearMonth(at('2026-12-31T16:00:00Z'), PER)).toEqual({ year: 2027, month: 1 });
+    const anchor = zonedInstant('2026-03-20', 0, PER);
+    const p = periodOf(anchor, at('2026-10-10T00:00:00Z'), 30, PER);
+    expect(p.stop.getTime() - p.start.getTime()).toBe(720 * 3_600_000);
+    expect(p.start.toISOString()).toBe('2026-09-15T16:00:00.000Z');
+  });
+
+  it('uses the business zone by default', () => {
+    setBusinessTimeZone(PER);
+    expect(businessDate(at('2026-10-03T16:00:00Z'))).toBe('2026-10-04');
+    expect(zoneDescription(at('2026-10-03T16:00:00Z'))).toBe('AWST (UTC+8)');
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Dates and times in the business time zone (docs/decisions/041), by @date-fns/tz: no offset is
+ * added by hand, so daylight saving (Melbourne, Sydney, Hobart, Adelaide), half-hour offsets
+ * (Adelaide, Darwin) and the server machine's own zone are all taken care of by the time-zone
+ * database. Dates without a time ('2026-10-04') are calendar dates in the business zone.
+ */
+import { TZDateMini } from '@date-fns/tz/date/mini';
+import { tzOffset } from '@date-fns/tz/tzOffset';
+import { businessTimeZone } from './zone';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+// ---- Calendar dates (YYYY-MM-DD): no zone involved ----
+
+function parts(date: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+function calendarDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The calendar date `days` after (or before) a date. */
+export function addCalendarDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return calendarDate(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+}
+
+/** Whole calendar days from one date to another (negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  const [y1, m1, d1] = parts(from);
+  const [y2, m2, d2] = parts(to);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / (24 * HOUR_MS));
+}
+
+/** 0 Sunday ... 6 Saturday, of a calendar date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = parts(date);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+// ---- Instants and the wall clock of a zone ----
+
+function inZone(instant: Date | number, timeZone: string): InstanceType<typeof TZDateMini> {
+  return new TZDateMini(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+}
+
+export type WallTime = { date: string; hour: number; minute: number; offsetMinutes: number };
+
+/** The wall-clock date and time of an instant in a zone (default the business zone), and the offset then. */
+export function wallTime(instant: Date, timeZone = businessTimeZone()): WallTime {
+  const t = inZone(instant, timeZone);
+  return {
+    date: calendarDate(t.getFullYear(), t.getMonth() + 1, t.getDate()),
+    hour: t.getHours(),
+    minute: t.getMinutes(),
+    offsetMinutes: tzOffset(timeZone, instant),
+  };
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in the business zone. */
+export function businessDate(instant: Date, timeZone = businessTimeZone()): string {
+  return wallTime(instant, timeZone).date;
+}
+
+/**
+ * The instant a wall clock in the zone reads `minuteOfDay` minutes after midnight on a date
+ * (midnight by default). A time daylight saving skips (2:30 am on the first Sunday of October in
+ * Melbourne) is read as the same time after the clocks went forward.
+ */
+export function zonedInstant(date: string, minuteOfDay = 0, timeZone = businessTimeZone()): Date {
+  const [y, m, d] = parts(date);
+  const t = new TZDateMini(y, m - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone);
+  return new Date(t.getTime());
+}
+
+/** The start (midnight) of the business day `daysBack` days before the one holding `instant`. */
+export function startOfBusinessDay(
+  instant: Date,
+  daysBack = 0,
+  timeZone = businessTimeZone(),
+): Date {
+  return zonedInstant(addCalendarDays(businessDate(instant, timeZone), -daysBack), 0, timeZone);
+}
+
+/** Midnight on the 1st of the month `monthsBack` months before the one holding `instant`. */
+export function startOfBusinessMonth(
+  instant: Date,
+  monthsBack = 0,
+  timeZone = businessTimeZone(),
+): Date {
+  const t = inZone(instant, timeZone);
+  const first = new Date(Date.UTC(t.getFullYear(), t.getMonth() - monthsBack, 1));
+  return zonedInstant(
+    calendarDate(first.getUTCFullYear(), first.getUTCMonth() + 1, 1),
+    0,
+    timeZone,
+  );
+}
+
+/** The year and month (1-12) of an instant in the business zone. */
+export function businessYearMonth(
+  instant: Date,
+  timeZone = businessTimeZone(),
+): { year: number; month: number } {
+  const t = inZone(instant, timeZone);
+  return { year: t.getFullYear(), month: t.getMonth() + 1 };
+}
+
+/** The instant the zone's wall clock reads the same as at `instant`, `days` calendar days later. */
+export function addBusinessDays(instant: Date, days: number, timeZone = businessTimeZone()): Date {
+  const wall = wallTime(instant, timeZone);
+  const seconds = instant.getTime() % MINUTE_MS;
+  return new Date(
+    zonedInstant(
+      addCalendarDays(wall.date, days),
+      wall.hour * 60 + wall.minute,
+      timeZone,
+    ).getTime() + (seconds < 0 ? seconds + MINUTE_MS : seconds),
+  );
+}
+
+/**
+ * The period of `days` calendar days holding `now`, counted on from `anchor` (a known period
+ * start): each starts at the anchor's wall-clock time, so a period that starts at midnight ends at
+ * midnight even across a daylight-saving change (it is then 719 or 721 hours long). Before the
+ * anchor, the anchor's own period.
+ */
+export function periodOf(
+  anchor: Date,
+  now: Date,
+  days: number,
+  timeZone = businessTimeZone(),
+): { start: Date; stop: Date } {
+  let k = Math.floor(
+    calendarDaysBetween(businessDate(anchor, timeZone), businessDate(now, timeZone)) / days,
+  );
+  k = Math.max(k, 0);
+  let start = addBusinessDays(anchor, k * days, timeZone);
+  if (k > 0 && start.getTime() > now.getTime()) {
+    k -= 1;
+    start = addBusinessDays(anchor, k * days, timeZone);
+  }
+  let stop = addBusinessDays(anchor, (k + 1) * days, timeZone);
+  if (stop.getTime() <= now.getTime()) {
+    start = stop;
+    stop = addBusinessDays(anchor, (k + 2) * days, timeZone);
+  }
+  return { start, stop };
+}
+
+// ---- The hour of the day, fast: usage ingestion classifies millions of hours ----
+
+const offsetByHour = new Map<string, number>();
+
+/** The offset (minutes) of the zone during the UTC hour holding `t`, from the zone's data once. */
+function offsetDuringHour(t: number, timeZone: string): number {
+  const hour = Math.floor(t / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let offset = offsetByHour.get(key);
+  if (offset === undefined) {
+    offset = tzOffset(timeZone, new Date(hour * HOUR_MS));
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offsetByHour.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock hour (0-23) of an instant in the business zone, whatever zone the device is in. */
+export function businessHour(instant: Date, timeZone = businessTimeZone()): number {
+  const t = instant.getTime();
+  const local = Math.floor((t + offsetDuringHour(t, timeZone) * MINUTE_MS) / HOUR_MS);
+  return ((local % 24) + 24) % 24;
+}
