@@ -83,6 +83,21 @@ export function twilioSignature(
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
+/**
+ * The URL as Twilio may have signed it: as called, and with the scheme's default port written out
+ * or left off (Twilio's own helpers accept both forms).
+ */
+function signedForms(url: string): string[] {
+  const address = new URL(url);
+  const port = address.protocol === 'https:' ? '443' : '80';
+  const origin = `${address.protocol}//${address.hostname}`;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const rest = pathStart === -1 ? '' : url.slice(pathStart);
+  if (address.port === '') return [url, `${origin}:${port}${rest}`];
+  if (address.port === port) return [url, `${origin}${rest}`];
+  return [url];
+}
+
 /** Whether `signature` is Twilio's for this request (constant time). */
 export function isTwilioSignature(
   authToken: string,
@@ -91,9 +106,11 @@ export function isTwilioSignature(
   params: readonly (readonly [string, string])[],
 ): boolean {
   if (!signature) return false;
-  const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signedForms(url).some((form) => {
+    const expected = Buffer.from(twilioSignature(authToken, form, params));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 /** What a delivery report says, in the outbox's words; null: not final yet (queued, en route). */

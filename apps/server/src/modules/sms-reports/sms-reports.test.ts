@@ -107,6 +107,26 @@ describe('Twilio status callbacks', () => {
     expect((await deliveryOf(db, key))?.deliveryStatus).toBe('delivered');
   });
 
+  it('accepts the signature of the address with the default port written out, as Twilio may sign it', async () => {
+    const db = ctx.database.db;
+    const key = await queuedSms(db, '0491570104');
+    const path = buildPath(apiPaths.smsStatusTwilio, { key });
+    const withPort = twilioSignature(
+      AUTH_TOKEN,
+      `https://portal.example.net:443${path}`,
+      Object.entries(fields('delivered')),
+    );
+    expect((await report(key, fields('delivered'), withPort)).statusCode).toBe(200);
+    expect((await deliveryOf(db, key))?.deliveryStatus).toBe('delivered');
+    // Another port is another address.
+    const otherPort = twilioSignature(
+      AUTH_TOKEN,
+      `https://portal.example.net:8443${path}`,
+      Object.entries(fields('delivered')),
+    );
+    expect((await report(key, fields('delivered'), otherPort)).statusCode).toBe(403);
+  });
+
   it('records failed with its error code', async () => {
     const db = ctx.database.db;
     const key = await queuedSms(db, '0491570102');
