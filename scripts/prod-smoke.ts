@@ -45,6 +45,7 @@ const REQUIRED_NAMES = [
   'PAYMENTS=sandbox',
   'SMTP_URL',
   'MAIL=outbox',
+  'SMS_PROVIDER',
   'SMS_API_URL',
   'SMS=outbox',
   'FCM_SERVICE_ACCOUNT',

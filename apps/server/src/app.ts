@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Messaging } from './adapters/messaging';
 import { createMessaging } from './adapters/messaging';
+import { smsReportsModule } from './modules/sms-reports/sms-reports.routes';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
 import { accountModule } from './modules/account/account.routes';
@@ -309,6 +310,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(notificationsModule, {
     deps: { db: database.db, clock, push: messaging.push },
+  });
+  await app.register(smsReportsModule, {
+    deps: { db: database.db, clock, sms: config.sms, publicUrl: config.publicUrl },
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 

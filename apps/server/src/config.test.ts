@@ -80,7 +80,7 @@ const LINES = {
   payments:
     '  STRIPE_SECRET_KEY: not set, so the sandbox gateway would record published test cards as real payments: set the three STRIPE_* keys, or PAYMENTS=sandbox for a site that takes no real money',
   mail: '  SMTP_URL: not set, so mail would stay undelivered in the outbox: set it, or MAIL=outbox',
-  sms: '  SMS_API_URL: not set, so SMS would stay undelivered in the outbox: set it and SMS_API_TOKEN, or SMS=outbox',
+  sms: '  SMS_PROVIDER: not set, so SMS would stay undelivered in the outbox: set it to twilio or messagemedia with their credentials (or http with SMS_API_URL and SMS_API_TOKEN), or SMS=outbox',
   fcm: '  FCM_SERVICE_ACCOUNT: not set, so pushes to the apps would stay undelivered in the outbox: set it, or PUSH=outbox',
   vapid:
     '  VAPID_PUBLIC_KEY: not set, so pushes to browsers would stay undelivered in the outbox: set the three VAPID_* variables, or PUSH=outbox',
@@ -250,6 +250,147 @@ describe('production refuses the demo parts (decision 034)', () => {
     expect(loadConfig(PRODUCTION_OPT_INS).apiDocs).toBe(false);
     expect(loadConfig({ ...PRODUCTION_OPT_INS, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+});
+
+const TWILIO = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+};
+const MESSAGEMEDIA = {
+  SMS_PROVIDER: 'messagemedia',
+  MESSAGEMEDIA_API_KEY: 'uCXUdoogNfCsehEClbO2',
+  MESSAGEMEDIA_API_SECRET: 'mm-api-secret-0123456789',
+};
+
+describe('SMS providers (decision 043)', () => {
+  it('picks the provider by SMS_PROVIDER, the generic gateway with SMS_API_URL alone, else the outbox', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', from: 'Outpost' });
+    expect(
+      loadConfig({ SMS_API_URL: 'https://sms.example.net/send', SMS_API_TOKEN: 't' }).sms,
+    ).toEqual({
+      provider: 'http',
+      from: 'Outpost',
+      apiUrl: 'https://sms.example.net/send',
+      apiToken: 't',
+    });
+    expect(loadConfig(TWILIO).sms).toEqual({
+      provider: 'twilio',
+      from: 'Outpost',
+      apiUrl: 'https://api.twilio.com',
+      accountSid: TWILIO.TWILIO_ACCOUNT_SID,
+      authToken: TWILIO.TWILIO_AUTH_TOKEN,
+      apiKey: null,
+      messagingServiceSid: undefined,
+    });
+    expect(
+      loadConfig({
+        ...TWILIO,
+        TWILIO_API_KEY_SID: 'SKfedcba9876543210fedcba9876543210',
+        TWILIO_API_KEY_SECRET: 'ApiKeySecret0123456789abcdefABCD',
+        TWILIO_MESSAGING_SERVICE_SID: 'MG00112233445566778899aabbccddeeff',
+      }).sms,
+    ).toMatchObject({
+      apiKey: {
+        sid: 'SKfedcba9876543210fedcba9876543210',
+        secret: 'ApiKeySecret0123456789abcdefABCD',
+      },
+      messagingServiceSid: 'MG00112233445566778899aabbccddeeff',
+    });
+    expect(loadConfig({ ...MESSAGEMEDIA, SMS_FROM: '0491570156' }).sms).toEqual({
+      provider: 'messagemedia',
+      from: '0491570156',
+      apiUrl: 'https://api.messagemedia.com',
+      apiKey: MESSAGEMEDIA.MESSAGEMEDIA_API_KEY,
+      apiSecret: MESSAGEMEDIA.MESSAGEMEDIA_API_SECRET,
+    });
+  });
+
+  it("refuses to start without the chosen provider's credentials, naming each", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio\n  TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio',
+      ),
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'messagemedia', MESSAGEMEDIA_API_KEY: 'k' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  MESSAGEMEDIA_API_SECRET: required with SMS_PROVIDER=messagemedia',
+      ),
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(
+      new ConfigError('Invalid configuration:\n  SMS_API_URL: required with SMS_PROVIDER=http'),
+    );
+    expect(() =>
+      loadConfig({ ...TWILIO, TWILIO_API_KEY_SID: 'SKfedcba9876543210fedcba9876543210' }),
+    ).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET: set both or neither',
+      ),
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'sinch' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ ...TWILIO, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(
+      "Invalid configuration:\n  TWILIO_ACCOUNT_SID: must be the account's sid (AC and 32 hexadecimal characters)",
+    );
+  });
+
+  it('refuses a sender the providers refuse, unless a Twilio Messaging Service chooses it', () => {
+    const sender =
+      "Invalid configuration:\n  SMS_FROM: ' Outpost' is not an alphanumeric sender id of 2 to 11 letters, digits or spaces with at least one letter and no space at either end, or a phone number such as 0491570156 (the sender: SMS_FROM, or the brand file's smsFrom when unset)";
+    expect(() => loadConfig({ ...TWILIO, SMS_FROM: ' Outpost' })).toThrow(new ConfigError(sender));
+    expect(() => loadConfig({ ...MESSAGEMEDIA, SMS_FROM: ' Outpost' })).toThrow(
+      new ConfigError(sender),
+    );
+    expect(() => loadConfig({ ...MESSAGEMEDIA, SMS_FROM: '12345' })).toThrow(
+      "SMS_FROM: '12345' is not a phone number",
+    );
+    expect(
+      loadConfig({
+        ...TWILIO,
+        SMS_FROM: ' Outpost',
+        TWILIO_MESSAGING_SERVICE_SID: 'MG00112233445566778899aabbccddeeff',
+      }).sms.provider,
+    ).toBe('twilio');
+    // The generic gateway takes whatever its owner's gateway takes, as before.
+    expect(
+      loadConfig({ SMS_API_URL: 'https://sms.example.net', SMS_FROM: ' Outpost' }).sms.from,
+    ).toBe(' Outpost');
+  });
+
+  it("in production, takes a provider instead of SMS_API_URL, and its API only at the provider's https hosts unless SMS_PROVIDER_HOST=any", () => {
+    const base = { ...PRODUCTION_OPT_INS, SMS: '' };
+    expect(refusal({ ...base, ...TWILIO })).toBe('');
+    expect(refusal({ ...base, ...MESSAGEMEDIA })).toBe('');
+    const twilioLine =
+      "  TWILIO_API_URL: not Twilio's API (https://api.twilio.com or a regional https://api.*.twilio.com), so messages and credentials would go elsewhere (a fake, for tests): unset it, or SMS_PROVIDER_HOST=any for an address of your own";
+    const messageMediaLine =
+      "  MESSAGEMEDIA_API_URL: not MessageMedia's API (https://api.messagemedia.com or https://eu.app.api.sinch.com), so messages and credentials would go elsewhere (a fake, for tests): unset it, or SMS_PROVIDER_HOST=any for an address of your own";
+    for (const url of [
+      'http://api.twilio.com',
+      'http://127.0.0.1:4010',
+      'https://api.twilio.com.evil.example',
+      'https://api.twilio.com:8443',
+      'https://user:pass@api.twilio.com',
+    ])
+      expect(refusal({ ...base, ...TWILIO, TWILIO_API_URL: url }), url).toBe(
+        `${HEADING}\n${twilioLine}`,
+      );
+    for (const url of ['https://api.twilio.com', 'https://api.sydney.au1.twilio.com/'])
+      expect(refusal({ ...base, ...TWILIO, TWILIO_API_URL: url }), url).toBe('');
+    expect(
+      refusal({ ...base, ...MESSAGEMEDIA, MESSAGEMEDIA_API_URL: 'http://127.0.0.1:4011' }),
+    ).toBe(`${HEADING}\n${messageMediaLine}`);
+    expect(
+      refusal({ ...base, ...MESSAGEMEDIA, MESSAGEMEDIA_API_URL: 'https://eu.app.api.sinch.com' }),
+    ).toBe('');
+    expect(
+      refusal({
+        ...base,
+        ...TWILIO,
+        TWILIO_API_URL: 'https://sms-relay.example.net',
+        SMS_PROVIDER_HOST: 'any',
+      }),
+    ).toBe('');
   });
 });
 

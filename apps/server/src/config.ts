@@ -7,6 +7,9 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { BrandEnv } from './brand';
 import { BRAND_ENV, brandFields, BrandError, loadBrand } from './brand';
 import { DEFAULT_WEB_PUSH_HOSTS, isWebPushHostPattern } from './adapters/push-hosts';
+import type { SmsConfig } from './adapters/sms-providers';
+import { MESSAGEMEDIA_API_URL, SMS_PROVIDERS, TWILIO_API_URL } from './adapters/sms-providers';
+import { smsSender } from '@outpost/domain/sms-rules';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '../..');
@@ -123,11 +126,51 @@ const envSchema = z.object({
     .optional(),
   // The sender; unset: the brand file's mailFrom.
   MAIL_FROM: brandFields.mailFrom.optional(),
-  // SMS: an HTTP provider when SMS_API_URL is set (JSON POST {to, from, body}, bearer token).
+  // SMS (docs/decisions/043): twilio, messagemedia, or http (a gateway of the provider's own:
+  // SMS_API_URL, JSON POST {to, from, body, reference}, bearer token). Unset: http when
+  // SMS_API_URL is set, else the outbox.
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional().or(blank),
   SMS_API_URL: url.optional(),
   SMS_API_TOKEN: z.string().min(1).optional(),
-  // Unset: the brand file's smsFrom.
+  // Unset: the brand file's smsFrom. An alphanumeric sender id, or a number (0491570156).
   SMS_FROM: brandFields.smsFrom.optional(),
+  // Twilio: the account's sid and auth token (the token also signs the status callbacks), or an
+  // API key to authenticate with instead of the token; a Messaging Service to choose the sender.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, "must be the account's sid (AC and 32 hexadecimal characters)")
+    .optional()
+    .or(blank),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, "must be the account's auth token (32 hexadecimal characters)")
+    .optional()
+    .or(blank),
+  TWILIO_API_KEY_SID: z
+    .string()
+    .regex(/^SK[0-9a-f]{32}$/i, "must be an API key's sid (SK and 32 hexadecimal characters)")
+    .optional()
+    .or(blank),
+  TWILIO_API_KEY_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{32}$/, "must be the API key's secret (32 letters and digits)")
+    .optional()
+    .or(blank),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(
+      /^MG[0-9a-f]{32}$/i,
+      'must be a Messaging Service sid (MG and 32 hexadecimal characters)',
+    )
+    .optional()
+    .or(blank),
+  // MessageMedia (Sinch): the API key and secret (HTTP Basic auth).
+  MESSAGEMEDIA_API_KEY: z.string().regex(/^\S+$/, 'must be the API key').optional().or(blank),
+  MESSAGEMEDIA_API_SECRET: z.string().regex(/^\S+$/, 'must be the API secret').optional().or(blank),
+  // Tests and fakes only: where each provider's API is (default its real address; production
+  // refuses any other unless SMS_PROVIDER_HOST=any).
+  TWILIO_API_URL: url.optional().or(blank),
+  MESSAGEMEDIA_API_URL: url.optional().or(blank),
   // The key provider systems send as X-Service-Key to the internal API (usage ingestion, usage
   // links). Unset: the internal API refuses every call.
   INTERNAL_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -243,6 +286,8 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['sandbox']).optional().or(blank),
   MAIL: z.enum(['outbox']).optional().or(blank),
   SMS: z.enum(['outbox']).optional().or(blank),
+  // An SMS provider's API at an address of the operator's choosing (a relay, a regional host).
+  SMS_PROVIDER_HOST: z.enum(['any']).optional().or(blank),
   PUSH: z.enum(['outbox']).optional().or(blank),
   DATABASE: z.enum(['embedded']).optional().or(blank),
   PUBLIC_URL_INSECURE: z.enum(['allow']).optional().or(blank),
@@ -277,7 +322,8 @@ export type Config = {
   loginLimitPerIp: number;
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
-  sms: { apiUrl: string | undefined; apiToken: string | undefined; from: string };
+  /** The SMS provider and its settings (docs/decisions/043). */
+  sms: SmsConfig;
   internalApiKey: string | undefined;
   metricsToken: string | undefined;
   staffLinkSecret: string | undefined;
@@ -389,6 +435,94 @@ function isLocalHost(hostname: string): boolean {
   );
 }
 
+/** The hosts of Twilio's API (api.twilio.com and its regional ones) and MessageMedia's. */
+const TWILIO_API_HOST = /^api(\.[a-z0-9-]+)*\.twilio\.com$/;
+const MESSAGEMEDIA_API_HOST = /^(api\.messagemedia\.com|eu\.app\.api\.sinch\.com)$/;
+
+/** An https address on the default port at one of the provider's hosts, with no credentials. */
+function isProviderUrl(value: string, hosts: RegExp): boolean {
+  const address = new URL(value);
+  return (
+    address.protocol === 'https:' &&
+    address.port === '' &&
+    address.username === '' &&
+    address.password === '' &&
+    hosts.test(address.hostname)
+  );
+}
+
+/**
+ * The SMS provider chosen (SMS_PROVIDER; unset: http with SMS_API_URL, else the outbox) and its
+ * settings, and a line for each of its variables missing or wrong (docs/decisions/043).
+ */
+function smsSettings(e: Env, from: string): { sms: SmsConfig; problems: string[] } {
+  const problems: string[] = [];
+  const provider = e.SMS_PROVIDER ?? (e.SMS_API_URL ? 'http' : 'outbox');
+  const required = (variable: string, value: string | undefined): string => {
+    if (!value) problems.push(`  ${variable}: required with SMS_PROVIDER=${provider}`);
+    return value ?? '';
+  };
+  const checkSender = () => {
+    const sender = smsSender(from);
+    if (sender.kind === 'invalid')
+      problems.push(
+        `  SMS_FROM: ${sender.reason} (the sender: SMS_FROM, or the brand file's smsFrom when unset)`,
+      );
+  };
+  switch (provider) {
+    case 'outbox':
+      return { sms: { provider, from }, problems };
+    case 'http':
+      return {
+        sms: {
+          provider,
+          from,
+          apiUrl: required('SMS_API_URL', e.SMS_API_URL),
+          apiToken: e.SMS_API_TOKEN,
+        },
+        problems,
+      };
+    case 'twilio': {
+      const accountSid = required('TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID);
+      const authToken = required('TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN);
+      if (Boolean(e.TWILIO_API_KEY_SID) !== Boolean(e.TWILIO_API_KEY_SECRET))
+        problems.push('  TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET: set both or neither');
+      // A Messaging Service chooses the sender itself.
+      if (!e.TWILIO_MESSAGING_SERVICE_SID) checkSender();
+      return {
+        sms: {
+          provider,
+          from,
+          apiUrl: e.TWILIO_API_URL ?? TWILIO_API_URL,
+          accountSid,
+          authToken,
+          apiKey:
+            e.TWILIO_API_KEY_SID && e.TWILIO_API_KEY_SECRET
+              ? { sid: e.TWILIO_API_KEY_SID, secret: e.TWILIO_API_KEY_SECRET }
+              : null,
+          messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+        },
+        problems,
+      };
+    }
+    case 'messagemedia': {
+      const apiKey = required('MESSAGEMEDIA_API_KEY', e.MESSAGEMEDIA_API_KEY);
+      const apiSecret = required('MESSAGEMEDIA_API_SECRET', e.MESSAGEMEDIA_API_SECRET);
+      checkSender();
+      return {
+        sms: {
+          provider,
+          from,
+          apiUrl: e.MESSAGEMEDIA_API_URL ?? MESSAGEMEDIA_API_URL,
+          apiKey,
+          apiSecret,
+        },
+        problems,
+      };
+    }
+  }
+}
+
 /** Stripe keys that take Stripe's published test cards. */
 const isStripeTestKey = (key: string) => /^(sk|rk)_test_/.test(key);
 
@@ -432,11 +566,11 @@ export function productionProblems(e: Env): string[] {
       fix: 'set it, or MAIL=outbox',
     },
     {
-      variable: 'SMS_API_URL',
-      set: e.SMS_API_URL,
+      variable: 'SMS_PROVIDER',
+      set: e.SMS_PROVIDER ?? e.SMS_API_URL,
       optIn: e.SMS,
       what: 'SMS',
-      fix: 'set it and SMS_API_TOKEN, or SMS=outbox',
+      fix: 'set it to twilio or messagemedia with their credentials (or http with SMS_API_URL and SMS_API_TOKEN), or SMS=outbox',
     },
     {
       variable: 'FCM_SERVICE_ACCOUNT',
@@ -456,7 +590,29 @@ export function productionProblems(e: Env): string[] {
   for (const { variable, set, optIn, what, fix } of channels)
     if (!set && optIn !== 'outbox')
       add(variable, `not set, so ${what} would stay undelivered in the outbox: ${fix}`);
-  if (e.SMS_API_URL && !e.SMS_API_TOKEN) add('SMS_API_TOKEN', 'required with SMS_API_URL');
+  if (e.SMS_API_URL && !e.SMS_API_TOKEN && (e.SMS_PROVIDER ?? 'http') === 'http')
+    add('SMS_API_TOKEN', 'required with SMS_API_URL');
+  // The SMS providers' APIs at their own https addresses only (a fake's address is for tests).
+  if (e.SMS_PROVIDER_HOST !== 'any')
+    for (const [variable, value, hosts, where] of [
+      [
+        'TWILIO_API_URL',
+        e.TWILIO_API_URL,
+        TWILIO_API_HOST,
+        "Twilio's API (https://api.twilio.com or a regional https://api.*.twilio.com)",
+      ],
+      [
+        'MESSAGEMEDIA_API_URL',
+        e.MESSAGEMEDIA_API_URL,
+        MESSAGEMEDIA_API_HOST,
+        "MessageMedia's API (https://api.messagemedia.com or https://eu.app.api.sinch.com)",
+      ],
+    ] as const)
+      if (value && !isProviderUrl(value, hosts))
+        add(
+          variable,
+          `not ${where}, so messages and credentials would go elsewhere (a fake, for tests): unset it, or SMS_PROVIDER_HOST=any for an address of your own`,
+        );
   // The database: PostgreSQL, or the embedded one by name.
   if (!e.DATABASE_URL && e.DATABASE !== 'embedded')
     add(
@@ -553,6 +709,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (error instanceof BrandError) throw new ConfigError(error.message);
     throw error;
   }
+  const { sms, problems: smsProblems } = smsSettings(e, loaded.smsFrom);
+  if (smsProblems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${smsProblems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -575,7 +734,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: loaded.mailFrom },
-    sms: { apiUrl: e.SMS_API_URL, apiToken: e.SMS_API_TOKEN, from: loaded.smsFrom },
+    sms,
     internalApiKey: e.INTERNAL_API_KEY,
     metricsToken: e.METRICS_TOKEN,
     staffLinkSecret: e.STAFF_LINK_SECRET,

@@ -73,6 +73,9 @@ export const apiPaths = {
   existingCardCommit: `${API_PREFIX}/billing/payment/existing-card/commit/`,
   /** The gateway's signed event notifications (Stripe webhooks; the sandbox calls the same handler). */
   gatewayWebhook: '/api/gateway/webhook/',
+  /** SMS delivery reports (docs/decisions/043): each message's callback address at its provider. */
+  smsStatusTwilio: '/api/sms/status/twilio/:key/',
+  smsStatusMessageMedia: '/api/sms/status/messagemedia/:key/',
   // The embedded sandbox gateway's browser-facing calls (sandbox mode only; like Stripe.js's).
   sandboxConfirmSetup: '/api/sandbox-gateway/setup_intents/:intent/confirm/',
   sandboxConfirmPayment: '/api/sandbox-gateway/payment_intents/:intent/confirm/',

@@ -13,6 +13,7 @@ import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
 import { staffRoutes } from './staff';
 import { notificationsRoutes } from './notifications';
+import { smsRoutes } from './sms';
 
 export type {
   HttpMethod,
@@ -920,4 +921,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(ordersRoutes),
   ...Object.values(staffRoutes),
   ...Object.values(notificationsRoutes),
+  ...Object.values(smsRoutes),
 ];

@@ -4,8 +4,9 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 /**
  * Outbound messages (docs/decisions/027). Modules write mail and SMS here with enqueueMessage in
  * the same transaction as their change ('pending'); the job worker claims each with SKIP LOCKED,
- * hands it to the channel (SMTP, the HTTP SMS gateway, or nothing more in the embedded default)
- * and marks it 'sent', or after the last failed attempt 'dead'. Pushes are delivered directly and
+ * hands it to the channel (SMTP, an SMS provider, or nothing more in the embedded default)
+ * and marks it 'sent', or after the last failed attempt (or a permanent refusal) 'dead'. An SMS
+ * provider's delivery report then records 'delivered' or 'failed' on the row. Pushes are delivered directly and
  * recorded here as 'sent' (docs/decisions/023). /dev/outbox shows every row.
  */
 export const outbox = pgTable(
@@ -36,9 +37,20 @@ export const outbox = pgTable(
      * 'sent' could not be written is sent again); with this id the provider can tell it is one.
      */
     messageKey: uuid('message_key').notNull().defaultRandom(),
+    /** The provider's id of the sent SMS (Twilio's 'SM...' sid, MessageMedia's message_id). */
+    providerMessageId: text('provider_message_id'),
+    /**
+     * What the provider's delivery report said (docs/decisions/043): 'delivered' or 'failed'
+     * (null: no final report yet), when it said so, and a failure's code and status.
+     */
+    deliveryStatus: text('delivery_status'),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
+    deliveryError: text('delivery_error'),
   },
   (t) => [
     index('outbox_to_idx').on(t.to, t.createdAt),
+    // Delivery reports find their message by the key in the callback URL.
+    index('outbox_message_key_idx').on(t.messageKey),
     index('outbox_unsent_idx')
       .on(t.id)
       .where(sql`status in ('pending', 'sending')`),

@@ -6,6 +6,8 @@ import { queryRows } from '../db/client';
 import { outbox } from './messaging.schema';
 import type { Push } from './push';
 import { createPush } from './push';
+import { PermanentDeliveryError } from './delivery-error';
+import { messageMediaChannel, smsStatusCallback, twilioChannel } from './sms-providers';
 
 export type OutgoingMessage = { to: string; subject: string; body: string };
 
@@ -22,9 +24,13 @@ export type ChannelMessage = OutgoingMessage & { key: string };
  * Only the outbox drainer calls `send`: modules call enqueueMessage.
  */
 export type MessageChannel = {
-  kind: 'outbox' | 'smtp' | 'http-sms';
-  send: (message: ChannelMessage) => Promise<void>;
+  kind: 'outbox' | 'smtp' | 'http-sms' | 'twilio' | 'messagemedia';
+  /** Resolves when the provider took the message, with its id there when it gives one. */
+  send: (message: ChannelMessage) => Promise<SentMessage | void>;
 };
+
+/** What a provider answered to a message it took: its own id for it (delivery reports). */
+export type SentMessage = { providerId?: string };
 
 /** Mail, SMS and push (docs/decisions/023, 027). */
 export type Messaging = { email: MessageChannel; sms: MessageChannel; push: Push };
@@ -114,14 +120,33 @@ export function httpSmsChannel(
   };
 }
 
+/** The SMS channel configured (SMS_PROVIDER, docs/decisions/043). */
+export function smsChannel(config: Pick<Config, 'sms' | 'publicUrl'>): MessageChannel {
+  const sms = config.sms;
+  switch (sms.provider) {
+    case 'twilio':
+      return twilioChannel({
+        ...sms,
+        statusCallback: (key) => smsStatusCallback(config.publicUrl, sms, key),
+      });
+    case 'messagemedia':
+      return messageMediaChannel({
+        ...sms,
+        callbackUrl: (key) => smsStatusCallback(config.publicUrl, sms, key),
+      });
+    case 'http':
+      return httpSmsChannel(sms.apiUrl, sms.apiToken, sms.from);
+    case 'outbox':
+      return outboxChannel();
+  }
+}
+
 export function createMessaging(config: Config, db: Db): Messaging {
   return {
     email: config.mail.smtpUrl
       ? smtpChannel(config.mail.smtpUrl, config.mail.from)
       : outboxChannel(),
-    sms: config.sms.apiUrl
-      ? httpSmsChannel(config.sms.apiUrl, config.sms.apiToken, config.sms.from)
-      : outboxChannel(),
+    sms: smsChannel(config),
     push: createPush(config, db),
   };
 }
@@ -154,7 +179,8 @@ type Claimed = OutgoingMessage & {
  * taken over when the lease runs out: delivery is at-least-once, and every attempt carries the
  * row's message_key (Message-ID, Idempotency-Key) so the provider can tell a repeat from a new
  * message (docs/decisions/027). A failure is retried with backoff; after the last attempt the
- * message is 'dead'. Answers the messages tried.
+ * message is 'dead', as is at once a message the provider refused for good (PermanentDeliveryError,
+ * docs/decisions/043). Answers the messages tried.
  */
 export async function drainOutbox(deps: DrainDeps, batch = 20): Promise<number> {
   const now = deps.clock();
@@ -177,17 +203,19 @@ export async function drainOutbox(deps: DrainDeps, batch = 20): Promise<number> 
   for (const m of claimed) {
     const fence = sql`id = ${m.id} and attempts = ${m.attempts} and status = 'sending'`;
     try {
-      await deps.messaging[m.channel].send({
+      const sent = await deps.messaging[m.channel].send({
         to: m.to,
         subject: m.subject,
         body: m.body,
         key: m.message_key,
       });
       await deps.db.execute(sql`update outbox set status = 'sent', sent_at = ${deps.clock()},
-          locked_until = null, last_error = null where ${fence}`);
+          locked_until = null, last_error = null,
+          provider_message_id = ${sent?.providerId ?? null} where ${fence}`);
       deps.onDelivered?.(m.channel, 'sent');
     } catch (error) {
-      const dead = m.attempts >= maxAttempts;
+      // A permanent refusal is dead at once: the next attempt would be refused the same way.
+      const dead = m.attempts >= maxAttempts || error instanceof PermanentDeliveryError;
       const delay = Math.min((deps.backoffMs ?? 30_000) * 2 ** (m.attempts - 1), 3_600_000);
       const message = error instanceof Error ? error.message : String(error);
       await deps.db.execute(sql`update outbox

@@ -24,6 +24,7 @@ import type { OrdersErrorCode } from '../modules/orders/orders.errors';
 import type { StaffErrorCode } from '../modules/staff/staff.errors';
 import type { ReferralsErrorCode } from '../modules/referrals/referrals.errors';
 import type { NotificationsErrorCode } from '../modules/notifications/notifications.errors';
+import type { SmsReportsErrorCode } from '../modules/sms-reports/sms-reports.errors';
 
 type Issue = {
   instancePath: string;
@@ -78,7 +79,8 @@ type ErrorCode =
   | SandboxErrorCode
   | OrdersErrorCode
   | StaffErrorCode
-  | NotificationsErrorCode;
+  | NotificationsErrorCode
+  | SmsReportsErrorCode;
 
 /** The Retry-After (seconds) of a 503 that a module answers on purpose. */
 const RETRY_AFTER_SECONDS = 30;
@@ -192,6 +194,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   postFailed: 502,
   setupFailed: 502,
   webhookSignature: 400,
+  // An SMS provider's delivery report that is not the provider's (docs/decisions/043).
+  smsReportSignature: 403,
+  smsReportUnreadable: 400,
   gatewayUnavailable: 503,
 
   badCredentials: 401,

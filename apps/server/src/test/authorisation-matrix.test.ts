@@ -43,6 +43,12 @@ const REVIEWED_PUBLIC_ROUTES = [
   // unsigned or wrongly signed event answers 400); each event id is processed once, and what it
   // records is read from the verified event, never from a customer (payments.test.ts).
   'gatewayWebhook',
+  // The SMS providers' delivery reports (docs/decisions/043): Twilio's signature over the URL and
+  // the fields, or the per-message token in MessageMedia's callback address, is the credential
+  // (403 without it); they record only delivered or failed on the message the address names, and
+  // answer 404 unless that provider is configured (sms-reports.test.ts).
+  'smsStatusTwilio',
+  'smsStatusMessageMedia',
   // The sandbox gateway's stand-ins for Stripe.js and the bank's page: the intent's client secret
   // is the credential (a wrong one is a plain 404); 404 when Stripe is configured (sandbox-gateway.test.ts).
   'sandboxConfirmSetup',
