@@ -62,6 +62,22 @@ export type Brand = {
   logoUrl: string;
 };
 
+/**
+ * What the server injects into the page (`window.__OUTPOST_BRAND__`): the brand, and the business
+ * file's part the page needs (docs/decisions/042); without it, the Contact page's own defaults.
+ */
+export type InjectedBrand = Brand & { business?: PageBusiness };
+
+/** The Contact page's hours from the business file (docs/decisions/042). */
+export type PageBusiness = {
+  /** The business time zone (IANA). */
+  timeZone: string;
+  /** Each team's name and hours, as the Contact page's table shows them. */
+  hours: { team: string; hours: string }[];
+  /** Under the table: 'The time zone is AEST (UTC+10).'. */
+  hoursNote: string;
+};
+
 export const BRAND_GLOBAL = '__OUTPOST_BRAND__';
 
 /** Where the server serves the brand's logo (an SVG image, cached; a `?v=` query versions it). */

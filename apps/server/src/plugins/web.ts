@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '@outpost/contracts/api-paths';
-import type { Brand } from '@outpost/contracts/brand';
+import type { Brand, InjectedBrand } from '@outpost/contracts/brand';
 import { BRAND_COLOR_PROPERTIES, BRAND_GLOBAL, BRAND_LOGO_PATH } from '@outpost/contracts/brand';
 import { messages, serverErrors } from '@outpost/contracts/messages';
 import { webRoutes } from '@outpost/contracts/web-routes';
@@ -31,7 +31,7 @@ export function isKnownWebPath(pathname: string): boolean {
   return knownPaths.some((re) => re.test(pathname));
 }
 
-function brandScriptBody(brand: Brand): string {
+function brandScriptBody(brand: InjectedBrand): string {
   // JSON in a script element: escape '<' so no value can close the element.
   return `window.${BRAND_GLOBAL}=${JSON.stringify(brand).replace(/</g, '\\u003c')}`;
 }
@@ -71,7 +71,7 @@ export type IndexPageOptions = {
 /** The page every web route answers with: the built index.html with the brand put in. */
 export function indexPage(
   webDist: string,
-  brand: Brand,
+  brand: InjectedBrand,
   options: IndexPageOptions = {},
 ): IndexPage {
   const indexFile = path.join(webDist, 'index.html');

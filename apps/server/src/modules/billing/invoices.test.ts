@@ -261,14 +261,25 @@ describe('GET invoice PDF', () => {
       ctx.database.db,
       await ownedInvoice(ctx.database.db, 100001, invoice.id),
     );
-    await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl); // warm-up
+    await renderInvoicePdf(data, ctx.config.brand, ctx.config.business.tax, ctx.config.publicUrl); // warm-up
     const started = performance.now();
-    const pdf = await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl);
+    const pdf = await renderInvoicePdf(
+      data,
+      ctx.config.brand,
+      ctx.config.business.tax,
+      ctx.config.publicUrl,
+    );
     expect(performance.now() - started).toBeLessThan(50 * 4); // slack for a busy test machine
     expect(pdf.length).toBeLessThan(100 * 1024);
-    const plain = await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl, {
-      compress: false,
-    });
+    const plain = await renderInvoicePdf(
+      data,
+      ctx.config.brand,
+      ctx.config.business.tax,
+      ctx.config.publicUrl,
+      {
+        compress: false,
+      },
+    );
     expect(pdfText(plain)).toEqual(pdfText(pdf));
   });
 });

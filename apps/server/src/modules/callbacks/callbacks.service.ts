@@ -2,12 +2,10 @@ import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
-import type { CallbackTeam } from '@outpost/domain/callback-slots';
+import type { CallbackSettings, CallbackTeam } from '@outpost/domain/callback-slots';
 import {
   CALLBACK_TEAMS,
   CALLBACK_TEAM_NAMES,
-  SLOT_MINUTES,
-  TEAM_HOURS_TEXT,
   bookingSummary,
   callbackDays,
   dayLabel,
@@ -28,9 +26,17 @@ import { callbacksError } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
 import { formatPhone } from '@outpost/domain/phone-format';
 
-const SLOT_MS = SLOT_MINUTES * 60_000;
-/** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */
-const WINDOW_MS = 21 * 86_400_000;
+/** Far enough ahead to hold every offered slot (callbackDays looks at most 60 days ahead). */
+const WINDOW_MS = 62 * 86_400_000;
+
+/**
+ * A booking's summary with the team's configured name. bookingSummary names the default teams;
+ * the one time module (issue 36) gives it the name instead.
+ */
+function summaryOf(settings: CallbackSettings, team: CallbackTeam, start: Date): string {
+  const summary = bookingSummary(team, start);
+  return `${settings.teams[team].name}${summary.slice(CALLBACK_TEAM_NAMES[team].length)}`;
+}
 
 /** The zone to label slots in: the caller's, when it is a real zone, else their service's state. */
 async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promise<string> {
@@ -64,10 +70,10 @@ export async function callbackTimes(
     team: CallbackTeam | undefined;
     tz: string | undefined;
     now: Date;
-    capacity: number;
+    settings: CallbackSettings;
   },
 ): Promise<CallbackTimes> {
-  const { now, capacity } = options;
+  const { now, settings } = options;
   const [zone, seats] = await Promise.all([
     zoneFor(db, options.accountId, options.tz),
     seatsTaken(db, now),
@@ -77,10 +83,10 @@ export async function callbackTimes(
     time_zone: zone,
     teams: teams.map((team) => ({
       team,
-      name: CALLBACK_TEAM_NAMES[team],
-      hours: TEAM_HOURS_TEXT[team],
+      name: settings.teams[team].name,
+      hours: settings.teams[team].hoursText,
       days: callbackDays(team, now, {
-        capacity,
+        settings,
         booked: (start) => seats.get(`${team}|${start.getTime()}`) ?? 0,
       }).map((day) => ({
         date: day.date,
@@ -123,7 +129,13 @@ export async function loadCaller(db: Db, userId: number, lock: boolean): Promise
 }
 
 /** The caller's booking with a team that has not ended yet, if any. */
-async function openBookingWith(db: Db, userId: number, team: CallbackTeam, now: Date) {
+async function openBookingWith(
+  db: Db,
+  userId: number,
+  team: CallbackTeam,
+  now: Date,
+  slotMs: number,
+) {
   const [row] = await db
     .select({ slotStart: callbackBookings.slotStart })
     .from(callbackBookings)
@@ -132,7 +144,7 @@ async function openBookingWith(db: Db, userId: number, team: CallbackTeam, now: 
         eq(callbackBookings.userId, userId),
         eq(callbackBookings.team, team),
         eq(callbackBookings.status, 'booked'),
-        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - slotMs)),
       ),
     )
     .limit(1);
@@ -149,19 +161,20 @@ export async function checkBooking(
   caller: CallbackCaller,
   body: Pick<RequestCallbackInput, 'team' | 'slot'>,
   now: Date,
-  capacity: number,
+  settings: CallbackSettings,
 ): Promise<void> {
   const start = new Date(body.slot);
-  if (!isOfferedSlot(body.team, start, now)) throw callbacksError('callbackSlotNotOffered');
-  const open = await openBookingWith(db, caller.id, body.team, now);
+  if (!isOfferedSlot(body.team, start, now, settings))
+    throw callbacksError('callbackSlotNotOffered');
+  const open = await openBookingWith(db, caller.id, body.team, now, settings.slotMinutes * 60_000);
   if (open) {
-    throw callbacksError('callbackAlreadyBooked', bookingSummary(body.team, open.slotStart));
+    throw callbacksError('callbackAlreadyBooked', summaryOf(settings, body.team, open.slotStart));
   }
   const [seats] = await db
     .select({ booked: callbackSlotSeats.booked })
     .from(callbackSlotSeats)
     .where(and(eq(callbackSlotSeats.team, body.team), eq(callbackSlotSeats.slotStart, start)));
-  if ((seats?.booked ?? 0) >= capacity) throw callbacksError('callbackSlotTaken');
+  if ((seats?.booked ?? 0) >= settings.capacity) throw callbacksError('callbackSlotTaken');
 }
 
 /**
@@ -182,13 +195,17 @@ async function takeSeat(tx: Db, team: CallbackTeam, start: Date, capacity: numbe
   if (rows.length === 0) throw callbacksError('callbackSlotTaken');
 }
 
-function toCallback(row: typeof callbackBookings.$inferSelect, now: Date): Callback {
+function toCallback(
+  row: typeof callbackBookings.$inferSelect,
+  now: Date,
+  settings: CallbackSettings,
+): Callback {
   const team = row.team as CallbackTeam;
   return {
     callbackid: row.id,
     team,
     slot: row.slotStart.toISOString(),
-    summary: bookingSummary(team, row.slotStart),
+    summary: summaryOf(settings, team, row.slotStart),
     phone: row.phone,
     reason: row.reason,
     ticketid: row.ticketId,
@@ -203,11 +220,11 @@ export async function bookCallback(
   caller: CallbackCaller,
   body: RequestCallbackInput,
   now: Date,
-  capacity: number,
+  settings: CallbackSettings,
 ): Promise<Callback> {
   const start = new Date(body.slot);
-  await takeSeat(tx, body.team, start, capacity);
-  const summary = bookingSummary(body.team, start);
+  await takeSeat(tx, body.team, start, settings.capacity);
+  const summary = summaryOf(settings, body.team, start);
   const ticket = await createTicket(tx, {
     accountId: caller.accountId,
     userId: caller.id,
@@ -230,7 +247,7 @@ export async function bookCallback(
       createdAt: now,
     })
     .returning();
-  return toCallback(row!, now);
+  return toCallback(row!, now, settings);
 }
 
 /** The confirmation email: the time in AEST, and in the caller's zone when it reads otherwise. */
@@ -264,7 +281,12 @@ export function confirmationEmail(
 }
 
 /** The caller's callbacks that have not ended yet, soonest first. */
-export async function upcomingCallbacks(db: Db, userId: number, now: Date): Promise<Callback[]> {
+export async function upcomingCallbacks(
+  db: Db,
+  userId: number,
+  now: Date,
+  settings: CallbackSettings,
+): Promise<Callback[]> {
   const rows = await db
     .select()
     .from(callbackBookings)
@@ -272,11 +294,11 @@ export async function upcomingCallbacks(db: Db, userId: number, now: Date): Prom
       and(
         eq(callbackBookings.userId, userId),
         eq(callbackBookings.status, 'booked'),
-        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - settings.slotMinutes * 60_000)),
       ),
     )
     .orderBy(asc(callbackBookings.slotStart));
-  return rows.map((row) => toCallback(row, now));
+  return rows.map((row) => toCallback(row, now, settings));
 }
 
 /**
