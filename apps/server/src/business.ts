@@ -109,7 +109,7 @@ const businessFileSchema = z
         });
       for (const d of WEEKDAYS) {
         const h = hours[d];
-        if (h && h.close - h.open < file.callbacks.slotMinutes)
+        if (h && h.close > h.open && h.close - h.open < file.callbacks.slotMinutes)
           ctx.addIssue({
             code: 'custom',
             path: ['teams', team, 'hours', d],

@@ -83,6 +83,45 @@ describe('Contact page', () => {
     }
   });
 
+  it("shows the business file's hours the server injected (docs/decisions/042)", async () => {
+    (window as unknown as Record<string, unknown>)[BRAND_GLOBAL] = {
+      business: {
+        timeZone: 'Australia/Melbourne',
+        hours: [
+          {
+            team: 'Sales & Accounts',
+            hours: 'Monday to Friday 9am-5pm; weekends and public holidays closed',
+          },
+          {
+            team: 'Technical Support',
+            hours: 'Monday to Friday 8am-7pm; weekends 9am-5pm; public holidays closed',
+          },
+        ],
+        hoursNote: 'Times are Melbourne time (AEST, or AEDT during daylight saving).',
+      },
+    };
+    try {
+      stubFetch({});
+      renderApp('/support/contact');
+      const table = await screen.findByRole('table');
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual([
+        'TeamHours',
+        'Sales & AccountsMonday to Friday 9am-5pm; weekends and public holidays closed',
+        'Technical SupportMonday to Friday 8am-7pm; weekends 9am-5pm; public holidays closed',
+      ]);
+      expect(
+        screen.getByText('Times are Melbourne time (AEST, or AEDT during daylight saving).'),
+      ).toBeVisible();
+      expect(screen.queryByText('The time zone is AEST (UTC+10).')).toBeNull();
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[BRAND_GLOBAL];
+    }
+  });
+
   it('writes WhatsApp numbers in international form', () => {
     expect(whatsappHref('0491 570 156')).toBe('https://wa.me/61491570156');
     expect(whatsappHref('+64 21 123 4567')).toBe('https://wa.me/64211234567');
