@@ -45,7 +45,7 @@ function problems(change: (b: File) => unknown): string[] {
     return (error as Error).message
       .split('\n')
       .slice(1)
-      .map((line) => line.replace(/^  BUSINESS_FILE \([^)]*\): /, ''));
+      .map((line) => line.replace(/^ {2}BUSINESS_FILE \([^)]*\): /, ''));
   }
   throw new Error('the file was accepted');
 }
