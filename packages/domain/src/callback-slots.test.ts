@@ -223,6 +223,33 @@ describe('callbackDays', () => {
   });
 });
 
+describe('callbackDays with other settings', () => {
+  it('follows the slot length, days, lead time and a part-day closure it is given', () => {
+    const settings = {
+      ...DEFAULT_CALLBACK_SETTINGS,
+      slotMinutes: 60,
+      days: 2,
+      leadMinutes: 120,
+      closureOn: (date: string) =>
+        date === '2026-11-25' ? { date, name: 'Staff meeting', fromMinute: 12 * 60 } : undefined,
+    };
+    // Tuesday 24 Nov 2026, 4:50 pm: two hours' lead leaves the 7 pm hour today.
+    const days = callbackDays('technical', aest('2026-11-24T16:50'), { settings });
+    expect(days.map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25']);
+    expect(times(days[0]!)).toEqual([aest('2026-11-24T19:00').toISOString()]);
+    // Closed from noon: 8, 9, 10 and 11 am.
+    expect(times(days[1]!)).toEqual(
+      ['08:00', '09:00', '10:00', '11:00'].map((t) => aest(`2026-11-25T${t}`).toISOString()),
+    );
+    expect(
+      isOfferedSlot('technical', aest('2026-11-25T11:30'), aest('2026-11-24T16:50'), settings),
+    ).toBe(false);
+    expect(
+      isOfferedSlot('technical', aest('2026-11-25T11:00'), aest('2026-11-24T16:50'), settings),
+    ).toBe(true);
+  });
+});
+
 describe('isOfferedSlot', () => {
   const now = aest('2026-11-24T10:05');
   it('accepts a slot on the grid within hours and the window', () => {
