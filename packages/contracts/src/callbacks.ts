@@ -141,7 +141,7 @@ export const callbacksRoutes = {
     method: 'GET',
     path: apiPaths.callbackTimes,
     summary:
-      "Support callback times: each team's 30-minute slots over its next 5 open days, AEST and the caller's zone, less holidays and full slots",
+      "Support callback times: each team's slots (30 minutes) over its next open days (5), AEST and the caller's zone, less public holidays, the provider's closures and full slots; the numbers and hours are the business file's",
     access: 'user',
     permissions: [],
     objects: [],
