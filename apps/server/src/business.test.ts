@@ -98,6 +98,19 @@ describe('the Queensland business file (the default)', () => {
     });
   });
 
+  it('fills in the defaults a file leaves out (all but state and teams)', () => {
+    const minimal = loadWith((b) => ({ state: 'NSW', teams: b.teams })).business;
+    expect(minimal.timeZone).toBe('Australia/Brisbane');
+    expect(minimal.tax).toEqual(business.tax);
+    expect(minimal.page.hoursNote).toBe('The time zone is AEST (UTC+10).');
+    const { closureOn, ...settings } = minimal.callbacks;
+    const { closureOn: _qld, ...queenslandSettings } = business.callbacks;
+    expect(settings).toEqual(queenslandSettings);
+    // New South Wales' holidays, no closures of its own: no Ekka, Labour Day in October.
+    expect(closureOn('2026-08-12')).toBeUndefined();
+    expect(closureOn('2026-10-05')?.name).toBe('Labour Day');
+  });
+
   it('takes CALLBACK_SLOT_CAPACITY over the file, and refuses a bad one', () => {
     expect(loadConfig({ CALLBACK_SLOT_CAPACITY: '5' }).business.callbacks.capacity).toBe(5);
     expect(loadConfig({ CALLBACK_SLOT_CAPACITY: '' }).business.callbacks.capacity).toBe(2);
