@@ -80,6 +80,13 @@ export default tseslint.config(
             // the two apps never import each other.
             { target: './apps/web', from: './apps/server' },
             { target: './apps/server', from: './apps/web' },
+            // date-holidays is every country's rules: the server works the calendar out and
+            // sends open days (docs/decisions/042).
+            {
+              target: './apps/web',
+              from: './packages/domain/src/business-calendar.ts',
+              message: 'The business calendar (date-holidays) is server only: ask the server.',
+            },
           ],
         },
       ],

@@ -34,7 +34,7 @@ const times: number[] = [];
 let bytes = 0;
 for (let i = 0; i < RUNS + 20; i += 1) {
   const started = performance.now();
-  const pdf = await renderInvoicePdf(data, config.brand, config.publicUrl);
+  const pdf = await renderInvoicePdf(data, config.brand, config.business.tax, config.publicUrl);
   const ms = performance.now() - started;
   if (i >= 20) times.push(ms); // the first draws load the font metrics and warm up the JIT
   bytes = pdf.length;

@@ -178,9 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginPath: apiPaths.login,
     collect: () => collectQueueMetrics(database.db, metrics),
   });
-  const page = indexPage(config.webDist, config.brand, {
-    testPaymentsBanner: config.testPaymentsBanner,
-  });
+  const page = indexPage(
+    config.webDist,
+    { ...config.brand, business: config.business.page },
+    {
+      testPaymentsBanner: config.testPaymentsBanner,
+    },
+  );
   await app.register(etagPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',
@@ -261,7 +265,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(invoicesModule, {
-    deps: { db: database.db, brand: config.brand, publicUrl: config.publicUrl },
+    deps: {
+      db: database.db,
+      brand: config.brand,
+      tax: config.business.tax,
+      publicUrl: config.publicUrl,
+    },
   });
   await app.register(sandboxGatewayModule, { gateway: paymentGateway });
   await app.register(paymentsModule, {
@@ -279,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       messaging,
       providerName: config.brand.providerName,
-      slotCapacity: config.callbacks.slotCapacity,
+      settings: config.business.callbacks,
     },
   });
   await app.register(ticketsModule, {

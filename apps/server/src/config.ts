@@ -1,3 +1,4 @@
+import { setBusinessTimeZone } from '@outpost/domain/time/zone';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { z } from 'zod';
 import type { Brand } from '@outpost/contracts/brand';
 import type { BrandEnv } from './brand';
 import { BRAND_ENV, brandFields, BrandError, loadBrand } from './brand';
+import type { Business } from './business';
+import { BusinessError, loadBusiness } from './business';
 import { DEFAULT_WEB_PUSH_HOSTS, isWebPushHostPattern } from './adapters/push-hosts';
 import type { SmsConfig } from './adapters/sms-providers';
 import { MESSAGEMEDIA_API_URL, SMS_PROVIDERS, TWILIO_API_URL } from './adapters/sms-providers';
@@ -224,7 +227,11 @@ const envSchema = z.object({
   BILLING_RETRY_DAYS: z.coerce.number().int().min(1).max(14).default(3),
   BILLING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   // Callbacks one slot of one team takes (docs/decisions/017): the people free to ring then.
-  CALLBACK_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  // Unset: the business file's callbacks.capacity (2 unless it says otherwise).
+  CALLBACK_SLOT_CAPACITY: z.union([blank, z.coerce.number().int().min(1).max(100)]).optional(),
+  // The business file (docs/decisions/042): time zone, state (its public holidays), own
+  // closures, team hours, callback settings and tax wording.
+  BUSINESS_FILE: z.string().min(1).default(path.join(repoRoot, 'content/business/queensland.json')),
   // Push (docs/decisions/023). FCM for the apps when FCM_SERVICE_ACCOUNT is set: the Firebase
   // service account's JSON, or a path to its file. Web Push for browsers when the VAPID key pair
   // is set (npx web-push generate-vapid-keys) with VAPID_SUBJECT (mailto: or https: contact).
@@ -344,7 +351,8 @@ export type Config = {
     apiUrl: string | undefined;
   } | null;
   billing: { retryDays: number; maxAttempts: number };
-  callbacks: { slotCapacity: number };
+  /** The business file's settings (docs/decisions/042): calendar, team hours, callbacks, tax. */
+  business: Business;
   /** Each null: the embedded default (the outbox). */
   push: {
     fcm: FcmServiceAccount | null;
@@ -703,12 +711,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const variable of Object.keys(BRAND_ENV) as (keyof BrandEnv)[])
     if (e[variable] !== undefined) brandEnv[variable] = e[variable];
   let loaded: ReturnType<typeof loadBrand>;
+  let business: Business;
   try {
     loaded = loadBrand(path.resolve(e.BRAND_FILE), brandEnv);
+    business = loadBusiness(
+      path.resolve(e.BUSINESS_FILE),
+      e.CALLBACK_SLOT_CAPACITY === undefined ? {} : { capacity: e.CALLBACK_SLOT_CAPACITY },
+    );
   } catch (error) {
-    if (error instanceof BrandError) throw new ConfigError(error.message);
+    if (error instanceof BrandError || error instanceof BusinessError)
+      throw new ConfigError(error.message);
     throw error;
   }
+  // Every date and time from here on is the business zone's (docs/decisions/041): periods, usage
+  // days, callback slots, the page's labels; never the machine's own zone.
+  setBusinessTimeZone(business.timeZone);
   const { sms, problems: smsProblems } = smsSettings(e, loaded.smsFrom);
   if (smsProblems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${smsProblems.join('\n')}`);
@@ -779,7 +796,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     billing: { retryDays: e.BILLING_RETRY_DAYS, maxAttempts: e.BILLING_MAX_ATTEMPTS },
-    callbacks: { slotCapacity: e.CALLBACK_SLOT_CAPACITY },
+    business,
     push: {
       fcm: fcmServiceAccount(e.FCM_SERVICE_ACCOUNT),
       vapid:

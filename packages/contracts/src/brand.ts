@@ -62,6 +62,25 @@ export type Brand = {
   logoUrl: string;
 };
 
+/**
+ * What the server injects into the page (`window.__OUTPOST_BRAND__`): the brand, and the business
+ * file's part the page needs (docs/decisions/042); without it, the Contact page's own defaults.
+ */
+export type InjectedBrand = Brand & { business?: PageBusiness };
+
+/** The Contact page's hours from the business file (docs/decisions/042). */
+export type PageBusiness = {
+  /** The business time zone (IANA). */
+  timeZone: string;
+  /** Each team's name and hours, as the Contact page's table shows them. */
+  hours: { team: string; hours: string }[];
+  /**
+   * Under the table, when the business file words it; else the page writes the zone's name and
+   * offset that day: 'The time zone is AEST (UTC+10).' (docs/decisions/041).
+   */
+  hoursNote?: string;
+};
+
 export const BRAND_GLOBAL = '__OUTPOST_BRAND__';
 
 /** Where the server serves the brand's logo (an SVG image, cached; a `?v=` query versions it). */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CALLBACK_REASON_MAX, CALLBACK_TEAMS, callbackDays } from '@outpost/domain/callback-slots';
+import { businessCalendar } from '@outpost/domain/business-calendar';
+import {
+  CALLBACK_REASON_MAX,
+  CALLBACK_TEAMS,
+  DEFAULT_CALLBACK_SETTINGS,
+  callbackDays,
+} from '@outpost/domain/callback-slots';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { defineRoute } from './route-contract';
@@ -110,10 +116,15 @@ export const cancelCallbackOutput = envelope(z.object({ cancelled: z.literal(tru
 
 /**
  * A slot the matrix and fuzz tests may book: Technical Support's first slot on its second
- * offered day from when the tests start (open every day but public holidays).
+ * offered day from when the tests start (open every day but public holidays), with the default
+ * hours and Queensland's public holidays (the default business file; its own closures, the Ekka
+ * and a Sunday Anzac Day, are not known here). Server only: this file is types to the web.
  */
 function exampleSlot(): string {
-  const days = callbackDays('technical', new Date());
+  const closureOn = businessCalendar({ state: 'QLD' }).closureOn;
+  const days = callbackDays('technical', new Date(), {
+    settings: { ...DEFAULT_CALLBACK_SETTINGS, closureOn },
+  });
   return (days[1]?.slots[0] ?? new Date()).toISOString();
 }
 
@@ -132,7 +143,7 @@ export const callbacksRoutes = {
     method: 'GET',
     path: apiPaths.callbackTimes,
     summary:
-      "Support callback times: each team's 30-minute slots over its next 5 open days, AEST and the caller's zone, less holidays and full slots",
+      "Support callback times: each team's slots (30 minutes) over its next open days (5), AEST and the caller's zone, less public holidays, the provider's closures and full slots; the numbers and hours are the business file's",
     access: 'user',
     permissions: [],
     objects: [],

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingSummary, callbackDays, isOfferedSlot, slotLabel, slotText } from './callback-slots';
+import {
+  DEFAULT_CALLBACK_SETTINGS,
+  bookingSummary,
+  callbackDays,
+  isOfferedSlot,
+  slotLabel,
+  slotText,
+} from './callback-slots';
 import { DEFAULT_BUSINESS_TIME_ZONE, setBusinessTimeZone } from './time/zone';
 
 /** A provider whose business zone is not Brisbane (docs/decisions/041). */
@@ -10,7 +17,9 @@ const iso = (d: Date) => d.toISOString();
 describe('callback slots in Melbourne, across both daylight-saving changes', () => {
   it('opens at 8am on the wall clock either side of the October 2027 change', () => {
     setBusinessTimeZone('Australia/Melbourne');
-    const days = callbackDays('technical', new Date('2027-10-01T12:00:00Z'), { days: 2 });
+    const days = callbackDays('technical', new Date('2027-10-01T12:00:00Z'), {
+      settings: { ...DEFAULT_CALLBACK_SETTINGS, days: 2 },
+    });
     expect(days.map((d) => d.date)).toEqual(['2027-10-02', '2027-10-03']);
     // Sat 2 Oct 8am AEST is 22:00Z; Sun 3 Oct 8am AEDT (clocks went forward at 2am) is 21:00Z.
     expect(iso(days[0]!.slots[0]!)).toBe('2027-10-01T22:00:00.000Z');
@@ -24,7 +33,9 @@ describe('callback slots in Melbourne, across both daylight-saving changes', () 
   it('opens at 8am on the wall clock either side of the April 2027 change, and labels the zone', () => {
     setBusinessTimeZone('Australia/Melbourne');
     const now = new Date('2027-04-02T12:00:00Z');
-    const [sat, sun] = callbackDays('technical', now, { days: 2 });
+    const [sat, sun] = callbackDays('technical', now, {
+      settings: { ...DEFAULT_CALLBACK_SETTINGS, days: 2 },
+    });
     expect(iso(sat!.slots[0]!)).toBe('2027-04-02T21:00:00.000Z'); // 8am AEDT
     expect(iso(sun!.slots[0]!)).toBe('2027-04-03T22:00:00.000Z'); // 8am AEST
     expect(isOfferedSlot('technical', new Date('2027-04-03T22:00:00Z'), now)).toBe(true);
@@ -44,7 +55,9 @@ describe('callback slots in Melbourne, across both daylight-saving changes', () 
 describe('callback slots in Perth', () => {
   it('opens at 8am AWST, two hours after Brisbane', () => {
     setBusinessTimeZone('Australia/Perth');
-    const [day] = callbackDays('technical', new Date('2027-06-04T12:00:00Z'), { days: 1 });
+    const [day] = callbackDays('technical', new Date('2027-06-04T12:00:00Z'), {
+      settings: { ...DEFAULT_CALLBACK_SETTINGS, days: 1 },
+    });
     expect(day!.date).toBe('2027-06-05');
     expect(iso(day!.slots[0]!)).toBe('2027-06-05T00:00:00.000Z');
     expect(slotText(slotLabel(day!.slots[0]!, 'Australia/Perth'))).toBe('8:00 am AWST');

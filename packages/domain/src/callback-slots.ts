@@ -1,10 +1,13 @@
 /**
  * Callback times (docs/decisions/017, "Callbacks"): 30-minute slots within each team's hours of
  * the Contact page (spec 3 section 2.7), over the next 5 days the team is open, in the business
- * time zone (docs/decisions/041; the demo's Brisbane is AEST all year), less public holidays,
- * slots too soon to ring and slots already full. Pure: the server offers and re-checks slots with
- * it, the web labels them in the caller's own time zone.
+ * time zone (docs/decisions/041; the demo's Brisbane is AEST all year), less the closed days (public
+ * holidays and the provider's own), slots too soon to ring and slots already full. The hours,
+ * numbers and closed days are settings (the business file, docs/decisions/042); the defaults are
+ * Queensland's. Pure: the server offers and re-checks slots with it, the web labels them in the
+ * caller's own time zone.
  */
+import type { ClosureDay } from './business-calendar';
 import { formatClock } from './format';
 import {
   addCalendarDays,
@@ -33,7 +36,7 @@ export const DEFAULT_SLOT_CAPACITY = 2;
 
 const MINUTE_MS = 60_000;
 
-/** Opening hours of one day, in minutes after midnight AEST: slots start from `open` until `close` - 30. */
+/** Opening hours of one day, in minutes after midnight in the business zone: slots start from `open` until `close` - 30. */
 export type OpenHours = { open: number; close: number };
 
 const h = (open: number, close: number): OpenHours => ({ open: open * 60, close: close * 60 });
@@ -53,56 +56,57 @@ export const TEAM_HOURS_TEXT: Readonly<Record<CallbackTeam, string>> = {
   sales: 'Monday to Friday 8am-6pm; Saturdays (sales only) 9am-5pm; public holidays closed',
 };
 
-export type PublicHoliday = {
-  /** YYYY-MM-DD, Brisbane. */
-  date: string;
+/** One team's settings (the business file's `teams`, docs/decisions/042). */
+export type TeamSettings = {
+  /** 'Technical Support'. */
   name: string;
-  /** A part-day holiday from this minute after midnight (Christmas Eve from 6pm). */
-  fromMinute?: number;
+  /** The Contact page's words for the hours. */
+  hoursText: string;
+  /** Opening hours of each weekday, Sunday first; null: closed that day. */
+  week: readonly (OpenHours | null)[];
 };
 
 /**
- * Queensland's public holidays (Holidays Act 1983 (Qld) schedule 1) as the teams in Brisbane
- * keep them, including the Royal Queensland Show (Ekka) day of the Brisbane area and Christmas
- * Eve's evening. Extend the table each year (a test fails when it no longer covers next year).
+ * Everything the slots depend on: each team's hours, the slot length, how many open days are
+ * offered, the lead time, the bookings a slot takes, and the closed days (public holidays and the
+ * provider's own: `businessCalendar(...).closureOn` on the server).
  */
-export const QLD_PUBLIC_HOLIDAYS: readonly PublicHoliday[] = [
-  { date: '2026-01-01', name: "New Year's Day" },
-  { date: '2026-01-26', name: 'Australia Day' },
-  { date: '2026-04-03', name: 'Good Friday' },
-  { date: '2026-04-04', name: 'The day after Good Friday' },
-  { date: '2026-04-05', name: 'Easter Sunday' },
-  { date: '2026-04-06', name: 'Easter Monday' },
-  { date: '2026-04-25', name: 'Anzac Day' },
-  { date: '2026-05-04', name: 'Labour Day' },
-  { date: '2026-08-12', name: 'Royal Queensland Show (Brisbane)' },
-  { date: '2026-10-05', name: "King's Birthday" },
-  { date: '2026-12-24', name: 'Christmas Eve (from 6pm)', fromMinute: 18 * 60 },
-  { date: '2026-12-25', name: 'Christmas Day' },
-  { date: '2026-12-26', name: 'Boxing Day' },
-  { date: '2026-12-28', name: 'Boxing Day (additional day)' },
-  { date: '2027-01-01', name: "New Year's Day" },
-  { date: '2027-01-26', name: 'Australia Day' },
-  { date: '2027-03-26', name: 'Good Friday' },
-  { date: '2027-03-27', name: 'The day after Good Friday' },
-  { date: '2027-03-28', name: 'Easter Sunday' },
-  { date: '2027-03-29', name: 'Easter Monday' },
-  { date: '2027-04-25', name: 'Anzac Day' },
-  { date: '2027-04-26', name: 'Anzac Day (additional day)' },
-  { date: '2027-05-03', name: 'Labour Day' },
-  { date: '2027-08-11', name: 'Royal Queensland Show (Brisbane)' },
-  { date: '2027-10-04', name: "King's Birthday" },
-  { date: '2027-12-24', name: 'Christmas Eve (from 6pm)', fromMinute: 18 * 60 },
-  { date: '2027-12-25', name: 'Christmas Day' },
-  { date: '2027-12-26', name: 'Boxing Day' },
-  { date: '2027-12-27', name: 'Christmas Day (additional day)' },
-  { date: '2027-12-28', name: 'Boxing Day (additional day)' },
-  { date: '2028-01-01', name: "New Year's Day" },
-  { date: '2028-01-03', name: "New Year's Day (additional day)" },
-  { date: '2028-01-26', name: 'Australia Day' },
-];
+export type CallbackSettings = {
+  teams: Readonly<Record<CallbackTeam, TeamSettings>>;
+  slotMinutes: number;
+  /** How many open days of one team are offered. */
+  days: number;
+  /** A slot must start at least this long after now. */
+  leadMinutes: number;
+  /** Bookings one slot of one team takes. */
+  capacity: number;
+  /** The closure of a business date (YYYY-MM-DD), if any. */
+  closureOn: (date: string) => ClosureDay | undefined;
+};
 
-const holidayByDate = new Map(QLD_PUBLIC_HOLIDAYS.map((d) => [d.date, d]));
+/**
+ * Today's Queensland hours and numbers, with no closed days: the calendar needs date-holidays,
+ * which only the server loads, so the server always passes its own (the business file's).
+ */
+export const DEFAULT_CALLBACK_SETTINGS: CallbackSettings = {
+  teams: {
+    technical: {
+      name: CALLBACK_TEAM_NAMES.technical,
+      hoursText: TEAM_HOURS_TEXT.technical,
+      week: TEAM_HOURS.technical,
+    },
+    sales: {
+      name: CALLBACK_TEAM_NAMES.sales,
+      hoursText: TEAM_HOURS_TEXT.sales,
+      week: TEAM_HOURS.sales,
+    },
+  },
+  slotMinutes: SLOT_MINUTES,
+  days: CALLBACK_DAYS,
+  leadMinutes: CALLBACK_LEAD_MINUTES,
+  capacity: DEFAULT_SLOT_CAPACITY,
+  closureOn: () => undefined,
+};
 
 /** 0 Sunday ... 6 Saturday, of a date in the business zone. */
 export const weekdayOf = weekdayOfDate;
@@ -111,34 +115,40 @@ function nextDate(date: string): string {
   return addCalendarDays(date, 1);
 }
 
-/** A team's hours on a Brisbane date: null when closed (its day off or a public holiday). */
-export function teamHoursOn(team: CallbackTeam, date: string): OpenHours | null {
-  const hours = TEAM_HOURS[team][weekdayOf(date)] ?? null;
+/**
+ * A team's hours on a business date: null when closed (its day off, a public holiday or the
+ * provider's closure); a part-day closure brings the close forward.
+ */
+export function teamHoursOn(
+  team: CallbackTeam,
+  date: string,
+  settings: CallbackSettings = DEFAULT_CALLBACK_SETTINGS,
+): OpenHours | null {
+  const hours = settings.teams[team].week[weekdayOf(date)] ?? null;
   if (!hours) return null;
-  const holiday = holidayByDate.get(date);
-  if (!holiday) return hours;
-  if (holiday.fromMinute === undefined) return null;
-  const close = Math.min(hours.close, holiday.fromMinute);
-  return close - hours.open >= SLOT_MINUTES ? { open: hours.open, close } : null;
+  const closure = settings.closureOn(date);
+  if (!closure) return hours;
+  if (closure.fromMinute === undefined) return null;
+  const close = Math.min(hours.close, closure.fromMinute);
+  return close - hours.open >= settings.slotMinutes ? { open: hours.open, close } : null;
 }
 
 export type CallbackDay = {
-  /** Brisbane date, YYYY-MM-DD. */
+  /** Business-zone date, YYYY-MM-DD. */
   date: string;
   /** Slot starts that may still be booked (none when every time that day is taken). */
   slots: Date[];
 };
 
 export type SlotOptions = {
-  days?: number;
-  leadMinutes?: number;
-  capacity?: number;
+  /** Hours, slot length, days, lead time, capacity and closures; default: today's, no closures. */
+  settings?: CallbackSettings;
   /** Bookings already held in a slot (by its start). */
   booked?: (start: Date) => number;
 };
 
 /**
- * The team's next `days` open days, from today (Brisbane): a day counts when the team is open and,
+ * The team's next `days` open days, from today (in the business zone): a day counts when the team is open and,
  * today, when a slot still starts after the lead time. A day whose slots are all taken still
  * counts (the form says so) rather than pushing the window further out.
  */
@@ -147,17 +157,17 @@ export function callbackDays(
   now: Date,
   options: SlotOptions = {},
 ): CallbackDay[] {
-  const days = options.days ?? CALLBACK_DAYS;
-  const earliest = now.getTime() + (options.leadMinutes ?? CALLBACK_LEAD_MINUTES) * MINUTE_MS;
-  const capacity = options.capacity ?? DEFAULT_SLOT_CAPACITY;
+  const settings = options.settings ?? DEFAULT_CALLBACK_SETTINGS;
+  const { days, capacity, slotMinutes } = settings;
+  const earliest = now.getTime() + settings.leadMinutes * MINUTE_MS;
   const result: CallbackDay[] = [];
   let date = businessDate(now);
   // At most a few weeks ahead: a team closed that long is a configuration mistake, not a loop.
   for (let tries = 0; tries < 60 && result.length < days; tries += 1, date = nextDate(date)) {
-    const hours = teamHoursOn(team, date);
+    const hours = teamHoursOn(team, date, settings);
     if (!hours) continue;
     const starts: Date[] = [];
-    for (let minute = hours.open; minute + SLOT_MINUTES <= hours.close; minute += SLOT_MINUTES) {
+    for (let minute = hours.open; minute + slotMinutes <= hours.close; minute += slotMinutes) {
       const start = zonedInstant(date, minute);
       if (start.getTime() >= earliest) starts.push(start);
     }
@@ -176,9 +186,11 @@ export function isOfferedSlot(
   team: CallbackTeam,
   start: Date,
   now: Date,
-  options: Pick<SlotOptions, 'days' | 'leadMinutes'> = {},
+  settings: CallbackSettings = DEFAULT_CALLBACK_SETTINGS,
 ): boolean {
-  const days = callbackDays(team, now, { ...options, capacity: Number.POSITIVE_INFINITY });
+  const days = callbackDays(team, now, {
+    settings: { ...settings, capacity: Number.POSITIVE_INFINITY },
+  });
   return days.some((d) => d.slots.some((s) => s.getTime() === start.getTime()));
 }
 
@@ -186,7 +198,7 @@ export function isOfferedSlot(
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** 'Tue 01/12/26' of a Brisbane date (the one date style, docs/decisions/040). */
+/** 'Tue 01/12/26' of a business-zone date (the one date style, docs/decisions/040). */
 export function dayLabel(date: string): string {
   const [y, m, d] = date.split('-') as [string, string, string];
   return `${WEEKDAYS[weekdayOf(date)]} ${d}/${m}/${y.slice(2)}`;
@@ -231,8 +243,12 @@ export function slotText(label: SlotLabel): string {
 }
 
 /** 'Technical Support, Tue 01/12/26 10:30 am AEST': a booking's subject and confirmation. */
-export function bookingSummary(team: CallbackTeam, start: Date): string {
-  return `${CALLBACK_TEAM_NAMES[team]}, ${dayLabel(businessDate(start))} ${aestTimeLabel(start)} ${zoneAbbreviation(start)}`;
+export function bookingSummary(
+  team: CallbackTeam,
+  start: Date,
+  settings: Pick<CallbackSettings, 'teams'> = DEFAULT_CALLBACK_SETTINGS,
+): string {
+  return `${settings.teams[team].name}, ${dayLabel(businessDate(start))} ${aestTimeLabel(start)} ${zoneAbbreviation(start)}`;
 }
 
 // ---- The booking form's checks (client and server say the same) ----

@@ -46,6 +46,10 @@ describe('web app serving', () => {
       'window.__OUTPOST_BRAND__={"providerName":"Red Dirt Internet \\u003c/script>',
     );
     expect(res.body).not.toContain('</script><script>alert(1)');
+    // The Contact page's hours from the business file (docs/decisions/042), in the same script.
+    expect(res.body).toContain(
+      '"business":{"timeZone":"Australia/Brisbane","hours":[{"team":"Sales & Accounts","hours":"Monday to Friday 8am-6pm; Saturdays (sales only) 9am-5pm; public holidays closed"},{"team":"Technical Support","hours":"Monday to Friday 8am-8pm; weekends 8am-6pm; public holidays closed"}]}}</script>',
+    );
   });
 
   it("puts the brand's colours in before the first paint, the style's hash in the policy", async () => {

@@ -1,4 +1,3 @@
-import { businessTimeZone } from '@outpost/domain/time/zone';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -7,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '@outpost/contracts/api-paths';
-import type { Brand } from '@outpost/contracts/brand';
+import type { Brand, InjectedBrand } from '@outpost/contracts/brand';
 import { BRAND_COLOR_PROPERTIES, BRAND_GLOBAL, BRAND_LOGO_PATH } from '@outpost/contracts/brand';
 import { messages, serverErrors } from '@outpost/contracts/messages';
 import { webRoutes } from '@outpost/contracts/web-routes';
@@ -32,11 +31,9 @@ export function isKnownWebPath(pathname: string): boolean {
   return knownPaths.some((re) => re.test(pathname));
 }
 
-function brandScriptBody(brand: Brand): string {
-  // The page shows dates and times in the business zone (docs/decisions/041).
-  const page = { ...brand, timeZone: businessTimeZone() };
+function brandScriptBody(brand: InjectedBrand): string {
   // JSON in a script element: escape '<' so no value can close the element.
-  return `window.${BRAND_GLOBAL}=${JSON.stringify(page).replace(/</g, '\\u003c')}`;
+  return `window.${BRAND_GLOBAL}=${JSON.stringify(brand).replace(/</g, '\\u003c')}`;
 }
 
 export type IndexPage = {
@@ -74,7 +71,7 @@ export type IndexPageOptions = {
 /** The page every web route answers with: the built index.html with the brand put in. */
 export function indexPage(
   webDist: string,
-  brand: Brand,
+  brand: InjectedBrand,
   options: IndexPageOptions = {},
 ): IndexPage {
   const indexFile = path.join(webDist, 'index.html');

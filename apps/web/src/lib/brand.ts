@@ -32,7 +32,9 @@ export const demoBrand: PageBrand = {
   timeZone: DEFAULT_BUSINESS_TIME_ZONE,
 };
 
-type BrandWindow = Window & { [BRAND_GLOBAL]?: Partial<PageBrand> };
+type BrandWindow = Window & {
+  [BRAND_GLOBAL]?: Partial<PageBrand> & { business?: { timeZone?: unknown } };
+};
 
 /**
  * The brand the server injected into index.html (`window.__OUTPOST_BRAND__`), else the demo brand
@@ -48,6 +50,9 @@ export function getBrand(): PageBrand {
     if (typeof value === 'string' && (value !== '' || key === 'liveChatLicense'))
       brand[key] = value;
   }
+  // The business file's zone (docs/decisions/041, 042), injected beside the brand.
+  const zone = injected.business?.timeZone;
+  brand.timeZone = typeof zone === 'string' && zone !== '' ? zone : demoBrand.timeZone;
   return brand;
 }
 

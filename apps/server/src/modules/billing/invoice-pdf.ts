@@ -1,12 +1,16 @@
 import type { Brand } from '@outpost/contracts/brand';
 import { formatDate } from '@outpost/domain/format';
+import type { Tax } from '../../business';
 import { renderPdf } from '../../lib/pdf';
 import type { InvoiceDocument } from './invoices.service';
 import { AUTO_CHARGE_DELAY_MS, dollars } from './invoices.service';
 
-/** The GST in a GST-inclusive amount: one eleventh, rounded to the cent. */
-export function gstIncluded(totalCents: number): number {
-  return Math.round(totalCents / 11);
+/**
+ * The tax in a tax-inclusive amount, rounded to the cent: at GST's 10 %, one eleventh. The rate
+ * is the business file's tax.ratePercent (docs/decisions/042).
+ */
+export function gstIncluded(totalCents: number, ratePercent = 10): number {
+  return Math.round((totalCents * ratePercent) / (100 + ratePercent));
 }
 
 const GREY = '#555555';
@@ -20,6 +24,7 @@ const RULE = '#bbbbbb';
 export function renderInvoicePdf(
   data: InvoiceDocument,
   brand: Brand,
+  tax: Tax,
   publicUrl: string,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
@@ -31,7 +36,7 @@ export function renderInvoicePdf(
       created: invoice.issuedAt,
       ...(options.compress === undefined ? {} : { compress: options.compress }),
     },
-    (doc) => drawInvoice(doc, data, brand, publicUrl),
+    (doc) => drawInvoice(doc, data, brand, tax, publicUrl),
   );
 }
 
@@ -39,6 +44,7 @@ function drawInvoice(
   doc: PDFKit.PDFDocument,
   data: InvoiceDocument,
   brand: Brand,
+  tax: Tax,
   publicUrl: string,
 ): void {
   const { invoice, lines, account } = data;
@@ -147,10 +153,10 @@ function drawInvoice(
   }
   y += 4;
   rule();
-  const gst = gstIncluded(invoice.totalCents);
-  row('Subtotal (excluding GST)', invoice.totalCents - gst);
-  row('GST included', gst);
-  row('Total of this invoice (including GST)', invoice.totalCents, true);
+  const gst = gstIncluded(invoice.totalCents, tax.ratePercent);
+  row(`Subtotal (excluding ${tax.name})`, invoice.totalCents - gst);
+  row(`${tax.name} included`, gst);
+  row(`Total of this invoice (including ${tax.name})`, invoice.totalCents, true);
 
   heading('Account summary');
   row('Previous balance', data.previousBalanceCents);
@@ -178,7 +184,7 @@ function drawInvoice(
     .fontSize(8)
     .fillColor(GREY)
     .text(
-      `All prices include GST. ${brand.providerName} ABN ${brand.abn}. Questions about this invoice: ${brand.helpPhone}.`,
+      `${tax.invoiceNote} ${brand.providerName} ABN ${brand.abn}. Questions about this invoice: ${brand.helpPhone}.`,
       left,
       y + 12,
       { width },

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { billingRoutes } from '@outpost/contracts/api-routes';
 import { invoiceFileName } from '@outpost/contracts/billing';
 import type { Brand } from '@outpost/contracts/brand';
+import type { Tax } from '../../business';
 import type { Db } from '../../db/client';
 import { attachmentDisposition } from '../../lib/pdf';
 import { routeFor } from '../../lib/route';
@@ -10,7 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, listTransactions, ownedInvoice } from './invoices.service';
 
-export type InvoicesDeps = { db: Db; brand: Brand; publicUrl: string };
+export type InvoicesDeps = { db: Db; brand: Brand; tax: Tax; publicUrl: string };
 
 /**
  * Invoices and Payments History (spec 3 section 2.4) and the tax invoice PDFs. Everything is read
@@ -31,7 +32,12 @@ export const invoicesModule: FastifyPluginAsyncZod<{ deps: InvoicesDeps }> = asy
 
   const sendInvoice = async (accountId: number, invoiceId: number, reply: FastifyReply) => {
     const invoice = await ownedInvoice(db, accountId, invoiceId);
-    const pdf = await renderInvoicePdf(await invoiceDocument(db, invoice), brand, deps.publicUrl);
+    const pdf = await renderInvoicePdf(
+      await invoiceDocument(db, invoice),
+      brand,
+      deps.tax,
+      deps.publicUrl,
+    );
     return (
       reply
         .type('application/pdf')

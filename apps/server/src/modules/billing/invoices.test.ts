@@ -255,20 +255,67 @@ describe('GET invoice PDF', () => {
     expect(errorOf(missing)).toBe(serverErrors.notFound);
   });
 
+  it("prints the business file's tax rate and wording (docs/decisions/042)", async () => {
+    expect(gstIncluded(1100)).toBe(100);
+    expect(gstIncluded(999)).toBe(91);
+    expect(gstIncluded(1150, 15)).toBe(150);
+    expect(gstIncluded(1000, 0)).toBe(0);
+    const invoice = await newestInvoice(100001);
+    const data = await invoiceDocument(
+      ctx.database.db,
+      await ownedInvoice(ctx.database.db, 100001, invoice.id),
+    );
+    const configured = pdfText(
+      await renderInvoicePdf(
+        data,
+        ctx.config.brand,
+        { name: 'VAT', ratePercent: 15, invoiceNote: 'All prices include VAT at 15 %.' },
+        ctx.config.publicUrl,
+      ),
+    ).join('\n');
+    const vat = Math.round((invoice.total_cents * 15) / 115);
+    expect(vat).not.toBe(gstIncluded(invoice.total_cents));
+    expect(configured).toContain(`VAT included\n${money(vat)}`);
+    expect(configured).toContain(`Subtotal (excluding VAT)\n${money(invoice.total_cents - vat)}`);
+    expect(configured).toContain('Total of this invoice (including VAT)');
+    expect(configured).toContain(
+      `All prices include VAT at 15 %. ${ctx.config.brand.providerName}`,
+    );
+    expect(configured).not.toContain('GST');
+    // The default business file: GST at 10 %, as before.
+    const standard = pdfText(
+      await renderInvoicePdf(data, ctx.config.brand, ctx.config.business.tax, ctx.config.publicUrl),
+    ).join('\n');
+    const gst = Math.round(invoice.total_cents / 11);
+    expect(standard).toContain(`GST included\n${money(gst)}`);
+    expect(standard).toContain(`All prices include GST. ${ctx.config.brand.providerName}`);
+  });
+
   it('draws the biggest demo invoice within budget (50 ms, 100 KB)', async () => {
     const invoice = await newestInvoice(100001);
     const data = await invoiceDocument(
       ctx.database.db,
       await ownedInvoice(ctx.database.db, 100001, invoice.id),
     );
-    await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl); // warm-up
+    await renderInvoicePdf(data, ctx.config.brand, ctx.config.business.tax, ctx.config.publicUrl); // warm-up
     const started = performance.now();
-    const pdf = await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl);
+    const pdf = await renderInvoicePdf(
+      data,
+      ctx.config.brand,
+      ctx.config.business.tax,
+      ctx.config.publicUrl,
+    );
     expect(performance.now() - started).toBeLessThan(50 * 4); // slack for a busy test machine
     expect(pdf.length).toBeLessThan(100 * 1024);
-    const plain = await renderInvoicePdf(data, ctx.config.brand, ctx.config.publicUrl, {
-      compress: false,
-    });
+    const plain = await renderInvoicePdf(
+      data,
+      ctx.config.brand,
+      ctx.config.business.tax,
+      ctx.config.publicUrl,
+      {
+        compress: false,
+      },
+    );
     expect(pdfText(plain)).toEqual(pdfText(pdf));
   });
 });

@@ -1,6 +1,7 @@
 import { enqueueMessage } from '../../adapters/messaging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callbacksRoutes } from '@outpost/contracts/callbacks';
+import type { CallbackSettings } from '@outpost/domain/callback-slots';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -23,8 +24,8 @@ export type CallbacksDeps = {
   clock: Clock;
   messaging: Messaging;
   providerName: string;
-  /** Bookings one slot of one team takes (CALLBACK_SLOT_CAPACITY). */
-  slotCapacity: number;
+  /** The business file's teams, hours, slot settings and closed days (docs/decisions/042). */
+  settings: CallbackSettings;
 };
 
 /**
@@ -38,7 +39,7 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
   app,
   { deps },
 ) => {
-  const { db, clock, slotCapacity } = deps;
+  const { db, clock, settings } = deps;
 
   app.route({
     ...routeFor(callbacksRoutes.callbackTimes),
@@ -48,7 +49,7 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
         team: request.query.team,
         tz: request.query.tz,
         now: clock(),
-        capacity: slotCapacity,
+        settings,
       }),
     }),
   });
@@ -56,7 +57,7 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
   app.route({
     ...routeFor(callbacksRoutes.callbacks),
     handler: async (request) => ({
-      data: await upcomingCallbacks(db, requireAuth(request).userId, clock()),
+      data: await upcomingCallbacks(db, requireAuth(request).userId, clock(), settings),
     }),
   });
 
@@ -66,9 +67,9 @@ export const callbacksModule: FastifyPluginAsyncZod<{ deps: CallbacksDeps }> = a
     commit: callbacksRoutes.requestCallbackCommit,
     load: (from, { caller }, lock) => loadCaller(from, caller.userId, lock),
     payload: ({ body }) => ({ ...body }),
-    check: (from, caller, { body, now }) => checkBooking(from, caller, body, now, slotCapacity),
+    check: (from, caller, { body, now }) => checkBooking(from, caller, body, now, settings),
     apply: async (tx, { object: caller, input }) => {
-      const callback = await bookCallback(tx, caller, input.body, input.now, slotCapacity);
+      const callback = await bookCallback(tx, caller, input.body, input.now, settings);
       const email = confirmationEmail(caller, callback, input.body.time_zone, deps.providerName);
       if (email) {
         // The confirmation's limits (decision 036): a refusal rolls the booking back too.

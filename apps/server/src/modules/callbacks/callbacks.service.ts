@@ -2,12 +2,9 @@ import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/contracts/tickets-rules';
-import type { CallbackTeam } from '@outpost/domain/callback-slots';
+import type { CallbackSettings, CallbackTeam } from '@outpost/domain/callback-slots';
 import {
   CALLBACK_TEAMS,
-  CALLBACK_TEAM_NAMES,
-  SLOT_MINUTES,
-  TEAM_HOURS_TEXT,
   bookingSummary,
   callbackDays,
   dayLabel,
@@ -27,9 +24,8 @@ import { callbacksError } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
 import { formatPhone } from '@outpost/domain/phone-format';
 
-const SLOT_MS = SLOT_MINUTES * 60_000;
-/** Far enough ahead to hold every offered slot (5 open days; a long holiday run adds a few). */
-const WINDOW_MS = 21 * 86_400_000;
+/** Far enough ahead to hold every offered slot (callbackDays looks at most 60 days ahead). */
+const WINDOW_MS = 62 * 86_400_000;
 
 /** The zone to label slots in: the caller's, when it is a real zone, else their service's state. */
 async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promise<string> {
@@ -63,10 +59,10 @@ export async function callbackTimes(
     team: CallbackTeam | undefined;
     tz: string | undefined;
     now: Date;
-    capacity: number;
+    settings: CallbackSettings;
   },
 ): Promise<CallbackTimes> {
-  const { now, capacity } = options;
+  const { now, settings } = options;
   const [zone, seats] = await Promise.all([
     zoneFor(db, options.accountId, options.tz),
     seatsTaken(db, now),
@@ -76,10 +72,10 @@ export async function callbackTimes(
     time_zone: zone,
     teams: teams.map((team) => ({
       team,
-      name: CALLBACK_TEAM_NAMES[team],
-      hours: TEAM_HOURS_TEXT[team],
+      name: settings.teams[team].name,
+      hours: settings.teams[team].hoursText,
       days: callbackDays(team, now, {
-        capacity,
+        settings,
         booked: (start) => seats.get(`${team}|${start.getTime()}`) ?? 0,
       }).map((day) => ({
         date: day.date,
@@ -122,7 +118,13 @@ export async function loadCaller(db: Db, userId: number, lock: boolean): Promise
 }
 
 /** The caller's booking with a team that has not ended yet, if any. */
-async function openBookingWith(db: Db, userId: number, team: CallbackTeam, now: Date) {
+async function openBookingWith(
+  db: Db,
+  userId: number,
+  team: CallbackTeam,
+  now: Date,
+  slotMs: number,
+) {
   const [row] = await db
     .select({ slotStart: callbackBookings.slotStart })
     .from(callbackBookings)
@@ -131,7 +133,7 @@ async function openBookingWith(db: Db, userId: number, team: CallbackTeam, now: 
         eq(callbackBookings.userId, userId),
         eq(callbackBookings.team, team),
         eq(callbackBookings.status, 'booked'),
-        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - slotMs)),
       ),
     )
     .limit(1);
@@ -148,19 +150,23 @@ export async function checkBooking(
   caller: CallbackCaller,
   body: Pick<RequestCallbackInput, 'team' | 'slot'>,
   now: Date,
-  capacity: number,
+  settings: CallbackSettings,
 ): Promise<void> {
   const start = new Date(body.slot);
-  if (!isOfferedSlot(body.team, start, now)) throw callbacksError('callbackSlotNotOffered');
-  const open = await openBookingWith(db, caller.id, body.team, now);
+  if (!isOfferedSlot(body.team, start, now, settings))
+    throw callbacksError('callbackSlotNotOffered');
+  const open = await openBookingWith(db, caller.id, body.team, now, settings.slotMinutes * 60_000);
   if (open) {
-    throw callbacksError('callbackAlreadyBooked', bookingSummary(body.team, open.slotStart));
+    throw callbacksError(
+      'callbackAlreadyBooked',
+      bookingSummary(body.team, open.slotStart, settings),
+    );
   }
   const [seats] = await db
     .select({ booked: callbackSlotSeats.booked })
     .from(callbackSlotSeats)
     .where(and(eq(callbackSlotSeats.team, body.team), eq(callbackSlotSeats.slotStart, start)));
-  if ((seats?.booked ?? 0) >= capacity) throw callbacksError('callbackSlotTaken');
+  if ((seats?.booked ?? 0) >= settings.capacity) throw callbacksError('callbackSlotTaken');
 }
 
 /**
@@ -181,13 +187,17 @@ async function takeSeat(tx: Db, team: CallbackTeam, start: Date, capacity: numbe
   if (rows.length === 0) throw callbacksError('callbackSlotTaken');
 }
 
-function toCallback(row: typeof callbackBookings.$inferSelect, now: Date): Callback {
+function toCallback(
+  row: typeof callbackBookings.$inferSelect,
+  now: Date,
+  settings: CallbackSettings,
+): Callback {
   const team = row.team as CallbackTeam;
   return {
     callbackid: row.id,
     team,
     slot: row.slotStart.toISOString(),
-    summary: bookingSummary(team, row.slotStart),
+    summary: bookingSummary(team, row.slotStart, settings),
     phone: row.phone,
     reason: row.reason,
     ticketid: row.ticketId,
@@ -202,11 +212,11 @@ export async function bookCallback(
   caller: CallbackCaller,
   body: RequestCallbackInput,
   now: Date,
-  capacity: number,
+  settings: CallbackSettings,
 ): Promise<Callback> {
   const start = new Date(body.slot);
-  await takeSeat(tx, body.team, start, capacity);
-  const summary = bookingSummary(body.team, start);
+  await takeSeat(tx, body.team, start, settings.capacity);
+  const summary = bookingSummary(body.team, start, settings);
   const ticket = await createTicket(tx, {
     accountId: caller.accountId,
     userId: caller.id,
@@ -229,7 +239,7 @@ export async function bookCallback(
       createdAt: now,
     })
     .returning();
-  return toCallback(row!, now);
+  return toCallback(row!, now, settings);
 }
 
 /** The confirmation email: the time in AEST, and in the caller's zone when it reads otherwise. */
@@ -263,7 +273,12 @@ export function confirmationEmail(
 }
 
 /** The caller's callbacks that have not ended yet, soonest first. */
-export async function upcomingCallbacks(db: Db, userId: number, now: Date): Promise<Callback[]> {
+export async function upcomingCallbacks(
+  db: Db,
+  userId: number,
+  now: Date,
+  settings: CallbackSettings,
+): Promise<Callback[]> {
   const rows = await db
     .select()
     .from(callbackBookings)
@@ -271,11 +286,11 @@ export async function upcomingCallbacks(db: Db, userId: number, now: Date): Prom
       and(
         eq(callbackBookings.userId, userId),
         eq(callbackBookings.status, 'booked'),
-        gt(callbackBookings.slotStart, new Date(now.getTime() - SLOT_MS)),
+        gt(callbackBookings.slotStart, new Date(now.getTime() - settings.slotMinutes * 60_000)),
       ),
     )
     .orderBy(asc(callbackBookings.slotStart));
-  return rows.map((row) => toCallback(row, now));
+  return rows.map((row) => toCallback(row, now, settings));
 }
 
 /**

@@ -151,7 +151,7 @@ describe('callback times', () => {
       team: 'technical',
       tz: 'Australia/Darwin',
       now: new Date(aest('2026-12-23T21:00')),
-      capacity: 2,
+      settings: ctx.config.business.callbacks,
     });
     expect(data.teams[0]!.days.map((d) => d.label)).toEqual([
       'Thu 24/12/26',

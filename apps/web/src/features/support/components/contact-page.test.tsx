@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_TIME_ZONE, setBusinessTimeZone } from '@outpost/domain/time/zone';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { BRAND_GLOBAL } from '@outpost/contracts/brand';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -79,6 +80,48 @@ describe('Contact page', () => {
       expect(numbers.getByRole('link', { name: '02 5550 9876' })).toBeVisible();
       expect(screen.queryByText('1300 975 707')).toBeNull();
     } finally {
+      delete (window as unknown as Record<string, unknown>)[BRAND_GLOBAL];
+    }
+  });
+
+  it("shows the business file's hours the server injected (docs/decisions/042)", async () => {
+    (window as unknown as Record<string, unknown>)[BRAND_GLOBAL] = {
+      business: {
+        timeZone: 'Australia/Melbourne',
+        hours: [
+          {
+            team: 'Sales & Accounts',
+            hours: 'Monday to Friday 9am-5pm; weekends and public holidays closed',
+          },
+          {
+            team: 'Technical Support',
+            hours: 'Monday to Friday 8am-7pm; weekends 9am-5pm; public holidays closed',
+          },
+        ],
+      },
+    };
+    // As main.tsx does with the injected zone; a summer's day: Melbourne is on AEDT.
+    setBusinessTimeZone('Australia/Melbourne');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-15T00:00:00Z'));
+    try {
+      stubFetch({});
+      renderApp('/support/contact');
+      const table = await screen.findByRole('table');
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual([
+        'TeamHours',
+        'Sales & AccountsMonday to Friday 9am-5pm; weekends and public holidays closed',
+        'Technical SupportMonday to Friday 8am-7pm; weekends 9am-5pm; public holidays closed',
+      ]);
+      expect(screen.getByText('The time zone is AEDT (UTC+11).')).toBeVisible();
+      expect(screen.queryByText('The time zone is AEST (UTC+10).')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE);
       delete (window as unknown as Record<string, unknown>)[BRAND_GLOBAL];
     }
   });
