@@ -10,7 +10,7 @@ import {
 } from '@outpost/domain/business-calendar';
 import type { CallbackSettings, CallbackTeam, OpenHours } from '@outpost/domain/callback-slots';
 import { CALLBACK_TEAMS } from '@outpost/domain/callback-slots';
-import { isKnownTimeZone } from '@outpost/domain/time/zone';
+import { DEFAULT_BUSINESS_TIME_ZONE, isKnownTimeZone } from '@outpost/domain/time/zone';
 
 /**
  * The business file (BUSINESS_FILE, docs/decisions/042): the provider's time zone, state (its
@@ -57,7 +57,7 @@ const businessFileSchema = z
         (zone) => /\//.test(zone) && isKnownTimeZone(zone),
         'must be an IANA time zone such as Australia/Brisbane',
       )
-      .default('Australia/Brisbane'),
+      .default(DEFAULT_BUSINESS_TIME_ZONE),
     state: z.enum(AU_STATES, `must be one of ${AU_STATES.join(', ')}`),
     /** The provider's own closed days, as date-holidays rules. */
     closures: z

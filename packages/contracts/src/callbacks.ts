@@ -1,3 +1,4 @@
+import { timeZoneOfState } from '@outpost/domain/time/zone';
 import { z } from 'zod';
 import { businessCalendar } from '@outpost/domain/business-calendar';
 import {
@@ -149,7 +150,7 @@ export const callbacksRoutes = {
     objects: [],
     querystring: callbackTimesQuery,
     response: callbackTimesOutput,
-    example: { querystring: { team: 'technical', tz: 'Australia/Perth' } },
+    example: { querystring: { team: 'technical', tz: timeZoneOfState('WA') } },
   }),
   callbacks: defineRoute({
     id: 'callbacks',

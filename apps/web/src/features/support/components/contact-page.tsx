@@ -1,4 +1,4 @@
-import { zoneDescription } from '@outpost/domain/time/zone';
+import { DEFAULT_BUSINESS_TIME_ZONE, zoneDescription } from '@outpost/domain/time/zone';
 import { Link } from 'react-router';
 import { BRAND_GLOBAL, type PageBusiness } from '@outpost/contracts/brand';
 import { ExternalLink } from '@/components/external-link';
@@ -12,7 +12,7 @@ import { formatPhone } from '@outpost/domain/phone-format';
  * for `vite dev`, unit tests and the native apps' bundled page, where no server injects it.
  */
 export const CONTACT_HOURS: PageBusiness = {
-  timeZone: 'Australia/Brisbane',
+  timeZone: DEFAULT_BUSINESS_TIME_ZONE,
   hours: [
     {
       team: 'Sales & Accounts',
