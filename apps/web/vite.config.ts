@@ -82,7 +82,7 @@ export default defineConfig(({ mode, command }) => ({
             // network status page uses it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
+              test: /node_modules[\\/](?!(?:@date-fns[\\/]tz|dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
               priority: 3,
             },
             // The form pieces and react-hook-form, together: one request for every form page.
@@ -111,7 +111,7 @@ export default defineConfig(({ mode, command }) => ({
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download|live-chat)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin)-rules|au-states|phone-format)\.ts$|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|web-push|online|data-saver|download|live-chat)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin)-rules|au-states|phone-format|time[\\/](zoned|names))\.ts$|node_modules[\\/]@date-fns[\\/]tz[\\/]|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -129,7 +129,7 @@ export default defineConfig(({ mode, command }) => ({
               // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
               // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
               // that use them too (the login page would then load 'kit').
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name)/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|web-push\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|time[\\/](zoned|names))/,
               priority: 3,
             },
           ],

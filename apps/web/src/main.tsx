@@ -4,11 +4,14 @@ import { App } from './app/app';
 import { keptDataRead } from './app/query-client';
 import { getBrand } from './lib/brand';
 import './styles/app.css';
-import { isKnownTimeZone, setBusinessTimeZone } from '@outpost/domain/time/zone';
+import { setBusinessTimeZone } from '@outpost/domain/time/zone';
 
 // Dates and times are the provider's business zone's (docs/decisions/041), set before any render.
-const businessZone = getBrand().timeZone;
-if (isKnownTimeZone(businessZone)) setBusinessTimeZone(businessZone);
+try {
+  setBusinessTimeZone(getBrand().timeZone);
+} catch {
+  // Not a zone this browser knows: the default stays.
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

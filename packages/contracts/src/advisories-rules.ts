@@ -4,7 +4,8 @@
  */
 import { formatDate, formatDateTime } from '@outpost/domain/format';
 import { dateTimeFormat } from '@outpost/domain/intl';
-import { businessTimeZone, zoneAbbreviation } from '@outpost/domain/time/zone';
+import { businessTimeZone } from '@outpost/domain/time/zone';
+import { zoneAbbreviation } from '@outpost/domain/time/names';
 
 /** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
 export const ADVISORIES_PER_PAGE = 2;

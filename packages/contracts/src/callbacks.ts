@@ -1,4 +1,4 @@
-import { timeZoneOfState } from '@outpost/domain/time/zone';
+import { timeZoneOfState } from '@outpost/domain/time/names';
 import { z } from 'zod';
 import { businessCalendar } from '@outpost/domain/business-calendar';
 import {

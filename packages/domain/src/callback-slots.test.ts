@@ -16,7 +16,7 @@ import {
   weekdayOf,
 } from './callback-slots';
 import { businessDate as brisbaneDate } from './time/zoned';
-import { timeZoneOfState } from './time/zone';
+import { timeZoneOfState } from './time/names';
 
 /** The closures of content/business/queensland.json. */
 const qldCalendar = businessCalendar({

@@ -16,7 +16,7 @@ import {
   weekdayOf as weekdayOfDate,
   zonedInstant,
 } from './time/zoned';
-import { zoneAbbreviation } from './time/zone';
+import { zoneAbbreviation } from './time/names';
 
 export type CallbackTeam = 'technical' | 'sales';
 export const CALLBACK_TEAMS = ['technical', 'sales'] as const satisfies readonly CallbackTeam[];

@@ -52,7 +52,7 @@ export function getBrand(): PageBrand {
   }
   // The business file's zone (docs/decisions/041, 042), injected beside the brand.
   const zone = injected.business?.timeZone;
-  brand.timeZone = typeof zone === 'string' && zone !== '' ? zone : demoBrand.timeZone;
+  if (typeof zone === 'string') brand.timeZone = zone;
   return brand;
 }
 

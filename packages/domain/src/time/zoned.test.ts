@@ -13,14 +13,8 @@ import {
   weekdayOf,
   zonedInstant,
 } from './zoned';
-import {
-  DEFAULT_BUSINESS_TIME_ZONE,
-  businessTimeZone,
-  setBusinessTimeZone,
-  timeZoneOfState,
-  zoneAbbreviation,
-  zoneDescription,
-} from './zone';
+import { DEFAULT_BUSINESS_TIME_ZONE, businessTimeZone, setBusinessTimeZone } from './zone';
+import { timeZoneOfState, zoneAbbreviation, zoneDescription } from './names';
 
 const MEL = 'Australia/Melbourne';
 const PER = 'Australia/Perth';

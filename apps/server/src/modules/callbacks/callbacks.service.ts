@@ -12,7 +12,8 @@ import {
   slotLabel,
   slotText,
 } from '@outpost/domain/callback-slots';
-import { businessTimeZone, isKnownTimeZone, timeZoneOfState } from '@outpost/domain/time/zone';
+import { businessTimeZone, isKnownTimeZone } from '@outpost/domain/time/zone';
+import { timeZoneOfState } from '@outpost/domain/time/names';
 import type { OutgoingMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';

@@ -1,4 +1,4 @@
-import { zoneAbbreviation, zoneLongName } from '@outpost/domain/time/zone';
+import { zoneAbbreviation, zoneLongName } from '@outpost/domain/time/names';
 import type {
   CallbackSlot,
   CallbackTeamTimes,

@@ -1,4 +1,5 @@
-import { DEFAULT_BUSINESS_TIME_ZONE, zoneDescription } from '@outpost/domain/time/zone';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@outpost/domain/time/zone';
+import { zoneDescription } from '@outpost/domain/time/names';
 import { Link } from 'react-router';
 import { BRAND_GLOBAL, type PageBusiness } from '@outpost/contracts/brand';
 import { ExternalLink } from '@/components/external-link';

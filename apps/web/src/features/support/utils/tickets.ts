@@ -1,5 +1,5 @@
 import { formatDateTime } from '@outpost/domain/format';
-import { zoneAbbreviation } from '@outpost/domain/time/zone';
+import { zoneAbbreviation } from '@outpost/domain/time/names';
 import { serviceName } from '@outpost/domain/phone-format';
 import {
   ATTACHMENT_MAX_BYTES,

@@ -1,4 +1,4 @@
-import { zoneCityName } from '@outpost/domain/time/zone';
+import { zoneCityName } from '@outpost/domain/time/names';
 import { useUrlState } from '@/lib/url-state';
 import type { UsageType } from '@outpost/contracts/usage';
 import { useId } from 'react';
