@@ -7,7 +7,8 @@ import { chromiumLaunchOptions } from './e2e/chromium';
 /**
  * The white-label run (issue 20, docs/decisions/030): a server started with the second demo
  * brand (content/brands/second-brand.json), and e2e/*.brand.ts checking that its name, colours,
- * logo and numbers are everywhere and the demo brand's nowhere. Its own port and database, so it
+ * logo and numbers are everywhere and the demo brand's nowhere. The same server is a provider in
+ * Victoria (content/business/victoria.json, docs/decisions/041 and 042): e2e/second-provider.brand.ts. Its own port and database, so it
  * runs beside the main suite (playwright.config.ts, which does not match *.brand.ts).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +59,8 @@ export default defineConfig({
       DATA_DIR: process.env.OUTPOST_E2E_BRAND_DATA_DIR,
       LOG_LEVEL: 'warn',
       BRAND_FILE: path.join(repoRoot, 'content/brands/second-brand.json'),
+      // And a provider in Victoria (issue 36): Melbourne's zone, VIC holidays, other hours.
+      BUSINESS_FILE: path.join(repoRoot, 'content/business/victoria.json'),
     },
   },
 });

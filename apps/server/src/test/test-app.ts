@@ -78,6 +78,10 @@ export async function createTestContext(
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
+    // The whole suite as another provider (CI's Victorian run, issue 36): its business file.
+    ...(process.env.OUTPOST_TEST_BUSINESS_FILE
+      ? { BUSINESS_FILE: process.env.OUTPOST_TEST_BUSINESS_FILE }
+      : {}),
     ...options.env,
   });
   const logLines: string[] = [];

@@ -1,3 +1,4 @@
+import { zoneCityName } from '@outpost/domain/time/names';
 import { sql } from 'drizzle-orm';
 import type { Technology } from '@outpost/contracts/services';
 import type {
@@ -312,13 +313,13 @@ const csvColumns: Record<UsageType, (keyof UsageRow)[]> = {
 };
 
 /**
- * The report file: one line per row, MB to 3 places; the first column is Brisbane time as
+ * The report file: one line per row, MB to 3 places; the first column is the business zone's time as
  * 'YYYY-MM-DD HH:MM' (formatCsvDateTime: sortable, and a date and time to spreadsheets).
  */
 export function activityCsv(rows: UsageRow[], type: UsageType, peakLabel: string): string {
   const columns = csvColumns[type];
   const header = [
-    'Local time (Brisbane)',
+    `Local time (${zoneCityName()})`,
     ...columns.map((c) => `${c === 'Peak' ? peakLabel : c} (MB)`),
   ];
   const lines = rows.map((r) =>

@@ -1,3 +1,4 @@
+import { zoneCityName } from '@outpost/domain/time/names';
 import { formatDate, lastDayBefore } from '@outpost/domain/format';
 import type { UsageBy, UsageRow, UsageType } from '@outpost/contracts/usage';
 import { useMemo } from 'react';
@@ -22,7 +23,7 @@ const NAMES: Readonly<Record<UsageBy, Names>> = {
   hour: {
     title: 'Hourly usage',
     table: 'Usage by hour, newest first',
-    column: 'Hour (Brisbane time)',
+    column: 'Hour',
     empty: 'No usage recorded yet this period.',
   },
   day: {
@@ -55,7 +56,9 @@ export function ActivityTab({ serviceid, access, by, type, peakLabel }: Activity
   const activity = useActivity(access, serviceid, by, type);
   // The summary (already loaded by the page) says whether the plan counts off-peak data.
   const summary = useUsageSummary(access, serviceid);
-  const names = NAMES[by];
+  // The hour column names the business zone ('Hour (Brisbane time)'), set when the page loaded.
+  const names =
+    by === 'hour' ? { ...NAMES.hour, column: `Hour (${zoneCityName()} time)` } : NAMES[by];
   const rows = activity.data?.rows;
   const offPeak =
     !summary.data ||
