@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -69,6 +70,14 @@ export type TestContext = {
   logLines: string[];
   close: () => Promise<void>;
 };
+
+/**
+ * The demo provider's business file: tests of Queensland's own words, hours and holidays pin it,
+ * so they hold when the whole suite runs as another provider (OUTPOST_TEST_BUSINESS_FILE).
+ */
+export const QUEENSLAND_BUSINESS_FILE = fileURLToPath(
+  new URL('../../../../content/business/queensland.json', import.meta.url),
+);
 
 export async function createTestContext(
   options: { clock?: Clock; env?: Record<string, string>; database?: Database } = {},

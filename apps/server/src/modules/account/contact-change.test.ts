@@ -1,3 +1,6 @@
+import { formatDateTime } from '@outpost/domain/format';
+import { zoneCityName } from '@outpost/domain/time/names';
+import { businessTimeZone, DEFAULT_BUSINESS_TIME_ZONE } from '@outpost/domain/time/zone';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactChangeMessages } from '@outpost/contracts/account';
@@ -15,6 +18,16 @@ import { contactsErrors } from '../contacts/contacts.errors';
 
 /** Changing one's own email or mobile, and one address per person (docs/decisions/035). */
 const time = manualClock(new Date('2026-11-24T00:00:00Z')); // 10:00 am in Brisbane
+/**
+ * When the notices say the change was made: '24/11/26 10:00 am (Brisbane time)' for the demo, the
+ * business zone's clock and city for another provider (CI's Victorian run, docs/decisions/041).
+ */
+const changedAt = () => {
+  const at = `${formatDateTime(new Date('2026-11-24T00:00:00Z'))} (${zoneCityName()} time)`;
+  if (businessTimeZone() === DEFAULT_BUSINESS_TIME_ZONE)
+    expect(at).toBe('24/11/26 10:00 am (Brisbane time)');
+  return at;
+};
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -105,8 +118,7 @@ describe('changing one’s own email or mobile', () => {
     expect(right.json().data.pending).toEqual({ email: null, mobile: null });
     expect(await stored(TWOFACTOR)).toEqual({ email: 'mai.new@example.com', mobile: '0491570110' });
 
-    const notice =
-      'Outpost Demo Broadband: the email address on your Outpost Demo Broadband login was changed on 24/11/26 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
+    const notice = `Outpost Demo Broadband: the email address on your Outpost Demo Broadband login was changed on ${changedAt()}. If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.`;
     const mail = (await messagesTo('mai.nguyen@example.com')).slice(oldMail);
     expect(mail.map((m) => [m.channel, m.subject, m.body])).toEqual([
       ['email', 'The email address on your Outpost Demo Broadband login was changed', notice],
@@ -138,8 +150,7 @@ describe('changing one’s own email or mobile', () => {
     const right = await verifyChange(s.userToken, 'mobile', codeIn(sent!.body));
     expect(right.statusCode, right.body).toBe(200);
     expect(await stored(HOLDER)).toMatchObject({ mobile: '0491570901' });
-    const notice =
-      'Outpost Demo Broadband: the mobile number on your Outpost Demo Broadband login was changed on 24/11/26 10:00 am (Queensland time). If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.';
+    const notice = `Outpost Demo Broadband: the mobile number on your Outpost Demo Broadband login was changed on ${changedAt()}. If you made this change, there is nothing to do. If you did not, call us on 1300 975 707 straight away: someone may be using your login.`;
     expect((await messagesTo('0491570156')).at(-1)!.body).toBe(notice);
     expect((await messagesTo('jordan.citizen@example.com')).at(-1)).toMatchObject({
       subject: 'The mobile number on your Outpost Demo Broadband login was changed',

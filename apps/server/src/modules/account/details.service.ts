@@ -1,3 +1,4 @@
+import { zoneCityName } from '@outpost/domain/time/names';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type {
   ContactChangeKind,
@@ -160,7 +161,7 @@ async function sendChangeNotices(
   const name = deps.brand.providerName;
   const what = kind === 'email' ? 'email address' : 'mobile number';
   const when = formatDateTime(now.toISOString());
-  const text = `${name}: the ${what} on your ${name} login was changed on ${when} (Queensland time). If you made this change, there is nothing to do. If you did not, call us on ${deps.brand.helpPhone} straight away: someone may be using your login.`;
+  const text = `${name}: the ${what} on your ${name} login was changed on ${when} (${zoneCityName()} time). If you made this change, there is nothing to do. If you did not, call us on ${deps.brand.helpPhone} straight away: someone may be using your login.`;
   if (old.email) {
     await enqueueMessage(tx, 'email', {
       to: old.email,

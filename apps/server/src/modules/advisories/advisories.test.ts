@@ -300,7 +300,7 @@ describe('subscriptions', () => {
     expect(holderAlerts).toHaveLength(1);
     expect(holderAlerts[0]!.kind).toBe('advisory');
     expect(holderAlerts[0]!.message).toMatch(
-      /^<p>Network update: Beam outage\. Expected end: \d\d\/\d\d\/\d\d \d{1,2}:\d\d [ap]m AEST\.<\/p>$/,
+      /^<p>Network update: Beam outage\. Expected end: \d\d\/\d\d\/\d\d \d{1,2}:\d\d [ap]m (AEST|AEDT)\.<\/p>$/,
     );
     expect(await alertsFor(5003, id)).toEqual([]);
     const holderMail = (await outboxFor('jordan.citizen@example.com')).filter((m) =>

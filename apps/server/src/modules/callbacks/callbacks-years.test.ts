@@ -3,7 +3,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import type { CallbackTimes } from '@outpost/contracts/callbacks';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, manualClock } from '../../test/test-app';
+import { createTestContext, manualClock, QUEENSLAND_BUSINESS_FILE } from '../../test/test-app';
 
 /**
  * Issue 36: nothing expires. With the clock set to New Year's Day 2027 and 2035 (9 am in Brisbane),
@@ -16,7 +16,10 @@ const time = manualClock(START);
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: time.clock });
+  ctx = await createTestContext({
+    clock: time.clock,
+    env: { BUSINESS_FILE: QUEENSLAND_BUSINESS_FILE },
+  });
 });
 afterAll(async () => ctx.close());
 

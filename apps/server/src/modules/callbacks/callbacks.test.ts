@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client';
 import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
-import { createTestContext, manualClock } from '../../test/test-app';
+import { createTestContext, manualClock, QUEENSLAND_BUSINESS_FILE } from '../../test/test-app';
 import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { callbacksErrors } from './callbacks.errors';
 import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
@@ -29,7 +29,10 @@ const [ANNE, BEN, CARA, DAN, EVE] = [5721, 5722, 5723, 5724, 5725];
 const aest = (local: string) => new Date(`${local}:00+10:00`).toISOString();
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: time.clock });
+  ctx = await createTestContext({
+    clock: time.clock,
+    env: { BUSINESS_FILE: QUEENSLAND_BUSINESS_FILE },
+  });
   for (const id of [...CROWD, ANNE, BEN, CARA, DAN, EVE]) {
     await queryRows(
       ctx.database.db,

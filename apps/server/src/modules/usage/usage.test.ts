@@ -5,7 +5,13 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { UsageRow, UsageSummary } from '@outpost/contracts/usage';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
-import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';
+import {
+  apiFor,
+  createTestContext,
+  errorOf,
+  manualClock,
+  QUEENSLAND_BUSINESS_FILE,
+} from '../../test/test-app';
 import { ensureUsagePartitions } from './partitions';
 import { usageErrors } from './usage.errors';
 
@@ -22,7 +28,10 @@ const time = manualClock(new Date());
 let periodStart: Date;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: time.clock, env: { INTERNAL_API_KEY: KEY } });
+  ctx = await createTestContext({
+    clock: time.clock,
+    env: { INTERNAL_API_KEY: KEY, BUSINESS_FILE: QUEENSLAND_BUSINESS_FILE },
+  });
   const [row] = await queryRows<{ period_start: Date | string }>(
     ctx.database.db,
     sql`select period_start from services where id = ${SERVICE}`,
