@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing';
 import type { Brand } from '@outpost/contracts/brand';
@@ -22,7 +23,6 @@ import {
   AUTO_CHARGE_DELAY_MS,
   accountHolder,
   alertBillingContacts,
-  dollars,
   invoiceReadyAlert,
   issueInvoice,
   markInvoicePaid,
@@ -205,7 +205,7 @@ async function invoiceEmail(
     body: [
       `Hello ${holder.name},`,
       '',
-      `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`,
+      `Your invoice #${invoice.number} for ${formatDollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`,
       how,
       '',
       `See and download your invoices in the portal: ${deps.publicUrl}/billing/invoices`,
@@ -442,7 +442,7 @@ async function recordDecline(
   const then = next
     ? `We will try again on ${formatDate(next)}.`
     : 'We will not try again automatically.';
-  const message = `Your automatic payment of ${dollars(payment.amountCents)} for invoice #${invoice.number} was declined: ${reason} ${then} You can pay now on the One-Off Payment page.`;
+  const message = `Your automatic payment of ${formatDollars(payment.amountCents)} for invoice #${invoice.number} was declined: ${reason} ${then} You can pay now on the One-Off Payment page.`;
   const userIds = await alertBillingContacts(
     tx,
     invoice.account_id,

@@ -1,9 +1,10 @@
+import { formatDollars } from '@outpost/domain/money';
 import type { Brand } from '@outpost/contracts/brand';
 import { formatDate } from '@outpost/domain/format';
 import type { Tax } from '../../business';
 import { renderPdf } from '../../lib/pdf';
 import type { InvoiceDocument } from './invoices.service';
-import { AUTO_CHARGE_DELAY_MS, dollars } from './invoices.service';
+import { AUTO_CHARGE_DELAY_MS } from './invoices.service';
 
 /**
  * The tax in a tax-inclusive amount, rounded to the cent: at GST's 10 %, one eleventh. The rate
@@ -133,7 +134,7 @@ function drawInvoice(
       y = doc.page.margins.top;
     }
     doc.text(label, left, y, { width: width - amountWidth - 10 });
-    doc.text(dollars(cents), right - amountWidth, y, { width: amountWidth, align: 'right' });
+    doc.text(formatDollars(cents), right - amountWidth, y, { width: amountWidth, align: 'right' });
     y += height + 4;
   };
   const heading = (text: string) => {

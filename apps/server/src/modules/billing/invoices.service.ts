@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { BillingTransaction } from '@outpost/contracts/billing';
 import { formatDate } from '@outpost/domain/format';
@@ -44,13 +45,6 @@ type LineInput = {
 /** An account charge's invoice line kind (a product order's price: docs/decisions/022). */
 function chargeLineKind(kind: string): 'data-block' | 'product' | 'plan-adjustment' {
   return kind === 'data-block' || kind === 'product' ? kind : 'plan-adjustment';
-}
-
-/** Dollars as the alert and email show them: '$1,234.50', '-$10.00'. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-AU')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**
@@ -155,7 +149,7 @@ export async function invoiceReadyAlert(
   invoice: InvoiceRow,
   now: Date,
 ): Promise<{ userIds: number[]; message: string }> {
-  const message = `Your invoice #${invoice.number} for ${dollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`;
+  const message = `Your invoice #${invoice.number} for ${formatDollars(invoice.totalCents)} is ready. It is due on ${formatDate(invoice.dueAt)}.`;
   const userIds = await alertBillingContacts(
     tx,
     invoice.accountId,

@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FieldErrors, TelephonyApplication } from '@outpost/contracts/application-rules';
 import {
@@ -40,8 +41,6 @@ function invalid(fields: FieldErrors): AppError {
   const first = Object.values(fields)[0]!;
   return new AppError('applicationInvalid', ordersErrors.applicationInvalid(first), fields);
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // ---- products
 
@@ -142,7 +141,7 @@ export async function placeProductOrder(
     subject: `Product order: ${product.name}`,
     body: [
       `Please send ${product.name} (${product.model}, article ${product.article}).`,
-      `Price: ${dollars(product.priceCents)}, on the next invoice.`,
+      `Price: ${formatDollars(product.priceCents)}, on the next invoice.`,
       `Ship to: ${ship}`,
       `Billing address: ${bill}`,
       'Expected delivery within 10 business days.',

@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
 import type { OrderKind, OrderStatus } from '@outpost/contracts/orders-rules';
@@ -292,8 +293,6 @@ function valueLabel(f: FeatureRow, value: string): string {
   return f.data.find((o) => o.value === value)?.label ?? value;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /**
  * A landline options change, with the service row locked: each feature must be one the caller
  * may see, each value valid for its type, and a dependent field of a toggle that is on may not be
@@ -346,7 +345,7 @@ export async function changeTelephonyFeatures(
         set: { value: c.value, billable, updatedAt: now },
       });
     lines.push(
-      `- ${f.label}: ${valueLabel(f, c.value)}${billable ? ` (${dollars(f.priceCents)} per month)` : ''}`,
+      `- ${f.label}: ${valueLabel(f, c.value)}${billable ? ` (${formatDollars(f.priceCents)} per month)` : ''}`,
     );
   }
   const result = await createOrder(tx, {

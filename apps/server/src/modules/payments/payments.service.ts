@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -43,14 +44,6 @@ type Caller = { userId: number; accountId: number; permissions: ReadonlySet<stri
 function sameHash(a: string | null, b: string): boolean {
   if (a === null || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
-
-/** Cents as the result messages write them: '$12.50', '$1,234.00'. */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-AU', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
 }
 
 /** The typed dollars (validated: at least 0.5, 2 decimals) in cents. */
@@ -125,7 +118,7 @@ export async function startPayment(
 
 /** The result modal's message (spec 3 section 4) for a payment as recorded. */
 export function userMessage(payment: PaymentRow): string {
-  const amount = dollars(payment.amountCents);
+  const amount = formatDollars(payment.amountCents);
   const card =
     payment.cardType && payment.cardLast4
       ? ` by ${brandName(payment.cardType)} ending in ${payment.cardLast4}`

@@ -1,3 +1,4 @@
+import { formatDollars } from '@outpost/domain/money';
 import type { StartPayment } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
@@ -20,7 +21,7 @@ import {
 } from '../api/one-off-payment';
 import { reloadAfterPayment } from '../api/update-paymethods';
 import { useGatewayClient } from '../gateway/load-gateway';
-import { dollars, owingAmount, parseAmount } from '../utils/amount';
+import { owingAmount, parseAmount } from '../utils/amount';
 import { existingCardResult, type PaymentResult, postPaymentResult } from '../utils/payment-result';
 import { isCardUsable } from '../utils/paymethods';
 import {
@@ -391,7 +392,7 @@ function CardScreen({
   return (
     <section className="paymethod-card payment-step" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="paymethod-card__title">
-        Pay {dollars(Math.round(amount * 100))} by card
+        Pay {formatDollars(Math.round(amount * 100))} by card
       </h2>
       {client.isError ? (
         <FormAlert>{messages.billing.gatewayInitFailed}</FormAlert>

@@ -1,9 +1,9 @@
+import { formatDollars } from '@outpost/domain/money';
 import { messages } from '@outpost/contracts/messages';
 import { LoadingState } from '@/components/loading-state';
 import { Modal, savingStatus } from '@/components/modal';
 import { noteTaskCompleted } from '@/lib/native/review-notes';
 import { useEffect } from 'react';
-import { dollars } from '../utils/amount';
 import { outcomeTitle, type PaymentResult } from '../utils/payment-result';
 
 const tone = { Approved: 'success', Declined: 'danger', Pending: 'warning' } as const;
@@ -81,7 +81,7 @@ export function PaymentResultModal({
           className={`payment-result__body payment-result__body--${tone[result.outcome]}`}
           role="status"
         >
-          <p>Amount: {dollars(result.amount)}</p>
+          <p>Amount: {formatDollars(result.amount)}</p>
           {result.reference && <p>Reference: {result.reference}</p>}
           <p>{result.message}</p>
         </div>

@@ -46,8 +46,3 @@ export function owingAmount(balance: { amount: number; status: string } | undefi
   if (!balance || balance.status !== 'Owing' || balance.amount <= 0) return '';
   return (balance.amount / 100).toFixed(2);
 }
-
-/** Cents as the result modal shows them: 'Amount: $' + cents / 100. */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

@@ -1,6 +1,6 @@
+import { formatDollars } from '@outpost/domain/money';
 import { paymentOutcome, paymentReference } from '@outpost/contracts/billing-rules';
 import { messages } from '@outpost/contracts/messages';
-import { dollars } from './amount';
 
 /** What the one-off payment's result modal shows (spec 3 sections 2.6, 4 and 8). */
 export type PaymentResult =
@@ -75,11 +75,11 @@ export function existingCardResult(
   const card = answer.card ? `${answer.card.type} ending in ${answer.card.last4}` : 'card';
   const message =
     outcome === 'Approved'
-      ? `Your payment of ${dollars(payment.amount)} by ${card} was approved by your bank.${payment.receipt_id ? ` Receipt number: ${payment.receipt_id}.` : ''}`
+      ? `Your payment of ${formatDollars(payment.amount)} by ${card} was approved by your bank.${payment.receipt_id ? ` Receipt number: ${payment.receipt_id}.` : ''}`
       : outcome === 'Pending'
         ? messages.billing.pending
         : answer.ok
-          ? `Your payment of ${dollars(payment.amount)} by ${card} was declined.${payment.stripe_reason ? ` ${payment.stripe_reason}` : ''}`
+          ? `Your payment of ${formatDollars(payment.amount)} by ${card} was declined.${payment.stripe_reason ? ` ${payment.stripe_reason}` : ''}`
           : messages.billing.existingCardFailed(providerName);
   return { kind: 'done', outcome, amount: payment.amount, reference, message };
 }
