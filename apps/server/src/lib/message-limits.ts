@@ -27,6 +27,12 @@ export const MESSAGE_LIMITS = {
 } as const;
 export type MessageKind = keyof typeof MESSAGE_LIMITS;
 
+/**
+ * Sign-in codes by SMS or email (two-factor at login, step-up before a high-risk change;
+ * decisions 003 and 016): at most 3 sends per user in 15 minutes, and as many tries at a code.
+ */
+export const CODE_SEND_LIMIT = { windowMs: 15 * 60 * 1000, perWindow: 3 } as const;
+
 /** An address as a key: case folded and hashed (no addresses in Redis or the counter table). */
 const addressKey = (address: string) =>
   createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 32);

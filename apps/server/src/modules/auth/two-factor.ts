@@ -1,3 +1,4 @@
+import { CODE_SEND_LIMIT } from '../../lib/message-limits';
 import { enqueueMessage } from '../../adapters/messaging';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -27,8 +28,7 @@ export type TwoFactorDeps = {
   brand: Brand;
 };
 
-const SEND_WINDOW_MS = 15 * 60 * 1000;
-const SENDS_PER_WINDOW = 3;
+const { windowMs: SEND_WINDOW_MS, perWindow: SENDS_PER_WINDOW } = CODE_SEND_LIMIT;
 const TOTP_PERIOD = 30;
 
 export function totpFor(secret: string): TOTP {

@@ -1,3 +1,4 @@
+import { CODE_SEND_LIMIT } from '../../lib/message-limits';
 import { enqueueMessage } from '../../adapters/messaging';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Brand } from '@outpost/contracts/brand';
@@ -22,8 +23,7 @@ export type StepUpDeps = {
   brand: Brand;
 };
 
-const SEND_WINDOW_MS = 15 * 60 * 1000;
-const SENDS_PER_WINDOW = 3;
+const { windowMs: SEND_WINDOW_MS, perWindow: SENDS_PER_WINDOW } = CODE_SEND_LIMIT;
 
 /** Whether the caller's session verified a code within the last STEP_UP_FRESH_MS. */
 export async function hasFreshStepUp(db: Db, auth: AuthContext, now: Date): Promise<boolean> {
