@@ -9,6 +9,7 @@
  * it creates and drops its own database. Ingestion is timed on the batch writer alone (records
  * are generated beforehand), as the CLI and the internal endpoint use it.
  */
+import { startOfBusinessDay, startOfBusinessMonth } from '@outpost/domain/time/zoned';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +18,12 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import { openPglite, openPostgres } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/seed/demo';
-import { brisbaneMidnight } from '../apps/server/src/seed/services';
 import { generateUsage } from '../apps/server/src/seed/usage';
 import type { NumberedRecord } from '../apps/server/src/modules/usage/ingest';
 import { ingestBatch } from '../apps/server/src/modules/usage/ingest';
 import {
   activityRange,
   activityRows,
-  brisbaneMonthStart,
   usageService,
 } from '../apps/server/src/modules/usage/usage.service';
 import { cpuSteal, finish, report } from './lib';
@@ -46,14 +45,14 @@ async function addServices(db: Db, count: number, now: Date) {
       select ${FIRST_ID + i} + g, ${ACCOUNT}, 'Broadband', 'active', 'Sky Muster Plus', 22,
              'AVC' || lpad((${FIRST_ID + i} + g)::text, 12, '0'), '1 Bench St, Winton QLD',
              '1 Bench Street', 'Winton', 'QLD', '4735',
-             ${brisbaneMidnight(now, 0)}::timestamptz - ((g % 30) * interval '1 day')
+             ${startOfBusinessDay(now, 0)}::timestamptz - ((g % 30) * interval '1 day')
         from generate_series(0, ${n - 1}) as g`);
   }
 }
 
 /** Generates and ingests 13 months for `count` services; returns rows and ingest-only seconds. */
 async function load(db: Db, count: number, now: Date) {
-  const from = brisbaneMonthStart(now, 12);
+  const from = startOfBusinessMonth(now, 12);
   const to = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
   let rows = 0;
   let ingestMs = 0;
@@ -71,7 +70,7 @@ async function load(db: Db, count: number, now: Date) {
       technology: 'Sky Muster Plus',
       dailyGb: 1 + (s % 7),
       quotaMb: 50000,
-      periodStart: brisbaneMidnight(now, s % 30),
+      periodStart: startOfBusinessDay(now, s % 30),
     };
     for (const record of generateUsage(profile, from, to)) {
       batch.push({ line: rows + batch.length + 1, record });

@@ -1,3 +1,4 @@
+import { startOfBusinessDay } from '@outpost/domain/time/zoned';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
@@ -17,7 +18,7 @@ import {
 import { hashPassword } from '../modules/auth/passwords';
 import { loadContent } from '../modules/content/load-content';
 import { seedLedger } from './ledger';
-import { brisbaneMidnight, demoUsageProfiles, seedServices } from './services';
+import { demoUsageProfiles, seedServices } from './services';
 import { seedGateway } from './gateway';
 import { seedPreferences } from './preferences';
 import { seedUsage } from './usage';
@@ -291,7 +292,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedLedger(tx, now, [
       {
         accountId: 100001,
-        periodStart: brisbaneMidnight(now, 12),
+        periodStart: startOfBusinessDay(now, 12),
         paymethod: {
           method: 'Automatic debit from Credit Card',
           display: 'Visa ending in 4242',
@@ -304,7 +305,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       },
       {
         accountId: 100002,
-        periodStart: brisbaneMidnight(now, 20),
+        periodStart: startOfBusinessDay(now, 20),
         paymethod: {
           method: 'Automatic debit from Bank Account',
           display: 'Bank account ending in 3456',
@@ -315,7 +316,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       },
       {
         accountId: 100003,
-        periodStart: brisbaneMidnight(now, 5),
+        periodStart: startOfBusinessDay(now, 5),
         paymethod: { method: 'Not Yet Set', display: 'Not Yet Set' },
         currentUnpaid: true,
       },

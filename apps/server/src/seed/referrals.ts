@@ -1,3 +1,4 @@
+import { startOfBusinessDay } from '@outpost/domain/time/zoned';
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../db/client';
@@ -5,7 +6,6 @@ import { accounts } from '../modules/accounts/accounts.schema';
 import { referralAddressKey, referralAddressText } from '../modules/referrals/referral-address';
 import { referralCodes, referralOffers, referrals } from '../modules/referrals/referrals.schema';
 import { services } from '../modules/services/services.schema';
-import { brisbaneMidnight } from './services';
 
 /**
  * Referral rewards (docs/decisions/020): the running offer, the holder's code and three referrals
@@ -80,7 +80,7 @@ export async function seedReferrals(tx: Db, now: Date): Promise<void> {
   await tx.insert(referralCodes).values({
     accountId: 100001,
     code: HOLDER_REFERRAL_CODE,
-    createdAt: brisbaneMidnight(now, 90),
+    createdAt: startOfBusinessDay(now, 90),
   });
 
   for (const r of referred) {
@@ -98,8 +98,8 @@ export async function seedReferrals(tx: Db, now: Date): Promise<void> {
       addrSuburb: r.address.suburb,
       addrState: r.address.state,
       addrPostcode: r.address.postcode,
-      periodStart: brisbaneMidnight(now, r.activatedDaysAgo ?? 0),
-      activatedAt: r.activatedDaysAgo === null ? null : brisbaneMidnight(now, r.activatedDaysAgo),
+      periodStart: startOfBusinessDay(now, r.activatedDaysAgo ?? 0),
+      activatedAt: r.activatedDaysAgo === null ? null : startOfBusinessDay(now, r.activatedDaysAgo),
       description: 'Fixed wireless broadband',
     });
     await tx.insert(referrals).values({
@@ -114,8 +114,8 @@ export async function seedReferrals(tx: Db, now: Date): Promise<void> {
       addressKey: referralAddressKey(r.address),
       status: r.activatedDaysAgo === null ? 'invited' : 'connected',
       creditCents: REFERRAL_CREDIT_CENTS,
-      createdAt: brisbaneMidnight(now, r.signedUpDaysAgo),
-      connectedAt: r.activatedDaysAgo === null ? null : brisbaneMidnight(now, r.activatedDaysAgo),
+      createdAt: startOfBusinessDay(now, r.signedUpDaysAgo),
+      connectedAt: r.activatedDaysAgo === null ? null : startOfBusinessDay(now, r.activatedDaysAgo),
     });
   }
   // Alex's credit, written by the ledger seed: the referral points at it.

@@ -22,11 +22,6 @@ import {
  * anchored at midnight in the business zone) so the demo always has a current period.
  */
 
-/** Midnight in the business zone, `daysAgo` days before `now`. */
-export function brisbaneMidnight(now: Date, daysAgo: number): Date {
-  return startOfBusinessDay(now, daysAgo);
-}
-
 type PlanSeed = typeof plans.$inferInsert;
 
 const satellite = 'Standard evening speeds, with priority for web browsing and email.';
@@ -203,7 +198,7 @@ const summaries: Record<string, string> = {
 
 /** How much each active demo broadband service uses (GB a day, all hours). */
 export function demoUsageProfiles(now: Date): UsageProfile[] {
-  const start = (daysAgo: number) => brisbaneMidnight(now, daysAgo);
+  const start = (daysAgo: number) => startOfBusinessDay(now, daysAgo);
   return [
     // holder: about 1.7 GB of peak data a day against 50 GB: close to the allowance each period.
     {
@@ -322,7 +317,7 @@ export async function seedServices(tx: Db, now: Date): Promise<void> {
       addrPostcode: '2372',
     },
   };
-  const start = (daysAgo: number) => brisbaneMidnight(now, daysAgo);
+  const start = (daysAgo: number) => startOfBusinessDay(now, daysAgo);
   await tx.insert(services).values([
     // holder: an active Sky Muster Plus service with an upcoming change, a pending fixed wireless
     // service, a landline and a VoIP service.

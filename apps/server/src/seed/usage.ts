@@ -1,10 +1,14 @@
 import { BILLING_PERIOD_MS } from '@outpost/domain/services';
-import { businessHour, wallTime, weekdayOf } from '@outpost/domain/time/zoned';
+import {
+  businessHour,
+  startOfBusinessMonth,
+  wallTime,
+  weekdayOf,
+} from '@outpost/domain/time/zoned';
 import type { UsageRecord } from '@outpost/contracts/usage';
 import type { Db } from '../db/client';
 import type { NumberedRecord } from '../modules/usage/ingest';
 import { ingestBatch } from '../modules/usage/ingest';
-import { brisbaneMonthStart } from '../modules/usage/usage.service';
 
 /**
  * Realistic hourly usage, deterministic for a given service and time range: an evening peak,
@@ -107,7 +111,7 @@ const SEED_BATCH = 5000;
  * service, through the same batch writer the ingestion uses.
  */
 export async function seedUsage(db: Db, now: Date, profiles: UsageProfile[]): Promise<number> {
-  const from = brisbaneMonthStart(now, 12);
+  const from = startOfBusinessMonth(now, 12);
   const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   let total = 0;
   for (const profile of profiles) {

@@ -18,7 +18,7 @@ import { serviceName } from '@outpost/domain/phone-format';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Day, month (1-12) and year of an instant in the business zone. */
-function brisbaneParts(instant: Date) {
+function businessParts(instant: Date) {
   const [year, month, day] = wallTime(instant).date.split('-').map(Number) as [
     number,
     number,
@@ -29,7 +29,7 @@ function brisbaneParts(instant: Date) {
 
 /** A due date as the dashboard gives dates: the business zone's day. */
 function dueParts(instant: Date) {
-  const d = brisbaneParts(instant);
+  const d = businessParts(instant);
   return { day_in_month: d.day, mm: d.month, year: d.year };
 }
 
@@ -176,8 +176,8 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
 
   const anchor = new Date(account.billing_period_start ?? account.created_at);
   const period = currentPeriod(anchor, now);
-  const lastDay = brisbaneParts(new Date(period.stop.getTime() - 1));
-  const next = brisbaneParts(period.stop);
+  const lastDay = businessParts(new Date(period.stop.getTime() - 1));
+  const next = businessParts(period.stop);
   const balance = account.balance ?? 0;
 
   return {
@@ -204,7 +204,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
         }
       : null,
     activity: activity.map((t) => {
-      const d = brisbaneParts(new Date(t.created_at));
+      const d = businessParts(new Date(t.created_at));
       return {
         transactionid: t.id,
         when: { day_in_month: d.day, mon: MONTHS[d.month - 1]!, year: d.year },

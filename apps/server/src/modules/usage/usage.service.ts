@@ -226,11 +226,6 @@ export async function dashboardSummary(
   return activitySummaryFrom(s, used, blocks, period);
 }
 
-/** The start of the business zone's calendar month `monthsBack` months before the one holding `now`. */
-export function brisbaneMonthStart(now: Date, monthsBack: number): Date {
-  return startOfBusinessMonth(now, monthsBack);
-}
-
 type Bucket = {
   local: string;
   peak: number;
@@ -247,7 +242,7 @@ type Bucket = {
 export function activityRange(s: UsageService, by: UsageBy, now: Date) {
   const period = periodOf(s, now);
   if (by !== 'month') return period;
-  return { start: brisbaneMonthStart(now, 12), stop: brisbaneMonthStart(now, -1) };
+  return { start: startOfBusinessMonth(now, 12), stop: startOfBusinessMonth(now, -1) };
 }
 
 export async function activityRows(

@@ -15,7 +15,7 @@ import {
   type UsageTab,
   type UsageTabInfo,
 } from '../utils/selection';
-import { brisbaneDateTime } from '../utils/usage-format';
+import { formatDateTime } from '@outpost/domain/format';
 import { ActivityTab } from './activity-tab';
 import { PlannerTab } from './planner-tab';
 import { ReportTabs } from './report-tabs';
@@ -182,7 +182,7 @@ export function UsageReports({
       <p className="usage-updated" aria-hidden={summary.data ? undefined : true}>
         {summary.data &&
           (lastUpdated
-            ? `Usage last updated: ${brisbaneDateTime(lastUpdated)} (${zoneCityName()} time)`
+            ? `Usage last updated: ${formatDateTime(lastUpdated)} (${zoneCityName()} time)`
             : 'No usage recorded yet this period.')}
       </p>
       <ReportTabs

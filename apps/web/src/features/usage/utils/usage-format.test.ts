@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { usageRow } from '@/test/usage-fixtures';
-import {
-  axisLabel,
-  brisbaneDateTime,
-  columnUnit,
-  hourLabel,
-  rowLabel,
-  tableUnit,
-} from './usage-format';
-import { lastDayBefore, formatDate } from '@outpost/domain/format';
+import { axisLabel, columnUnit, hourLabel, rowLabel, tableUnit } from './usage-format';
+import { lastDayBefore, formatDate, formatDateTime } from '@outpost/domain/format';
 
 /** Zones a customer's device might be in: daylight saving (Sydney, Los Angeles), ahead of UTC by a day, UTC. */
 const ZONES = [
@@ -43,7 +36,7 @@ function formatted() {
     axisLabel(day, 'day'),
     rowLabel(month, 'month'),
     axisLabel(month, 'month'),
-    brisbaneDateTime('2025-10-05T06:00:00.000Z'),
+    formatDateTime('2025-10-05T06:00:00.000Z'),
     formatDate('2025-09-20T14:00:00.000Z'),
     lastDayBefore('2025-10-20T14:00:00.000Z'),
   ];

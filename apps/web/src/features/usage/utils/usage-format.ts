@@ -1,5 +1,5 @@
 import type { UsageBy, UsageRow } from '@outpost/contracts/usage';
-import { formatClock, formatDateTime } from '@outpost/domain/format';
+import { formatClock } from '@outpost/domain/format';
 
 /**
  * Usage times as the network counts them, in the business time zone whatever zone the device is
@@ -68,11 +68,6 @@ export function axisLabel(row: UsageRow, by: UsageBy): string {
     return `${two(p.day)}/${two(p.month)} ${p.hour % 12 || 12} ${p.hour < 12 ? 'am' : 'pm'}`;
   if (by === 'day') return `${two(p.day)}/${two(p.month)}`;
   return `${MONTHS[p.month - 1]!.slice(0, 3)} ${two(p.year % 100)}`;
-}
-
-/** An instant as '05/03/26 4:00 pm' in the business zone (the one date and time style). */
-export function brisbaneDateTime(iso: string): string {
-  return formatDateTime(iso);
 }
 
 /** A column of amounts in one unit: the figures line up and the header names the unit. */
