@@ -9,13 +9,12 @@
  * CLS_RUNS (default 3) runs per route, the worst is reported; CLS_PORT (default 3310) for the
  * server and CLS_DEBUG_PORT (default 9333) for Chromium's debugging port.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
-import { cpuSteal, startServer } from './lib';
+import { cpuSteal, runLighthouse, startServer } from './lib';
 
 /** Measured logged in; /login is measured first, logged out. */
 const ROUTES = process.env.CLS_ROUTES?.split(',') ?? [
@@ -35,48 +34,27 @@ const DEBUG_PORT = Number(process.env.CLS_DEBUG_PORT ?? 9333);
 const THROTTLING = process.env.CLS_THROTTLING ?? 'devtools';
 
 /** One Lighthouse run against the browser already open (its stored session is kept). */
-function lighthouseCls(url: string): Promise<number> {
-  const args = [
-    '--yes',
-    'lighthouse@12',
+async function lighthouseCls(url: string): Promise<number> {
+  const result = await runLighthouse<{ audits: Record<string, { numericValue?: number }> }>(
     url,
-    `--port=${DEBUG_PORT}`,
-    '--disable-storage-reset',
-    '--only-audits=cumulative-layout-shift',
-    '--form-factor=mobile',
-    '--screenEmulation.mobile',
-    '--screenEmulation.width=360',
-    '--screenEmulation.height=740',
-    '--screenEmulation.deviceScaleFactor=2',
-    // Throttle the page for real (a slow phone on a slow link), so data arrives after the first
-    // paint as it does for our users; Lighthouse's default only simulates the timing afterwards.
-    `--throttling-method=${THROTTLING}`,
-    '--output=json',
-    '--output-path=stdout',
-    '--quiet',
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
-      const result = JSON.parse(out) as {
-        audits: Record<string, { numericValue?: number }>;
-        runtimeError?: { message: string };
-        finalDisplayedUrl: string;
-      };
-      if (process.env.CLS_DEBUG) console.error(out.slice(0, 4000));
-      // A session that did not hold would measure the login page instead.
-      if (result.finalDisplayedUrl !== url)
-        return reject(new Error(`${url} ended on ${result.finalDisplayedUrl}`));
-      const value = result.audits['cumulative-layout-shift']?.numericValue;
-      if (value === undefined)
-        return reject(new Error(result.runtimeError?.message ?? `no CLS for ${url}`));
-      resolve(value);
-    });
-  });
+    DEBUG_PORT,
+    [
+      '--disable-storage-reset',
+      '--only-audits=cumulative-layout-shift',
+      '--form-factor=mobile',
+      '--screenEmulation.mobile',
+      '--screenEmulation.width=360',
+      '--screenEmulation.height=740',
+      '--screenEmulation.deviceScaleFactor=2',
+      // Throttle the page for real (a slow phone on a slow link), so data arrives after the first
+      // paint as it does for our users; Lighthouse's default only simulates the timing afterwards.
+      `--throttling-method=${THROTTLING}`,
+    ],
+    Boolean(process.env.CLS_DEBUG),
+  );
+  const value = result.audits['cumulative-layout-shift']?.numericValue;
+  if (value === undefined) throw new Error(result.runtimeError?.message ?? `no CLS for ${url}`);
+  return value;
 }
 
 async function main() {

@@ -141,3 +141,36 @@ export function cpuSteal(): { report: () => void } {
     },
   };
 }
+
+/**
+ * One run of the `lighthouse` npm package (npx) against the Chromium already open on
+ * `debugPort` (its profile and stored session are kept), with `options` after the URL (`printJson`: the start of the raw JSON to stderr). Resolves
+ * with Lighthouse's JSON result; rejects when it fails, or when the page ended elsewhere (a
+ * session that did not hold would measure the login page instead).
+ */
+export function runLighthouse<Result>(
+  url: string,
+  debugPort: number,
+  options: string[],
+  printJson = false,
+): Promise<Result & { finalDisplayedUrl: string; runtimeError?: { message: string } }> {
+  const args = ['--yes', 'lighthouse@12', url, `--port=${debugPort}`, ...options];
+  args.push('--output=json', '--output-path=stdout', '--quiet');
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
+      const result = JSON.parse(out) as Result & {
+        finalDisplayedUrl: string;
+        runtimeError?: { message: string };
+      };
+      if (printJson) console.error(out.slice(0, 4000));
+      if (result.finalDisplayedUrl !== url)
+        return reject(new Error(`${url} ended on ${result.finalDisplayedUrl}`));
+      resolve(result);
+    });
+  });
+}

@@ -14,14 +14,13 @@
  * LH_ROUTES (comma-separated) measures only those; LH_PORT (default 3320) for the server and
  * LH_DEBUG_PORT (default 9343) for Chromium's debugging port.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { flattenLinks, mainMenu, userMenuLinks } from '../apps/web/src/app/layouts/menu-items';
-import { cpuSteal, finish, median, report, startServer } from './lib';
+import { cpuSteal, finish, median, report, runLighthouse, startServer } from './lib';
 
 /**
  * Every signed-in route of the web menus, taken from the menus themselves so a new page is measured
@@ -40,12 +39,19 @@ const RUNS = Number(process.env.LH_RUNS ?? 3);
 type Scores = { performance: number; accessibility: number; bestPractices: number; cls: number };
 
 /** One Lighthouse run against the browser already open (its stored session is kept). */
-function lighthouse(url: string, keepStorage: boolean): Promise<Scores> {
-  const args = [
-    '--yes',
-    'lighthouse@12',
-    url,
-    `--port=${DEBUG_PORT}`,
+async function lighthouse(url: string, keepStorage: boolean): Promise<Scores> {
+  const result = await runLighthouse<{
+    categories: Record<string, { score: number | null }>;
+    audits: Record<
+      string,
+      {
+        numericValue?: number;
+        score: number | null;
+        title: string;
+        details?: { items?: Record<string, unknown>[] };
+      }
+    >;
+  }>(url, DEBUG_PORT, [
     // Signed in: the session (local storage), the service worker and the kept data stay, as on a
     // returning user's phone. /login is a first visit: Lighthouse clears the origin's storage.
     ...(keepStorage ? ['--disable-storage-reset'] : []),
@@ -54,61 +60,33 @@ function lighthouse(url: string, keepStorage: boolean): Promise<Scores> {
     // simulate (Lighthouse's default: its Lantern model scales the CPU time of an unthrottled
     // load) or devtools (the same slow 4G and 4x CPU slowdown applied to the real load).
     `--throttling-method=${THROTTLING}`,
-    '--output=json',
-    '--output-path=stdout',
-    '--quiet',
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
-      const result = JSON.parse(out) as {
-        categories: Record<string, { score: number | null }>;
-        audits: Record<
-          string,
-          {
-            numericValue?: number;
-            score: number | null;
-            title: string;
-            details?: { items?: Record<string, unknown>[] };
-          }
-        >;
-        finalDisplayedUrl: string;
-      };
-      // A session that did not hold would measure the login page instead.
-      if (result.finalDisplayedUrl !== url)
-        return reject(new Error(`${url} ended on ${result.finalDisplayedUrl}`));
-      const ms = (id: string) => Math.round(result.audits[id]?.numericValue ?? Number.NaN);
-      console.error(
-        `  ${url}: FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, SI ${ms('speed-index')} ms`,
-      );
-      if (process.env.LH_DEBUG) {
-        for (const [id, audit] of Object.entries(result.audits))
-          if (audit.score !== null && audit.score < 0.9)
-            console.error(`  ${id}: ${audit.score} ${audit.title}`);
-        // The main thread's long tasks (what Total Blocking Time counts) and the scripts' costs.
-        for (const id of [
-          'long-tasks',
-          'bootup-time',
-          'layout-shifts',
-          'largest-contentful-paint-element',
-          'network-requests',
-        ])
-          for (const item of result.audits[id]?.details?.items ?? [])
-            console.error(`    ${id}: ${JSON.stringify(item).slice(0, 1200)}`);
-      }
-      const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
-      resolve({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        cls: result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-      });
-    });
-  });
+  ]);
+  const ms = (id: string) => Math.round(result.audits[id]?.numericValue ?? Number.NaN);
+  console.error(
+    `  ${url}: FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, SI ${ms('speed-index')} ms`,
+  );
+  if (process.env.LH_DEBUG) {
+    for (const [id, audit] of Object.entries(result.audits))
+      if (audit.score !== null && audit.score < 0.9)
+        console.error(`  ${id}: ${audit.score} ${audit.title}`);
+    // The main thread's long tasks (what Total Blocking Time counts) and the scripts' costs.
+    for (const id of [
+      'long-tasks',
+      'bootup-time',
+      'layout-shifts',
+      'largest-contentful-paint-element',
+      'network-requests',
+    ])
+      for (const item of result.audits[id]?.details?.items ?? [])
+        console.error(`    ${id}: ${JSON.stringify(item).slice(0, 1200)}`);
+  }
+  const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    cls: result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+  };
 }
 
 async function main() {

@@ -71,6 +71,11 @@ export const demoLogins = [
     description:
       'account holder of a fourth account, for trying Account Security (two-factor, PIN, devices) on your own',
   },
+  {
+    username: 'mydetails',
+    description:
+      "account holder of account 100011 (Robin Harper), the end-to-end suite's own persona for My Details and contacts",
+  },
 ] as const;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
