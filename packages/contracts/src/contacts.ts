@@ -12,7 +12,7 @@ import { defineRoute } from './route-contract';
  * protected), whatever the client sends.
  */
 
-import { CONTACT_TITLES } from './contacts-rules';
+import { CONTACT_TITLES } from '@outpost/domain/contacts-rules';
 
 export { CONTACT_TITLES };
 

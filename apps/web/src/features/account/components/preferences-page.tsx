@@ -3,7 +3,7 @@ import {
   PREFERENCE_SECTIONS,
   PREFERENCE_TEXT_MAX,
   type PreferenceSection,
-} from '@outpost/contracts/account-rules';
+} from '@outpost/domain/account-rules';
 import { messages } from '@outpost/contracts/messages';
 import {
   checkContactEmail,

@@ -1,4 +1,4 @@
-import { CONTACT_TITLES } from '@outpost/contracts/contacts-rules';
+import { CONTACT_TITLES } from '@outpost/domain/contacts-rules';
 import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 

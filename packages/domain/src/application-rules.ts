@@ -9,7 +9,7 @@
  * adult, a 4-digit postcode of the state chosen, an Australian phone number.
  */
 
-import { type AuState, isAuState } from '@outpost/domain/au-states';
+import { type AuState, isAuState } from './au-states';
 
 /** Australia Post's postcode ranges per state (inclusive). */
 const POSTCODE_RANGES: Record<AuState, [number, number][]> = {

@@ -1,6 +1,6 @@
 /**
  * Contact constants without zod, so the web bundle can import them (importing a value from
- * contacts.ts pulls zod into the vendor chunk every page loads).
+ * contracts' contacts.ts pulls zod into the vendor chunk every page loads).
  */
 
 /** Titles offered for a contact (spec 3 section 9). */
