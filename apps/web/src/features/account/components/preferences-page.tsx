@@ -9,7 +9,7 @@ import {
   checkContactEmail,
   checkContactPhone,
   PHONE_EXAMPLES,
-} from '@outpost/domain/own-contact-rules';
+} from '@outpost/domain/contacts-rules';
 import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
