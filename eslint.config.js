@@ -22,6 +22,22 @@ function featureZones(root) {
   }));
 }
 
+/**
+ * Business rules have one home, packages/domain (issue 37): a `*-rules.ts` file anywhere else is
+ * refused, whatever it holds.
+ */
+const rulesInDomain = {
+  meta: {
+    type: 'problem',
+    messages: {
+      elsewhere:
+        'Rules live in packages/domain/src: move this *-rules.ts file there (server-only code that needs the server is not rules: name it for what it is).',
+    },
+    schema: [],
+  },
+  create: (context) => ({ Program: (node) => context.report({ node, messageId: 'elsewhere' }) }),
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,6 +116,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['**/*-rules.ts', '**/*-rules.test.ts'],
+    ignores: ['packages/domain/src/**'],
+    plugins: { outpost: { rules: { 'rules-in-domain': rulesInDomain } } },
+    rules: { 'outpost/rules-in-domain': 'error' },
   },
   {
     // The code the browser loads (the web app and the packages it imports): an Intl formatter

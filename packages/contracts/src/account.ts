@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MARKETING_PREFERENCE_ID, PREFERENCE_SECTIONS, PREFERENCE_TYPES } from './account-rules';
+import {
+  MARKETING_PREFERENCE_ID,
+  PREFERENCE_SECTIONS,
+  PREFERENCE_TYPES,
+} from '@outpost/domain/account-rules';
 import { apiPaths } from './api-paths';
 import { envelope } from './http';
 import { defineRoute } from './route-contract';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADVISORY_SEVERITIES, ADVISORY_STATUSES } from './advisories-rules';
+import { ADVISORY_SEVERITIES, ADVISORY_STATUSES } from '@outpost/domain/advisories-rules';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { defineRoute } from './route-contract';

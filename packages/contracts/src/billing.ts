@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { envelope, idParam } from './http';
-import { PAYMETHOD_BANK, PAYMETHOD_CARD, PAYMETHOD_NONE } from './billing-rules';
-
-// The rules without schemas live in billing-rules.ts (no zod in the web pages that use them).
-export * from './billing-rules';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/domain/billing-rules';
 
 /**
  * Billing and payments (spec 3 sections 2.3-2.6, 3, 4, 5, 7, 8; docs/decisions/015).

@@ -12,15 +12,9 @@ import { defineRoute } from './route-contract';
  * protected), whatever the client sends.
  */
 
-import { CONTACT_TITLES } from './contacts-rules';
+import { CONTACT_TITLES } from '@outpost/domain/contacts-rules';
 
 export { CONTACT_TITLES };
-
-/** A contact number: digits only, as the form keeps it ('e' and other letters removed). */
-export const contactMobile = z
-  .string()
-  .trim()
-  .regex(/^[0-9]{8,15}$/, 'must be 8 to 15 digits');
 
 export const contactListItem = z.object({
   user_id: z.number().int(),
@@ -49,9 +43,11 @@ export const newContactInput = z.strictObject({
   title: z.enum(CONTACT_TITLES),
   given_names: personName,
   surname: personName,
-  email: z.email().max(254),
-  mobile: contactMobile,
-  date_of_birth: z.iso.date(),
+  // Email (an address), mobile (8 to 15 digits) and date of birth ('YYYY-MM-DD', a person 16 to
+  // 120 years old) are checked by the domain's contact rules, the form's (and its messages).
+  email: z.string().max(254).meta({ format: 'email' }),
+  mobile: z.string().max(30),
+  date_of_birth: z.string().max(10).meta({ format: 'date' }),
 });
 export type NewContactInput = z.infer<typeof newContactInput>;
 /** The new contact's id (spec: "userid is read from the response"). */

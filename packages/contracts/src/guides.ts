@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiPaths } from './api-paths';
-import { GUIDE_SEARCH_MAX_LENGTH, GUIDE_TYPES } from './guides-rules';
+import { GUIDE_SEARCH_MAX_LENGTH, GUIDE_TYPES } from '@outpost/domain/guides-rules';
 import { envelope } from './http';
 import { defineRoute } from './route-contract';
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
-import { ORDER_STATUSES, TELEPHONY_FEATURE_TYPES, TELEPHONY_TEXT_MAX } from './orders-rules';
+import {
+  ORDER_STATUSES,
+  TELEPHONY_FEATURE_TYPES,
+  TELEPHONY_TEXT_MAX,
+} from '@outpost/domain/orders-rules';
 import { csrfOutput } from './recovery';
 import { defineRoute } from './route-contract';
 import { serviceParams } from './services';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiPaths } from './api-paths';
 import { envelope } from './http';
-import { REFERRAL_CODE_PATTERN, REFERRAL_STATUSES } from './referrals-rules';
+import { REFERRAL_CODE_PATTERN, REFERRAL_STATUSES } from '@outpost/domain/referrals-rules';
 import { defineRoute } from './route-contract';
 
 /**

@@ -9,7 +9,7 @@ import {
   TICKET_MESSAGE_MAX,
   TICKET_STATUSES,
   TICKET_SUBJECT_MAX,
-} from './tickets-rules';
+} from '@outpost/domain/tickets-rules';
 
 /**
  * Support tickets (docs/decisions/017 "Tickets"): My Tickets, a ticket's conversation and reply,

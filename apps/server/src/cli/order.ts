@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus } from '@outpost/contracts/orders-rules';
-import { ticketNumber } from '@outpost/contracts/tickets-rules';
+import { ORDER_STATUSES, type OrderStatus } from '@outpost/domain/orders-rules';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
 import { withTransaction } from '../db/client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';

@@ -12,8 +12,8 @@ import { forbidden, notFound, tokenExpired, unauthenticated } from '../lib/error
 import { hashToken } from '../lib/tokens';
 import { roles, users } from '../modules/accounts/accounts.schema';
 import { staffMembers } from '../modules/staff/staff.schema';
-import type { StaffRole } from '../modules/staff/staff-rules';
-import { staffMayCall, staffReadOnly } from '../modules/staff/staff-rules';
+import type { StaffRole } from '@outpost/domain/staff-rules';
+import { staffMayCall } from '@outpost/domain/staff-rules';
 import { staffError } from '../modules/staff/staff.errors';
 import { recordAudit, staffCaller } from '../modules/staff/staff.service';
 import { tokens } from '../modules/auth/auth.schema';
@@ -175,7 +175,7 @@ function authorize(request: FastifyRequest, contract: RouteContract, auth: AuthC
   if (!contract.permissions.every((p) => auth.permissions.has(p))) throw forbidden();
   if (auth.staff && !staffMayCall(auth.staff.role, contract)) {
     request.auth = auth; // so the refusal is audited with the staff member
-    throw staffReadOnly();
+    throw staffError('staffReadOnly');
   }
   request.auth = auth;
   return auth;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
-import type { PreferenceSection, PreferenceType } from '@outpost/contracts/account-rules';
-import { MARKETING_PREFERENCE_ID } from '@outpost/contracts/account-rules';
+import type { PreferenceSection, PreferenceType } from '@outpost/domain/account-rules';
+import { MARKETING_PREFERENCE_ID } from '@outpost/domain/account-rules';
 import type { Db } from '../db/client';
 import { preferenceKeys } from '../modules/account/preference-keys';
 import {

@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { BillingTransaction, GatewayInit, Paymethods } from '@outpost/contracts/billing';
-import { PAYMETHOD_BANK } from '@outpost/contracts/billing-rules';
+import { PAYMETHOD_BANK } from '@outpost/domain/billing-rules';
 import { jsonResponse } from './fixtures';
 
 export const sandboxInit: GatewayInit = {

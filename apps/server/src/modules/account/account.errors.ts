@@ -1,5 +1,5 @@
 import { contactChangeMessages } from '@outpost/contracts/account';
-import { ownContactMessages } from '@outpost/domain/own-contact-rules';
+import { contactMessages } from '@outpost/domain/contacts-rules';
 import { errorMaker } from '../../lib/errors';
 
 /**
@@ -9,9 +9,9 @@ import { errorMaker } from '../../lib/errors';
 export const accountErrors = {
   ownContactReadOnly: (field: 'title' | 'first name' | 'last name') =>
     `Invalid request: Your ${field} cannot be changed here. Please call us to change it.`,
-  ownEmailRequired: `Bad request: Email: ${ownContactMessages.required}`,
-  ownEmailInvalid: `Bad request: ${ownContactMessages.invalidEmail}`,
-  ownMobileInvalid: `Bad request: Contact Number: ${ownContactMessages.phoneDigits}`,
+  ownEmailRequired: `Bad request: Email: ${contactMessages.required}`,
+  ownEmailInvalid: `Bad request: ${contactMessages.invalidEmail}`,
+  ownMobileInvalid: `Bad request: Contact Number: ${contactMessages.phoneDigits}`,
   ownEmailTaken: contactChangeMessages.emailTaken,
   ownMobileTaken: contactChangeMessages.mobileTaken,
   ownMobileNeededForTwoFactor: contactChangeMessages.mobileNeededForTwoFactor,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { messages, serverErrors } from '@outpost/contracts/messages';
-import { ownContactMessages } from '@outpost/domain/own-contact-rules';
+import { contactMessages } from '@outpost/domain/contacts-rules';
 import { queryRows } from '../../db/client';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
@@ -36,8 +36,8 @@ async function otherRows(accountId: number, except: number): Promise<string[]> {
 
 describe('the spec messages the rules quote', () => {
   it('are the catalogue texts', () => {
-    expect(ownContactMessages.required).toBe(messages.account.required);
-    expect(ownContactMessages.invalidEmail).toBe(messages.account.invalidEmail);
+    expect(contactMessages.required).toBe(messages.account.required);
+    expect(contactMessages.invalidEmail).toBe(messages.account.invalidEmail);
   });
 });
 

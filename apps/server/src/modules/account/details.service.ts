@@ -9,7 +9,7 @@ import type {
 } from '@outpost/contracts/account';
 import type { Brand } from '@outpost/contracts/brand';
 import { formatDateTime } from '@outpost/domain/format';
-import { checkContactEmail, checkContactPhone } from '@outpost/domain/own-contact-rules';
+import { checkContactEmail, checkContactPhone } from '@outpost/domain/contacts-rules';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';

@@ -4,9 +4,9 @@ import type {
   SelectionOption,
   UpdatePreferencesInput,
 } from '@outpost/contracts/account';
-import type { PreferenceSection, PreferenceType } from '@outpost/contracts/account-rules';
-import { PREFERENCE_TEXT_MAX, TWO_FACTOR_CHANGE_AT } from '@outpost/contracts/account-rules';
-import { checkContactEmail, checkContactPhone } from '@outpost/domain/own-contact-rules';
+import type { PreferenceSection, PreferenceType } from '@outpost/domain/account-rules';
+import { PREFERENCE_TEXT_MAX, TWO_FACTOR_CHANGE_AT } from '@outpost/domain/account-rules';
+import { checkContactEmail, checkContactPhone } from '@outpost/domain/contacts-rules';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';

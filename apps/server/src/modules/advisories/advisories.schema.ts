@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/contracts/advisories-rules';
+import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
 import { users } from '../accounts/accounts.schema';
 
 /**

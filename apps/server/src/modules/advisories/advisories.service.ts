@@ -5,13 +5,13 @@ import type {
   CreateAdvisoryInput,
   UpdateAdvisoryInput,
 } from '@outpost/contracts/advisories';
-import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/contracts/advisories-rules';
+import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
 import {
   ADVISORIES_PER_PAGE,
   advisoryAnchor,
   affectsText,
   formatAest,
-} from '@outpost/contracts/advisories-rules';
+} from '@outpost/domain/advisories-rules';
 import type { Messaging } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { PAYMETHOD_CARD } from '@outpost/contracts/billing';
+import { PAYMETHOD_CARD } from '@outpost/domain/billing-rules';
 import { formatDate } from '@outpost/domain/format';
 import { BILLING_PERIOD_MS, DAY_MS } from '@outpost/domain/services';
 import { createMessaging } from '../../adapters/messaging';

@@ -1,6 +1,6 @@
 import { formatDollars } from '@outpost/domain/money';
 import { and, eq, sql } from 'drizzle-orm';
-import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/domain/billing-rules';
 import type { Brand } from '@outpost/contracts/brand';
 import { declineText } from '@outpost/contracts/payment-declines';
 import { formatDate } from '@outpost/domain/format';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { billingRoutes } from '@outpost/contracts/api-routes';
-import { invoiceFileName } from '@outpost/contracts/billing';
+import { invoiceFileName } from '@outpost/domain/billing-rules';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Tax } from '../../business';
 import type { Db } from '../../db/client';

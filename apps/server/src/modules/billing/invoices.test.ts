@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { BillingTransaction } from '@outpost/contracts/billing';
-import { invoiceFileName } from '@outpost/contracts/billing';
+import { invoiceFileName } from '@outpost/domain/billing-rules';
 import { serverErrors } from '@outpost/contracts/messages';
 import { formatDate } from '@outpost/domain/format';
 import { queryRows, withTransaction } from '../../db/client';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
-import { ticketNumber } from '@outpost/contracts/tickets-rules';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
 import type { CallbackSettings, CallbackTeam } from '@outpost/domain/callback-slots';
 import {
   CALLBACK_TEAMS,

@@ -15,9 +15,8 @@ export const contactsErrors = {
     'Invalid request: A contact cannot be added as the Account Holder. Choose another role.',
   contactRelationshipInvalid:
     'Invalid request: That relationship is not offered for the role you chose. Choose one of its relationships.',
-  contactBirthDateFuture: 'Invalid request: The date of birth must be in the past.',
-  contactBirthDateImplausible: (min: number, max: number) =>
-    `Invalid request: Check the date of birth: a contact must be between ${min} and ${max} years old.`,
+  /** The new contact's email, mobile or date of birth, in the domain's words (the form's). */
+  contactDetailInvalid: (problem: string) => `Invalid request: ${problem}`,
   permissionUnknown: (permission: string) =>
     `Invalid request: There is no permission called '${permission}'.`,
   permissionRepeated: (permission: string) =>

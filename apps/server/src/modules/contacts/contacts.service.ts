@@ -16,6 +16,11 @@ import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { limitMessages } from '../../lib/message-limits';
+import {
+  checkContactBirthDate,
+  checkContactEmail,
+  checkContactMobile,
+} from '@outpost/domain/contacts-rules';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import { notFound } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/route';
@@ -45,9 +50,6 @@ export type ContactsDeps = {
 export const HOLDER_ROLE = 'Account Holder';
 /** How long an invitation link works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** A contact's age on the day they are added: a person who may act on the account. */
-export const CONTACT_MIN_AGE = 16;
-export const CONTACT_MAX_AGE = 120;
 
 /** A contact that no longer exists for the account: kept for history, hidden everywhere. */
 const REMOVED = 'Removed';
@@ -130,22 +132,6 @@ async function auditContact(
   });
 }
 
-/** Whole years from `dateOfBirth` to `today` (both YYYY-MM-DD). */
-function ageOn(dateOfBirth: string, today: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-function checkDateOfBirth(dateOfBirth: string, now: Date): void {
-  const today = now.toISOString().slice(0, 10);
-  if (dateOfBirth >= today) throw contactsError('contactBirthDateFuture');
-  const age = ageOn(dateOfBirth, today);
-  if (age < CONTACT_MIN_AGE || age > CONTACT_MAX_AGE) {
-    throw contactsError('contactBirthDateImplausible', CONTACT_MIN_AGE, CONTACT_MAX_AGE);
-  }
-}
-
 /**
  * Adds a contact to the caller's account. The role must exist and not be the holder's; the
  * relationship must be one of the role's; the email (lower-cased) becomes the username and must
@@ -161,8 +147,13 @@ export async function addContact(
   meta: RequestMeta,
 ): Promise<{ userid: number }> {
   const now = deps.clock();
-  checkDateOfBirth(input.date_of_birth, now);
+  const problem =
+    checkContactEmail(input.email) ??
+    checkContactMobile(input.mobile) ??
+    checkContactBirthDate(input.date_of_birth, now);
+  if (problem !== null) throw contactsError('contactDetailInvalid', problem);
   const email = input.email.trim();
+  const mobile = input.mobile.trim();
   const username = email.toLowerCase();
 
   const { userid } = await withTransaction(deps.db, async (tx) => {
@@ -187,7 +178,7 @@ export async function addContact(
     // answer names the email (the first field that clashes) rather than whichever lookup ran
     // after that request committed.
     const takenBy = async () => {
-      const mobile = await addressTaken(tx, { mobile: input.mobile });
+      const mobileTaken = await addressTaken(tx, { mobile });
       const [login] = await tx
         .select({ id: users.id })
         .from(users)
@@ -199,7 +190,7 @@ export async function addContact(
         )
         .limit(1);
       if (login) return contactsError('contactEmailTaken');
-      return mobile ? contactsError('contactMobileTaken') : null;
+      return mobileTaken ? contactsError('contactMobileTaken') : null;
     };
     const taken = await takenBy();
     if (taken) throw taken;
@@ -216,7 +207,7 @@ export async function addContact(
         givenNames: input.given_names,
         surname: input.surname,
         email,
-        mobile: input.mobile,
+        mobile,
         dateOfBirth: input.date_of_birth,
         roleId: role.id,
         relationshipId: relationship.id,

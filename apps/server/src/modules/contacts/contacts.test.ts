@@ -16,6 +16,9 @@ import { userPermissions, users } from '../accounts/accounts.schema';
 import { authEvents, tokens } from '../auth/auth.schema';
 import { hashPassword } from '../auth/passwords';
 import { contactsErrors } from './contacts.errors';
+// The web form's own validator, run against the real route: the two must agree (issue 37).
+// eslint-disable-next-line import-x/no-restricted-paths -- a test may hold both sides to one rule set
+import { contactDetailsRules } from '../../../../web/src/features/account/utils/contact-form';
 
 const time = manualClock(new Date('2026-11-24T00:00:00Z'));
 let ctx: TestContext;
@@ -274,8 +277,16 @@ describe('adding a contact', () => {
       [{ relationship: 'Bookkeeper' }, 400, contactsErrors.contactRelationshipInvalid],
       [{ email: 'alex.citizen@example.com' }, 409, contactsErrors.contactEmailTaken],
       [{ email: 'ALEX.Citizen@example.com' }, 409, contactsErrors.contactEmailTaken],
-      [{ date_of_birth: '2026-11-24' }, 400, contactsErrors.contactBirthDateFuture],
-      [{ date_of_birth: '2030-01-01' }, 400, contactsErrors.contactBirthDateFuture],
+      [
+        { date_of_birth: '2026-11-24' },
+        400,
+        'Invalid request: The date of birth must be in the past.',
+      ],
+      [
+        { date_of_birth: '2030-01-01' },
+        400,
+        'Invalid request: The date of birth must be in the past.',
+      ],
       [
         { date_of_birth: '1890-01-01' },
         400,
@@ -636,6 +647,41 @@ describe('message limits and plain names (docs/decisions/036)', () => {
     expect(await invitationsTo('victim@example.org')).toHaveLength(
       MESSAGE_LIMITS.contactInvitation.perAddress,
     );
+  });
+
+  it("refuses what the Add Contact form refuses, in the form's words (one rule set)", async () => {
+    const token = await tokenOf(5001);
+    const before = await userCount();
+    const formRules = contactDetailsRules(time.clock);
+    const cases: [keyof typeof formRules & keyof NewContactInput, string][] = [
+      ['email', ''],
+      ['email', 'robin@example'],
+      ['email', 'ro bin@example.com'],
+      ['email', 'a..b@example.com'],
+      ['mobile', ' '],
+      ['mobile', '0491570'],
+      ['mobile', '04915701e9'],
+      ['mobile', '0491570199012345'],
+      ['date_of_birth', ''],
+      ['date_of_birth', '1990-02-30'],
+      ['date_of_birth', '17/05/1990'],
+      ['date_of_birth', '2026-11-24'],
+      ['date_of_birth', '2010-11-25'],
+      ['date_of_birth', '1890-01-01'],
+    ];
+    for (const [field, value] of cases) {
+      const formSays = formRules[field](value);
+      expect(formSays, `${field} ${value}`).not.toBeNull();
+      const res = await call('POST', apiPaths.contacts, token, newContact({ [field]: value }));
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(errorOf(res), `${field} ${value}`).toBe(`Invalid request: ${formSays}`);
+    }
+    // And what the form takes, the server takes (the oldest and youngest a contact may be).
+    for (const date_of_birth of ['2010-11-24', '1906-11-25']) {
+      expect(formRules.date_of_birth(date_of_birth)).toBeNull();
+      await add(newContact({ date_of_birth }));
+    }
+    expect(await userCount()).toBe(before + 2);
   });
 
   it('refuses a name that looks like an address, sending nothing', async () => {

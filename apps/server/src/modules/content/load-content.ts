@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import matter from 'gray-matter';
 import { marked } from 'marked';
 import { z } from 'zod';
-import { GUIDE_TYPES } from '@outpost/contracts/guides-rules';
+import { GUIDE_TYPES } from '@outpost/domain/guides-rules';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { unknownPlaceholders } from './brand-placeholders';

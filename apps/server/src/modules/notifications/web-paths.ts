@@ -1,4 +1,4 @@
-import { advisoryAnchor } from '@outpost/contracts/advisories-rules';
+import { advisoryAnchor } from '@outpost/domain/advisories-rules';
 
 /**
  * The portal routes a tapped notification opens (its navigation_url; packages/contracts

@@ -1,13 +1,13 @@
 import { formatDollars } from '@outpost/domain/money';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { FieldErrors, TelephonyApplication } from '@outpost/contracts/application-rules';
+import type { FieldErrors, TelephonyApplication } from '@outpost/domain/application-rules';
 import {
   applicationMessages,
   isAgreement,
   phoneDigits,
   productAddressErrors,
   telephonyApplicationErrors,
-} from '@outpost/contracts/application-rules';
+} from '@outpost/domain/application-rules';
 import type {
   OrderInput,
   OrderResult,
@@ -15,8 +15,8 @@ import type {
   ProductOrderInput,
   ProviderOption,
 } from '@outpost/contracts/orders';
-import type { OrderKind } from '@outpost/contracts/orders-rules';
-import { ticketNumber } from '@outpost/contracts/tickets-rules';
+import type { OrderKind } from '@outpost/domain/orders-rules';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
 import { businessDate } from '@outpost/domain/time/zoned';
 import { canOrderProduct } from '@outpost/domain/services';
 import type { Db } from '../../db/client';

@@ -1,13 +1,13 @@
 import { formatDollars } from '@outpost/domain/money';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
-import type { OrderKind, OrderStatus } from '@outpost/contracts/orders-rules';
+import type { OrderKind, OrderStatus } from '@outpost/domain/orders-rules';
 import {
   ORDER_TICKET_STATUS,
   canMoveOrder,
   isToggleOn,
   telephonyErrors,
-} from '@outpost/contracts/orders-rules';
+} from '@outpost/domain/orders-rules';
 import { messages } from '@outpost/contracts/messages';
 import { maskedPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
 import type { Db } from '../../db/client';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingRoutes } from '@outpost/contracts/api-routes';
-import { addPaymentMethodResult } from '@outpost/contracts/billing';
+import { addPaymentMethodResult } from '@outpost/domain/billing-rules';
 import type {
   CommitAddPaymentMethod,
   CommitAddPaymentMethodInput,

@@ -1,10 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  PAYMETHOD_BANK,
-  PAYMETHOD_CARD,
-  PAYMETHOD_NONE,
-  paymethodValue,
-} from '@outpost/contracts/billing';
+import { paymethodValue } from '@outpost/contracts/billing';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/domain/billing-rules';
 import type { Paymethods, PaymethodValue, UpdatePaymethodsInput } from '@outpost/contracts/billing';
 import { storedCardExpiry, isCardExpired } from '@outpost/domain/card-rules';
 import type { PaymentGateway, PaymentMethodInfo } from '../../adapters/payments/gateway';

@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/client';
 import { invoices, paymethods } from '../billing/billing.schema';
 import { markInvoicePaid } from '../billing/invoices.service';
 import { appendTransaction, balanceCents } from '../billing/ledger';
-import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing';
+import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/domain/billing-rules';
 import { declineCode, declineText } from '@outpost/contracts/payment-declines';
 import { payments } from './payments.schema';
 import { brandName } from './paymethods.service';

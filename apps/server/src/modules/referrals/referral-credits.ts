@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { maskReferredName } from '@outpost/contracts/referrals-rules';
+import { maskReferredName } from '@outpost/domain/referrals-rules';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { appendTransaction } from '../billing/ledger';

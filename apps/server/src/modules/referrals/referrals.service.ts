@@ -6,12 +6,12 @@ import type {
   ReferralOffer,
   ReferralOfferData,
 } from '@outpost/contracts/referrals';
-import type { ReferralStatus } from '@outpost/contracts/referrals-rules';
+import type { ReferralStatus } from '@outpost/domain/referrals-rules';
 import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   maskReferredName,
-} from '@outpost/contracts/referrals-rules';
+} from '@outpost/domain/referrals-rules';
 import { formatMoney } from '@outpost/domain/format';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import { internalReferralsPath, type Referral } from '@outpost/contracts/referrals';
-import { REFERRAL_CODE_PATTERN } from '@outpost/contracts/referrals-rules';
+import { REFERRAL_CODE_PATTERN } from '@outpost/domain/referrals-rules';
 import { DAY_MS } from '@outpost/domain/services';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';

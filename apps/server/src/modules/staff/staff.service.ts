@@ -10,7 +10,7 @@ import { sessions, tokens } from '../auth/auth.schema';
 import { Secret } from 'otpauth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { totpFor } from '../auth/two-factor';
-import type { StaffRole } from './staff-rules';
+import type { StaffRole } from '@outpost/domain/staff-rules';
 import { staffError } from './staff.errors';
 import { staffAudit, staffLinkUses, staffMembers, staffSessions } from './staff.schema';
 

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../../seed/demo';
 import { DEMO_STAFF_TOTP_SECRET } from '../../seed/staff';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { STAFF_PLACED } from './staff-rules';
+import { STAFF_PLACED } from '@outpost/domain/staff-rules';
 import { readLink, setStaffActive, signLink } from './staff.service';
 import { staffAudit, staffMembers } from './staff.schema';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { GuideCategory, GuideType } from '@outpost/contracts/guides-rules';
-import { guideSearchKeyword } from '@outpost/contracts/guides-rules';
+import type { GuideCategory, GuideType } from '@outpost/domain/guides-rules';
+import { guideSearchKeyword } from '@outpost/domain/guides-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 

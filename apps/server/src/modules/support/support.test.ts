@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
-import type { GuideCategory } from '@outpost/contracts/guides-rules';
+import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { ContentError, loadContent } from '../content/load-content';
 import type { Session, TestContext } from '../../test/test-app';
 import { createTestContext, loginAs } from '../../test/test-app';

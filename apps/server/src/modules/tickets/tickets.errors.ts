@@ -1,4 +1,4 @@
-import { ticketTexts } from '@outpost/contracts/tickets-rules';
+import { ticketTexts } from '@outpost/domain/tickets-rules';
 import { errorMaker } from '../../lib/errors';
 
 /**

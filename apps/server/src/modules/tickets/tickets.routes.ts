@@ -7,7 +7,7 @@ import {
   sniffAttachmentType,
   ticketNumber,
   ticketStatusLabel,
-} from '@outpost/contracts/tickets-rules';
+} from '@outpost/domain/tickets-rules';
 import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';

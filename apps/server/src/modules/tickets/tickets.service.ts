@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
-import { ticketNumber, ticketStatusLabel } from '@outpost/contracts/tickets-rules';
+import { ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';

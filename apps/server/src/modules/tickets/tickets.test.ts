@@ -4,7 +4,7 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
-import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-rules';
+import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/domain/tickets-rules';
 import { outbox } from '../../adapters/messaging.schema';
 import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import type { TestContext } from '../../test/test-app';

@@ -81,7 +81,7 @@ describe('Add Contact', () => {
       `${messages.account.required} We email them an invitation to set their own password.`,
     );
     expect(screen.getByLabelText(/^Contact number/)).toHaveAccessibleDescription(
-      `${messages.account.required} ${messages.account.phoneHint('0491570156', '0755501234')}`,
+      `${messages.account.required} ${messages.account.phoneHint('0491570006', '0755501234')}`,
     );
     expect(screen.getByLabelText('Title')).toHaveFocus();
 

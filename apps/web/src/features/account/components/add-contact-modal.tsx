@@ -1,4 +1,4 @@
-import { CONTACT_TITLES } from '@outpost/contracts/contacts-rules';
+import { CONTACT_TITLES, PHONE_EXAMPLES, stripPhoneInput } from '@outpost/domain/contacts-rules';
 import type { NewContactInput } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -13,16 +13,11 @@ import { useSession } from '@/lib/session';
 import { type AddedContact, useAddContact } from '../api/add-contact';
 import { usePermissionDefinitions, useRelationships, useRoles } from '../api/get-contact-setup';
 import {
-  checkContactNumber,
-  checkDateOfBirth,
-  checkEmail,
   checkRequired,
-  checkTitle,
   type ContactDetailsValues,
   contactDetailsFields,
+  contactDetailsRules,
   type ContactRoleValues,
-  numberDigits,
-  PHONE_EXAMPLES,
 } from '../utils/contact-form';
 import { bySection, offeredFor, roleLevel } from '../utils/permissions';
 import { PermissionPicker } from './permission-picker';
@@ -34,12 +29,7 @@ const NUMBERED_STEPS = ['details', 'roles', 'confirm'] as const;
 type AddValues = ContactDetailsValues & ContactRoleValues;
 
 const addRules = rulesResolver<AddValues>({
-  title: checkTitle,
-  given_names: checkRequired,
-  surname: checkRequired,
-  date_of_birth: (value) => checkDateOfBirth(value),
-  email: checkEmail,
-  mobile: checkContactNumber,
+  ...contactDetailsRules(),
   role: checkRequired,
   relationship: checkRequired,
 });
@@ -240,7 +230,7 @@ export function AddContactModal({ onClose }: AddContactModalProps) {
                     autoComplete="off"
                     maxLength={15}
                     onChange={(event) => {
-                      event.target.value = numberDigits(event.target.value);
+                      event.target.value = stripPhoneInput(event.target.value);
                       void props.onChange?.(event);
                     }}
                   />

@@ -6,7 +6,7 @@ import {
   checkContactEmail,
   checkContactPhone,
   PHONE_EXAMPLES,
-} from '@outpost/domain/own-contact-rules';
+} from '@outpost/domain/contacts-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';

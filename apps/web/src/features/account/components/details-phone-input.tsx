@@ -1,4 +1,4 @@
-import { stripPhoneInput } from '@outpost/domain/own-contact-rules';
+import { stripPhoneInput } from '@outpost/domain/contacts-rules';
 import type { ControlProps } from '@/components/form/field';
 
 /**

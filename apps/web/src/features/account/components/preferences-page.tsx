@@ -3,13 +3,13 @@ import {
   PREFERENCE_SECTIONS,
   PREFERENCE_TEXT_MAX,
   type PreferenceSection,
-} from '@outpost/contracts/account-rules';
+} from '@outpost/domain/account-rules';
 import { messages } from '@outpost/contracts/messages';
 import {
   checkContactEmail,
   checkContactPhone,
   PHONE_EXAMPLES,
-} from '@outpost/domain/own-contact-rules';
+} from '@outpost/domain/contacts-rules';
 import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,21 +1,16 @@
 import { messages } from '@outpost/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import {
-  checkContactNumber,
-  checkDateOfBirth,
-  checkEmail,
-  checkRequired,
-  checkTitle,
-  numberDigits,
-} from './contact-form';
+import { checkRequired, checkTitle, contactDetailsRules } from './contact-form';
+
+const rules = contactDetailsRules(() => new Date('2026-11-24T00:00:00Z'));
 
 describe('Add Contact details rules', () => {
   it("says 'This field is required' for an empty field", () => {
     expect(checkRequired('  ')).toBe(messages.account.required);
     expect(checkTitle('')).toBe(messages.account.required);
-    expect(checkEmail('')).toBe(messages.account.required);
-    expect(checkContactNumber('')).toBe(messages.account.required);
-    expect(checkDateOfBirth('')).toBe(messages.account.required);
+    expect(rules.email('')).toBe(messages.account.required);
+    expect(rules.mobile('')).toBe(messages.account.required);
+    expect(rules.date_of_birth('')).toBe(messages.account.required);
     expect(checkRequired('Robin')).toBeNull();
     expect(checkTitle('Mrs')).toBeNull();
   });
@@ -28,20 +23,21 @@ describe('Add Contact details rules', () => {
       'ro bin@example.com',
       'a..b@example.com',
     ])
-      expect(checkEmail(bad)).toBe(messages.account.invalidEmail);
-    expect(checkEmail('robin.example+work@example.com.au')).toBeNull();
+      expect(rules.email(bad)).toBe(messages.account.invalidEmail);
+    expect(rules.email('robin.example+work@example.com.au')).toBeNull();
   });
 
-  it("keeps the number's digits only, 8 to 15 of them", () => {
-    expect(numberDigits('0491e570 199')).toBe('0491570199');
-    expect(checkContactNumber('0491570')).toBe('Enter 8 to 15 digits, for example 0491570156.');
-    expect(checkContactNumber('0491570199')).toBeNull();
+  it('takes a number of 8 to 15 digits', () => {
+    expect(rules.mobile('0491570')).toBe('Enter the number as 8 to 15 digits, like the examples.');
+    expect(rules.mobile('0491570199')).toBeNull();
   });
 
-  it('takes a real date of birth, not in the future', () => {
-    const today = new Date('2026-11-24T00:00:00Z');
-    expect(checkDateOfBirth('1990-05-17', today)).toBeNull();
-    expect(checkDateOfBirth('1990-02-30', today)).toBe('Enter a date of birth in the past.');
-    expect(checkDateOfBirth('2027-01-01', today)).toBe('Enter a date of birth in the past.');
+  it('takes a real date of birth in the past, of a person 16 to 120 years old', () => {
+    expect(rules.date_of_birth('1990-05-17')).toBeNull();
+    expect(rules.date_of_birth('1990-02-30')).toBe('Enter the date of birth as a real date.');
+    expect(rules.date_of_birth('2027-01-01')).toBe('The date of birth must be in the past.');
+    expect(rules.date_of_birth('2016-01-01')).toBe(
+      'Check the date of birth: a contact must be between 16 and 120 years old.',
+    );
   });
 });

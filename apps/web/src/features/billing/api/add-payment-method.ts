@@ -8,7 +8,7 @@ import {
   addPaymentMethodResult,
   type AddPaymentMethodResult,
   type PaymentMethodType,
-} from '@outpost/contracts/billing-rules';
+} from '@outpost/domain/billing-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { noteTaskCompleted } from '@/lib/native/review-notes';

@@ -1,5 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
-import { invoiceFileName } from '@outpost/contracts/billing-rules';
+import { invoiceFileName } from '@outpost/domain/billing-rules';
 import { useMutation } from '@tanstack/react-query';
 import { apiFile } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';

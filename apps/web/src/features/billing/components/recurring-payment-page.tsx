@@ -3,7 +3,7 @@ import type {
   PaymentMethodType,
   UpdatePaymethodsInput,
 } from '@outpost/contracts/billing';
-import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/contracts/billing-rules';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/domain/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { useId, useState } from 'react';

@@ -3,7 +3,7 @@ import {
   PAYMETHOD_BANK,
   PAYMETHOD_CARD,
   type PaymentMethodType,
-} from '@outpost/contracts/billing-rules';
+} from '@outpost/domain/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 import { Modal } from '@/components/modal';
 import { WizardConfirmActions } from '@/components/wizard';

@@ -1,5 +1,5 @@
 import { formatDollars } from '@outpost/domain/money';
-import { paymentOutcome, paymentReference } from '@outpost/contracts/billing-rules';
+import { paymentOutcome, paymentReference } from '@outpost/domain/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 
 /** What the one-off payment's result modal shows (spec 3 sections 2.6, 4 and 8). */

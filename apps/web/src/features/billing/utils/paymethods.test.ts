@@ -1,5 +1,5 @@
 import type { Paymethods } from '@outpost/contracts/billing';
-import { PAYMETHOD_BANK, PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/contracts/billing-rules';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/domain/billing-rules';
 import { describe, expect, it } from 'vitest';
 import { isCardUsable, paymethodButtons } from './paymethods';
 

@@ -4,7 +4,7 @@ import {
   PAYMETHOD_BANK,
   PAYMETHOD_CARD,
   type PaymentMethodType,
-} from '@outpost/contracts/billing-rules';
+} from '@outpost/domain/billing-rules';
 
 /**
  * The payment method rules (spec 3 sections 4 and 5): which buttons the recurring payment method

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Referral } from '@outpost/contracts/referrals';
-import { referralStatusLabel, type ReferralStatus } from '@outpost/contracts/referrals-rules';
+import { referralStatusLabel, type ReferralStatus } from '@outpost/domain/referrals-rules';
 import { messages } from '@outpost/contracts/messages';
 import { formatMoney, formatDate } from '@outpost/domain/format';
 import { Link } from 'react-router';

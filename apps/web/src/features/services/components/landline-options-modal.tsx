@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import type { OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
-import { featureActive, isToggleOn, telephonyErrors } from '@outpost/contracts/orders-rules';
+import { featureActive, isToggleOn, telephonyErrors } from '@outpost/domain/orders-rules';
 import type { Service } from '@outpost/contracts/services';
 import { formatMoney } from '@outpost/domain/format';
 import { maskedPin, PIN_FEATURES, pinDigits, VOICEMAIL_PIN_MAX } from '@outpost/domain/pin-rules';

@@ -1,4 +1,4 @@
-import { type ProductAddress, productAddressErrors } from '@outpost/contracts/application-rules';
+import { type ProductAddress, productAddressErrors } from '@outpost/domain/application-rules';
 import { messages } from '@outpost/contracts/messages';
 import type { OrderResult, Product, ProductOrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';

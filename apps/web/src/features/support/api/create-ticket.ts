@@ -1,5 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import type { TicketCategory } from '@outpost/contracts/tickets-rules';
+import type { TicketCategory } from '@outpost/domain/tickets-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { prepareCommit } from '@/lib/prepare-commit';
 import { ticketsQueryKey } from './get-tickets';

@@ -1,5 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import type { GuideCategory } from '@outpost/contracts/guides-rules';
+import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@outpost/contracts/messages';
 import { ApiError, apiData } from '@/lib/api-client';

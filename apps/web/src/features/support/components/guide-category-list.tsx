@@ -1,5 +1,5 @@
-import type { GuideCategory, GuideItem } from '@outpost/contracts/guides-rules';
-import { GUIDES_PER_CATEGORY } from '@outpost/contracts/guides-rules';
+import type { GuideCategory, GuideItem } from '@outpost/domain/guides-rules';
+import { GUIDES_PER_CATEGORY } from '@outpost/domain/guides-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ExternalLink } from '@/components/external-link';

@@ -1,5 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import type { GuideCategory } from '@outpost/contracts/guides-rules';
+import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';

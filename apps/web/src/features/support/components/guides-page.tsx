@@ -1,4 +1,4 @@
-import type { GuideCategory } from '@outpost/contracts/guides-rules';
+import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { messages } from '@outpost/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -7,7 +7,7 @@ import {
   advisoryStartLabel,
   formatAest,
   formatAestDay,
-} from '@outpost/contracts/advisories-rules';
+} from '@outpost/domain/advisories-rules';
 import { messages } from '@outpost/contracts/messages';
 import { useLocation } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';

@@ -1,5 +1,5 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/contracts/tickets-rules';
+import { ATTACHMENT_MAX_BYTES, ticketTexts } from '@outpost/domain/tickets-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signIn } from '@/test/fixtures';

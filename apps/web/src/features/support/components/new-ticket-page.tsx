@@ -8,7 +8,7 @@ import {
   TICKET_SUBJECT_MAX,
   type TicketCategory,
   ticketTexts,
-} from '@outpost/contracts/tickets-rules';
+} from '@outpost/domain/tickets-rules';
 import { useEffect, useId, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';

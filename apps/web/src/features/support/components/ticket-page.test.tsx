@@ -1,5 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
-import { ticketTexts } from '@outpost/contracts/tickets-rules';
+import { ticketTexts } from '@outpost/domain/tickets-rules';
 import { messages } from '@outpost/contracts/messages';
 import type { TicketDetail, TicketListItem } from '@outpost/contracts/tickets';
 import { act, screen, within } from '@testing-library/react';

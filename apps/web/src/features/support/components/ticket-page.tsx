@@ -1,7 +1,7 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { messages } from '@outpost/contracts/messages';
 import type { TicketAttachment, TicketDetail, TicketMessage } from '@outpost/contracts/tickets';
-import { formatFileSize, ticketTexts } from '@outpost/contracts/tickets-rules';
+import { formatFileSize, ticketTexts } from '@outpost/domain/tickets-rules';
 import { useId, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';

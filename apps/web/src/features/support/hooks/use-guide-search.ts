@@ -1,4 +1,4 @@
-import { GUIDE_SEARCH_DELAY_MS, guideSearchKeyword } from '@outpost/contracts/guides-rules';
+import { GUIDE_SEARCH_DELAY_MS, guideSearchKeyword } from '@outpost/domain/guides-rules';
 import { useEffect, useState } from 'react';
 
 /**

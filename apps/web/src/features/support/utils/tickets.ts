@@ -5,7 +5,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   TICKET_MESSAGE_MAX,
   ticketTexts,
-} from '@outpost/contracts/tickets-rules';
+} from '@outpost/domain/tickets-rules';
 
 /** A ticket time in the business zone, with the zone's name then: '24/11/26 9:05 am AEST'. */
 export function ticketTime(iso: string): string {

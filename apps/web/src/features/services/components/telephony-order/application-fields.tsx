@@ -1,4 +1,4 @@
-import { applicationMessages } from '@outpost/contracts/application-rules';
+import { applicationMessages } from '@outpost/domain/application-rules';
 import { AU_STATE_OPTIONS } from '@outpost/domain/au-states';
 import type { ProviderOption } from '@outpost/contracts/orders';
 import { type ReactNode, useId, useState } from 'react';

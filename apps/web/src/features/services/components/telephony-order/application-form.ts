@@ -6,7 +6,7 @@ import {
   isAgreement,
   serviceAddressErrors,
   type TelephonyApplication,
-} from '@outpost/contracts/application-rules';
+} from '@outpost/domain/application-rules';
 import type { OrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
 import { businessDate } from '@outpost/domain/time/zoned';

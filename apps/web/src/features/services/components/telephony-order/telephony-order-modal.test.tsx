@@ -1,6 +1,6 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { BRAND_GLOBAL } from '@outpost/contracts/brand';
-import { applicationMessages } from '@outpost/contracts/application-rules';
+import { applicationMessages } from '@outpost/domain/application-rules';
 import type { Service } from '@outpost/contracts/services';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 import type { OrderResult } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
-import { isAgreement } from '@outpost/contracts/application-rules';
+import { isAgreement } from '@outpost/domain/application-rules';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';

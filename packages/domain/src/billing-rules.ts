@@ -1,6 +1,6 @@
 /**
  * The billing rules that need no schema (spec 3 sections 3, 4, 8; spec 1 section 7), apart from
- * billing.ts so the web pages use them without zod. billing.ts re-exports all of them.
+ * contracts' billing.ts so the web pages use them without zod.
  */
 
 export type PaymentMethodType = 'card' | 'bank';

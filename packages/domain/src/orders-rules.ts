@@ -2,7 +2,7 @@
  * Order rules both sides share, without zod (the web bundle imports them;
  * docs/decisions/021-orders-and-telephony-changes.md).
  */
-import { checkVoicemailPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
+import { checkVoicemailPin, PIN_FEATURES } from './pin-rules';
 
 /** Every kind of order of issue 18; each creates a ticket the customer follows in My Tickets. */
 export const ORDER_KINDS = [

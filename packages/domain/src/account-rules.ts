@@ -1,6 +1,6 @@
 /**
  * My Details and Account Preferences constants, free of schemas so the web bundle can import
- * them without zod (the schemas are in account.ts).
+ * them without zod (the schemas are in packages/contracts/src/account.ts).
  */
 
 /** The preference sections, in display order (spec 3 section 3). */

@@ -9,7 +9,7 @@
  * adult, a 4-digit postcode of the state chosen, an Australian phone number.
  */
 
-import { type AuState, isAuState } from '@outpost/domain/au-states';
+import { type AuState, isAuState } from './au-states';
 
 /** Australia Post's postcode ranges per state (inclusive). */
 const POSTCODE_RANGES: Record<AuState, [number, number][]> = {
@@ -98,14 +98,20 @@ export function isAustralianPhone(value: string, kind: 'landline' | 'voip'): boo
 }
 
 /** A real calendar date 'YYYY-MM-DD' (what a date input gives), as UTC midnight; else null. */
-export function parseIsoDate(value: string): Date | null {
+export function parseCalendarDate(value: string): Date | null {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   const real =
     date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-  return real && y >= 1900 ? date : null;
+  return real ? date : null;
+}
+
+/** A real calendar date 'YYYY-MM-DD' from 1900 on, as UTC midnight; else null. */
+export function parseIsoDate(value: string): Date | null {
+  const date = parseCalendarDate(value);
+  return date && date.getUTCFullYear() >= 1900 ? date : null;
 }
 
 /** Whole years from a date of birth to today (`today` as 'YYYY-MM-DD', the provider's day). */

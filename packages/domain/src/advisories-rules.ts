@@ -2,10 +2,10 @@
  * Network status rules both sides share, without zod (the web bundle imports them;
  * docs/decisions/019).
  */
-import { formatDate, formatDateTime } from '@outpost/domain/format';
-import { dateTimeFormat } from '@outpost/domain/intl';
-import { businessTimeZone } from '@outpost/domain/time/zone';
-import { zoneAbbreviation } from '@outpost/domain/time/names';
+import { formatDate, formatDateTime } from './format';
+import { dateTimeFormat } from './intl';
+import { businessTimeZone } from './time/zone';
+import { zoneAbbreviation } from './time/names';
 
 /** Advisories per page (spec 3 sections 4 and 9): 'Load More' shows two more per click. */
 export const ADVISORIES_PER_PAGE = 2;
