@@ -16,12 +16,8 @@ import type { Setup, SetupRead } from './add-method';
 import { readSetup, startSetup } from './add-method';
 import { handleGatewayEvent } from './gateway-events';
 import { paymentsError } from './payments.errors';
-import {
-  commitSavedCardPayment,
-  postPayment,
-  prepareSavedCardPayment,
-  startPayment,
-} from './payments.service';
+import { postPayment, startPayment } from './payments.service';
+import { commitSavedCardPayment, prepareSavedCardPayment } from './saved-card';
 import { paymethodsOf, saveMethod, updatePaymethods } from './paymethods.service';
 
 export type PaymentsModuleDeps = {
