@@ -124,6 +124,41 @@ export default tseslint.config(
     rules: { 'outpost/rules-in-domain': 'error' },
   },
   {
+    // A routes file maps requests to the module's service: no SQL in it (issue 37). Queries,
+    // tables and the query helpers live in the module's service or repository files; a type
+    // (Db) may still be imported.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    // Staff's debug sign-in still reads the account holder in its route (the staff module is
+    // being reworked beside this rule): to move into staff.service.ts, then drop this line.
+    ignores: ['apps/server/src/modules/staff/staff.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: "No SQL in a routes file: put the query in the module's service.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/db/client'],
+              importNames: ['queryRows', 'preparedStatement'],
+              message: "No SQL in a routes file: put the query in the module's service.",
+            },
+            {
+              group: ['**/*.schema'],
+              allowTypeImports: true,
+              message: "No tables in a routes file: put the query in the module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The code the browser loads (the web app and the packages it imports): an Intl formatter
     // built at module load costs every page's start (37 ms for two with a time zone, four times
     // that on a slow phone, where Lighthouse counts it as blocking time). Build it at first use.

@@ -18,7 +18,7 @@ export const preparedErrors = {
   csrfExpired: csrfInvalidMessage,
 } as const;
 export type PreparedErrorCode = keyof typeof preparedErrors;
-const preparedError = errorMaker(preparedErrors);
+export const preparedError = errorMaker(preparedErrors);
 
 /** A stable hash of a payload: the same fields in any order give the same hash. */
 function payloadHash(payload: Record<string, unknown>): string {
@@ -63,6 +63,25 @@ export async function prepareOperationRecord(
     .delete(preparedOperations)
     .where(lt(preparedOperations.expiresAt, new Date(now.getTime() - PREPARE_TTL_MS)));
   return { id: row!.id, csrf, expiresAt: row!.expiresAt };
+}
+
+/**
+ * The operation a csrf names, as it stands (nothing locked): for a commit that must call the
+ * gateway before its transaction, and not at all when the operation was committed before.
+ */
+export async function findOperation(
+  db: Db,
+  csrf: string,
+): Promise<{ kind: string; userId: number | null; committed: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      kind: preparedOperations.kind,
+      userId: preparedOperations.userId,
+      committedAt: preparedOperations.committedAt,
+    })
+    .from(preparedOperations)
+    .where(eq(preparedOperations.csrfHash, hashToken(csrf)));
+  return row && { kind: row.kind, userId: row.userId, committed: row.committedAt !== null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEMO_PARTS_OPT_INS } from '../config';
+import { DEMO_PARTS_OPT_INS } from '../config-checks';
 
 /**
  * NODE_ENV=production that passes the start check (docs/decisions/034): every demo part opted in

@@ -1,16 +1,15 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { devPaths } from '@outpost/contracts/api-paths';
-import { outbox } from '../../adapters/messaging.schema';
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
+import { latestOutbox } from './outbox.service';
 
 /**
  * Development only (never registered when NODE_ENV=production): what the outbox "sent", so
  * codes and links can be read without a mail or SMS provider. Tests read the JSON.
  */
 export const devOutboxModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const latest = () => db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+  const latest = () => latestOutbox(db);
 
   app.get(devPaths.outboxJson, { schema: { hide: true } }, async () => ({
     data: (await latest()).map((m) => ({

@@ -1,38 +1,24 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingRoutes } from '@outpost/contracts/api-routes';
-import { addPaymentMethodResult } from '@outpost/domain/billing-rules';
 import type {
   CommitAddPaymentMethod,
-  CommitAddPaymentMethodInput,
   PaymentMethodType,
   SandboxTestNumber,
 } from '@outpost/contracts/billing';
-import type { PaymentGateway, SetupIntentInfo } from '../../adapters/payments/gateway';
+import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { commitOperation, prepareOperationRecord } from '../../lib/prepared';
-import { preparedOperations } from '../../lib/prepared.schema';
+import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { hashToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { balanceCents, balanceStatus } from '../billing/ledger';
+import type { Setup, SetupRead } from './add-method';
+import { readSetup, startSetup } from './add-method';
 import { handleGatewayEvent } from './gateway-events';
 import { paymentsError } from './payments.errors';
-import {
-  commitSavedCardPayment,
-  postPayment,
-  prepareSavedCardPayment,
-  startPayment,
-} from './payments.service';
-import {
-  ensureGatewayCustomer,
-  paymethodsOf,
-  paymethodsRow,
-  saveMethod,
-  updatePaymethods,
-} from './paymethods.service';
+import { postPayment, startPayment } from './payments.service';
+import { commitSavedCardPayment, prepareSavedCardPayment } from './saved-card';
+import { paymethodsOf, saveMethod, updatePaymethods } from './paymethods.service';
 
 export type PaymentsModuleDeps = {
   db: Db;
@@ -45,18 +31,6 @@ export type PaymentsModuleDeps = {
 
 /** A webhook body is read as bytes (its signature covers them exactly), at most this many. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-/** The add-payment-method code of a SetupIntent: its status, else its error's most specific known code. */
-function setupCode(type: PaymentMethodType, intent: SetupIntentInfo): string {
-  if (intent.status === 'succeeded') return 'succeeded';
-  const known = (code: string | null | undefined): code is string =>
-    Boolean(code) && !addPaymentMethodResult(type, code).message.includes('(unknown)');
-  const { decline_code: decline, code } = intent.lastError ?? { decline_code: null, code: null };
-  if (known(decline)) return decline;
-  if (known(code)) return code;
-  if (intent.lastError) return 'card_error';
-  return intent.status;
-}
 
 /**
  * Payment methods, the one-off payment and the gateway's events (spec 3 sections 2.5, 2.6, 4, 7;
@@ -109,123 +83,59 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     },
   });
 
-  app.route({
-    ...routeFor(billingRoutes.prepareAddPaymentMethod),
-    handler: async (request) => {
-      const caller = requireAuth(request);
-      const type = request.query.paymentMethodType;
-      let customerId: string;
-      let intent: SetupIntentInfo;
-      try {
-        customerId = await ensureGatewayCustomer(db, gateway, caller.accountId);
-        intent = await gateway.createSetupIntent({
-          customerId,
-          type,
-          metadata: { account_id: String(caller.accountId), user_id: String(caller.userId) },
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'preparing a setup intent failed');
-        throw paymentsError('setupFailed');
-      }
-      const operation = await prepareOperationRecord(
-        db,
-        { kind: `add-${type}`, userId: caller.userId, payload: { stripe_si: intent.id } },
-        clock(),
-      );
-      return {
-        data: {
-          addPaymentMethodInitData: {
-            id: operation.id,
-            csrf: operation.csrf,
-            stripe_cus: customerId,
-            expires: operation.expiresAt.toISOString(),
-          },
-          setupIntent: { id: intent.id, client_secret: intent.clientSecret },
-        },
-      };
+  /**
+   * Adding a card or bank account: a SetupIntent at prepare, read from the gateway at commit
+   * (before its transaction, and not again for a repeated commit, which answers the first
+   * result); the method it replaced is detached at the gateway after the commit.
+   */
+  const typeOf = (commit: string | null, query: { paymentMethodType: PaymentMethodType }) =>
+    commit === null
+      ? query.paymentMethodType
+      : commit === billingRoutes.commitAddCard.id
+        ? 'card'
+        : 'bank';
+  preparedRoute<
+    typeof billingRoutes.prepareAddPaymentMethod,
+    typeof billingRoutes.commitAddCard | typeof billingRoutes.commitAddBank,
+    undefined,
+    undefined,
+    CommitAddPaymentMethod,
+    Setup,
+    SetupRead
+  >(app, deps, {
+    kind: ({ commit, query }) => `add-${typeOf(commit, query)}`,
+    prepare: billingRoutes.prepareAddPaymentMethod,
+    commit: [billingRoutes.commitAddCard, billingRoutes.commitAddBank],
+    payload: (_input, _object, { gateway: setup, sent }) => ({
+      stripe_si: setup ? setup.intent.id : sent?.stripe_si,
+    }),
+    gateway: {
+      prepare: ({ caller, query, log }) =>
+        startSetup(service, caller, query.paymentMethodType, log),
+      commit: ({ caller, commit, query, log }, _object, sent) =>
+        readSetup(service, caller, typeOf(commit, query), sent.stripe_si, log),
+      mismatch: () => paymentsError('paymentMismatch'),
+    },
+    prepared: (operation, { customerId, intent }) => ({
+      addPaymentMethodInitData: {
+        id: operation.id,
+        csrf: operation.csrf,
+        stripe_cus: customerId,
+        expires: operation.expiresAt.toISOString(),
+      },
+      setupIntent: { id: intent.id, client_secret: intent.clientSecret },
+    }),
+    apply: async (tx, { input: { caller, log }, gateway: { outcome, method }, afterCommit }) => {
+      const replaced = method ? await saveMethod(tx, caller.accountId, method) : null;
+      if (replaced)
+        afterCommit(() =>
+          gateway.detachPaymentMethod(replaced).catch((error: unknown) => {
+            log.warn({ err: error }, 'detaching a replaced payment method failed');
+          }),
+        );
+      return { ...outcome, paymethods: await paymethodsOf(tx, caller.accountId) };
     },
   });
-
-  /**
-   * Commit adding a card or bank account: exactly once per prepared operation (a repeated commit
-   * answers the first result). The SetupIntent is read from the gateway before the commit's
-   * transaction, and must be the account's customer's.
-   */
-  const commitAdd =
-    (type: PaymentMethodType) =>
-    async (request: FastifyRequest): Promise<{ data: CommitAddPaymentMethod }> => {
-      const caller = requireAuth(request);
-      // As the contract's schema validated it (routeFor sets the schema).
-      const body = request.body as CommitAddPaymentMethodInput;
-      const key = {
-        kind: `add-${type}`,
-        userId: caller.userId,
-        payload: { stripe_si: body.stripe_si },
-        csrf: body.csrf,
-      };
-      const [operation] = await db
-        .select({
-          kind: preparedOperations.kind,
-          userId: preparedOperations.userId,
-          committedAt: preparedOperations.committedAt,
-        })
-        .from(preparedOperations)
-        .where(eq(preparedOperations.csrfHash, hashToken(body.csrf)));
-      if (!operation || operation.kind !== key.kind || operation.userId !== caller.userId)
-        throw paymentsError('paymentMismatch');
-      if (operation.committedAt) {
-        // Committed before: the first result, without asking the gateway again.
-        const replay = await commitOperation(db, key, clock(), { replayable: true }, () => {
-          throw paymentsError('paymentMismatch');
-        });
-        return { data: replay as CommitAddPaymentMethod };
-      }
-
-      let intent: SetupIntentInfo;
-      try {
-        intent = await gateway.retrieveSetupIntent(body.stripe_si);
-      } catch (error) {
-        request.log.warn({ err: error }, 'reading a setup intent failed');
-        throw paymentsError('setupFailed');
-      }
-      const account = await paymethodsRow(db, caller.accountId);
-      const wanted = type === 'card' ? 'card' : 'au_becs_debit';
-      if (
-        intent.id !== body.stripe_si ||
-        !account?.gatewayCustomerId ||
-        intent.customerId !== account.gatewayCustomerId ||
-        (intent.paymentMethod !== null && intent.paymentMethod.type !== wanted)
-      )
-        throw paymentsError('paymentMismatch');
-
-      const outcome = addPaymentMethodResult(type, setupCode(type, intent));
-      let replaced: string | null = null;
-      const result = await commitOperation(
-        db,
-        key,
-        clock(),
-        { replayable: true },
-        async (tx): Promise<CommitAddPaymentMethod> => {
-          if (outcome.status === 'Approved' && intent.paymentMethod)
-            replaced = await saveMethod(tx, caller.accountId, intent.paymentMethod);
-          return { ...outcome, paymethods: await paymethodsOf(tx, caller.accountId) };
-        },
-      );
-      if (replaced)
-        await gateway.detachPaymentMethod(replaced).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'detaching a replaced payment method failed');
-        });
-      return { data: result };
-    };
-
-  app.route({
-    ...routeFor(billingRoutes.commitAddCard),
-    handler: commitAdd('card'),
-  } as RouteOptions);
-  app.route({
-    ...routeFor(billingRoutes.commitAddBank),
-    handler: commitAdd('bank'),
-  } as RouteOptions);
 
   app.route({
     ...routeFor(billingRoutes.balance),

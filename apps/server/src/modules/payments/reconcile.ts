@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
-import { chargeClaimed } from './payments.service';
+import { chargeClaimed } from './saved-card';
 import { payments } from './payments.schema';
 import { settlePayment } from './settle';
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from '@outpost/contracts/api-routes';
 import type { Brand } from '@outpost/contracts/brand';
@@ -7,8 +6,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
 import { fillBrand } from '../content/brand-placeholders';
-import { guides } from './support.schema';
-import { listGuides } from './support.service';
+import { guideBySlug, listGuides } from './support.service';
 
 export const supportModule: FastifyPluginAsyncZod<{ db: Db; brand: Brand }> = async (
   app,
@@ -22,10 +20,7 @@ export const supportModule: FastifyPluginAsyncZod<{ db: Db; brand: Brand }> = as
   app.route({
     ...routeFor(authRoutes.guide),
     handler: async (request) => {
-      const [guide] = await db
-        .select({ title: guides.title, body: guides.body })
-        .from(guides)
-        .where(eq(guides.slug, request.params.slug));
+      const guide = await guideBySlug(db, request.params.slug);
       if (!guide) throw notFound();
       return { data: { ...guide, body: fillBrand(guide.body, brand) } };
     },

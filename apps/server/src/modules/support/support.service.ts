@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GuideCategory, GuideType } from '@outpost/domain/guides-rules';
 import { guideSearchKeyword } from '@outpost/domain/guides-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { guides } from './support.schema';
 
 type GuideRow = {
   category_id: string;
@@ -84,4 +85,13 @@ export async function listGuides(db: Db, rawKeyword: string | undefined): Promis
     });
   }
   return [...categories.values()];
+}
+
+/** One guide's title and body, or undefined. */
+export async function guideBySlug(db: Db, slug: string) {
+  const [guide] = await db
+    .select({ title: guides.title, body: guides.body })
+    .from(guides)
+    .where(eq(guides.slug, slug));
+  return guide;
 }

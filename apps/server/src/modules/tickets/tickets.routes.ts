@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Brand } from '@outpost/contracts/brand';
 import { NEW_TICKET_BODY_LIMIT, ticketsRoutes } from '@outpost/contracts/tickets';
@@ -21,12 +20,13 @@ import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { ownedService } from '../services/services.service';
 import { ticketsError } from './tickets.errors';
-import { ticketAttachments, tickets } from './tickets.schema';
 import {
+  addAttachment,
   addMessage,
   DESK_AUTHOR,
   createTicket,
   listTickets,
+  lockedTicket,
   messageOf,
   ownedAttachment,
   ownedTicket,
@@ -190,17 +190,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
         source: 'customer',
         now,
       });
-      if (file) {
-        await tx.insert(ticketAttachments).values({
-          ticketId: ticket.ticketid,
-          messageId: ticket.messageId,
-          filename: file.filename,
-          contentType: file.contentType,
-          size: file.size,
-          content: file.bytes,
-          createdAt: now,
-        });
-      }
+      if (file) await addAttachment(tx, ticket, file, now);
       const to = await ticketRecipient(tx, ticket.ticketid);
       if (to?.email) {
         // The confirmation's limits (decision 036): a refusal rolls the ticket back too.
@@ -236,12 +226,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       const { message, status, author_name } = request.body;
       const result = await withTransaction(db, async (tx) => {
         // The desk may answer any account's ticket: looked up by id alone, locked.
-        const [ticket] = await tx
-          .select({ id: tickets.id, status: tickets.status })
-          .from(tickets)
-          .where(eq(tickets.id, ticketid))
-          .for('update');
-        if (!ticket) throw notFound();
+        const ticket = await lockedTicket(tx, ticketid);
         // Answering a new ticket picks it up (Open) unless the desk says otherwise.
         const next = status ?? (ticket.status === 'New' ? 'Open' : ticket.status);
         const row = await addMessage(tx, ticket.id, {

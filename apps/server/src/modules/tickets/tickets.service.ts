@@ -281,6 +281,35 @@ export async function addMessage(
   return { ...row!, onBehalfOf: message.staff ? message.authorName : null };
 }
 
+/** Any account's ticket by id, locked (the desk answers any ticket): 404 when there is none. */
+export async function lockedTicket(tx: Db, ticketId: number) {
+  const [ticket] = await tx
+    .select({ id: tickets.id, status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (!ticket) throw notFound();
+  return ticket;
+}
+
+/** Keeps an attachment of a ticket's message, inside the transaction that opened the ticket. */
+export async function addAttachment(
+  tx: Tx,
+  ticket: { ticketid: number; messageId: number },
+  file: { filename: string; contentType: string; size: number; bytes: Buffer },
+  now: Date,
+): Promise<void> {
+  await tx.insert(ticketAttachments).values({
+    ticketId: ticket.ticketid,
+    messageId: ticket.messageId,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.size,
+    content: file.bytes,
+    createdAt: now,
+  });
+}
+
 /** An attachment of one of the account's tickets, with its bytes (404 otherwise). */
 export async function ownedAttachment(db: Db, accountId: number, attachmentId: number) {
   const [row] = await db
