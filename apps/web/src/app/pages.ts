@@ -2,10 +2,10 @@ import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
-import { prefetchContactsPage } from '@/features/account/api/prefetch-contacts';
-import { userAccountQueryOptions } from '@/features/account/api/details-get-account';
-import { ownContactQueryOptions } from '@/features/account/api/details-get-contact';
-import { preferencesQueryOptions } from '@/features/account/api/preferences-get';
+import { prefetchContactsPage } from '@/features/account/contacts/api/prefetch-contacts';
+import { userAccountQueryOptions } from '@/features/account/details/api/details-get-account';
+import { ownContactQueryOptions } from '@/features/account/details/api/details-get-contact';
+import { preferencesQueryOptions } from '@/features/account/preferences/api/preferences-get';
 import { profileQueryOptions } from '@/features/auth/api/get-profile';
 import { pageQueryOptions } from '@/features/content/api/get-page';
 import {

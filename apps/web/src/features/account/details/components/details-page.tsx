@@ -19,7 +19,7 @@ import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/
 import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
 import { ownContactQueryKey, useOwnContact } from '../api/details-get-contact';
 import { useUpdateOwnContact, useVerifyOwnContact } from '../api/details-update-contact';
-import { AccountLayout } from './account-layout';
+import { AccountLayout } from '../../components/account-layout';
 import {
   ConfirmChangeActions,
   ConfirmChangeForm,
@@ -27,7 +27,7 @@ import {
 } from './details-confirm-change';
 import { PendingChangeNote } from './details-pending-change';
 import { DetailsPermissionsModal } from './details-permissions-modal';
-import { PhoneInput } from './details-phone-input';
+import { PhoneInput } from '../../components/details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
 import { useSession } from '@/lib/session';
 

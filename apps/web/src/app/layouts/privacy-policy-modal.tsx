@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
 import { FormAlert } from '@/components/wizard';
-import { useGuide } from '../api/get-guide';
+import { useGuide } from '@/features/support/api/get-guide';
 
 export const PRIVACY_POLICY_SLUG = 'privacy-policy';
 
