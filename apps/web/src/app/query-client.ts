@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { isReachable, subscribeReachability } from '@/lib/reachability';
 import { getSessionSnapshot } from '@/lib/session';
 

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { useGuide } from '@/features/support/api/get-guide';
 
 export const PRIVACY_POLICY_SLUG = 'privacy-policy';

@@ -17,7 +17,7 @@ import { Field } from '@/components/form/field';
 import { setDataSaver, useDataSaver } from '@/lib/data-saver';
 import { rulesResolver, type Rules } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { isNativePlatform } from '@/lib/platform';
 import { usePreferences } from '../api/preferences-get';
 import { useUpdatePreferences } from '../api/preferences-update';
