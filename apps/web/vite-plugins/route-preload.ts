@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 // Relative on purpose: Vite loads this file with Node, which cannot import a workspace package's
 // TypeScript through its package exports; relative files are bundled into the config instead.
@@ -7,7 +9,16 @@ import {
   type FirstRequest,
 } from '../../../packages/contracts/src/first-requests';
 import { webRoutes } from '../../../packages/contracts/src/web-routes';
-import { pageModuleFor } from '../src/app/route-modules';
+
+/**
+ * Which page module (src/app/routes/<name>.tsx) each route renders, read from the page table's
+ * source (src/app/pages.ts): the table imports the features' queries, which this file, run by
+ * Node, cannot load. Each entry's loader comes first: `'<path>': { load: () => import('./routes/<name>')`.
+ */
+export function pageModulesOf(source: string): Map<string, string> {
+  const entry = /^ {2}'([^']+)': \{\s*load: \(\) => import\('\.\/routes\/([a-z0-9-]+)'\)/gm;
+  return new Map([...source.matchAll(entry)].map((m) => [m[1] ?? '', m[2] ?? '']));
+}
 
 /** The page chunks' facade modules: src/app/routes/<name>.tsx. */
 const PAGE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
@@ -53,17 +64,21 @@ function withImports(
  */
 export function routePreload(): Plugin {
   let base = '/';
+  let root = '.';
   return {
     name: 'outpost-route-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
+        const modules = pageModulesOf(readFileSync(join(root, 'src/app/pages.ts'), 'utf8'));
+        const pageModuleFor = (path: string) => modules.get(path) ?? 'placeholder';
         const chunks = chunksOf(bundle);
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);

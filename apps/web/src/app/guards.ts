@@ -1,7 +1,8 @@
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import type { WebRoute } from '@outpost/contracts/web-routes';
 import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-router';
-import { isSessionRejection, refreshSession } from '@/lib/api-client';
+import { refreshSession } from '@/lib/api-client';
+import { isSessionRejection } from '@/lib/api-error';
 import { isNativePlatform } from '@/lib/platform';
 import { loginPath, pathWithSearch, safeRedirect } from '@/lib/redirect';
 import { noteRefusedPage } from '@/lib/refused-page';

@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { isReachable, subscribeReachability } from '@/lib/reachability';
 import { getSessionSnapshot } from '@/lib/session';
 
@@ -59,7 +59,7 @@ const lastKnownData: Promise<void> | null =
 
 /**
  * The kept data read, or 300 ms gone, whichever comes first (a slow or broken IndexedDB must not
- * hold the page): what the first render (main.tsx) and the dashboard's hold (create-routes.tsx)
+ * hold the page): what the first render (main.tsx) and the dashboard's hold (pages.ts)
  * wait for on a repeat visit. Null on any other visit: nothing to wait for.
  */
 export const keptDataRead: Promise<void> | null =

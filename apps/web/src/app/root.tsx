@@ -15,13 +15,9 @@ import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
 import { NotFound } from '@/components/not-found';
 import { MAIN_CONTENT_ID } from '@/components/skip-link';
-import {
-  endExpiredSession,
-  isApiError,
-  isSessionRejection,
-  refreshSession,
-  setSessionExpiredHandler,
-} from '@/lib/api-client';
+import { refreshSession } from '@/lib/api-client';
+import { isApiError, isSessionRejection } from '@/lib/api-error';
+import { endExpiredSession, setSessionExpiredHandler } from '@/lib/session-expiry';
 import { documentTitle } from '@/lib/brand';
 import { NativeLoginSlot } from '@/lib/native-login-slot';
 import { isNativePlatform } from '@/lib/platform';

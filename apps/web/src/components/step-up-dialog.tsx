@@ -13,7 +13,7 @@ import {
 import { Field } from './form/field';
 import { rulesResolver } from './form/rules-resolver';
 import { Modal, savingStatus } from './modal';
-import { FormAlert } from './wizard';
+import { FormAlert } from './form/form-alert';
 import { ServerActionButton } from './server-action-button';
 
 type CodeValues = { code: string };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { WIZARD_STORAGE_PREFIX } from '@/lib/wizard-storage';
 import { clearSession } from '@/lib/session';
 import {

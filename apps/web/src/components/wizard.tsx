@@ -36,8 +36,6 @@ import { Modal, type ModalProps, type SavingStatus, savingStatus } from './modal
  *     <WizardStep flow={flow} id="confirm" heading="Confirm">...</WizardStep>
  */
 
-export { FormAlert, SubmitButton } from './form/form-alert';
-
 export type SubmitOptions<S extends string, V, R> = {
   /** The step shown while the mutation runs and after it succeeds. */
   savingStep: S;

@@ -2,14 +2,9 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, sessionPayload, signIn } from '@/test/fixtures';
-import {
-  ApiError,
-  apiBlob,
-  apiData,
-  apiRequest,
-  refreshSession,
-  setSessionExpiredHandler,
-} from './api-client';
+import { apiBlob, apiData, apiRequest, refreshSession } from './api-client';
+import { ApiError } from './api-error';
+import { setSessionExpiredHandler } from './session-expiry';
 import { getStoredPermissions, getStoredUser, isLoggedIn, readStoredToken } from './session';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import { blobText } from '@/test/blob-text';

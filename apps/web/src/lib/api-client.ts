@@ -6,13 +6,13 @@ import { takeFirstResponse } from './preload';
 import { API_ORIGIN } from './api-origin';
 import { cleanErrorMessage } from './error-message';
 import { reportAnswer, reportNoAnswer } from './reachability';
-import { loginPath, pathWithSearch } from './redirect';
+import { ApiError, errorFields, errorText, isApiError, isSessionRejection } from './api-error';
+import { setPermissionsFailure } from './permissions-failure';
+import { endExpiredSession } from './session-expiry';
 import {
-  clearSession,
   getRefreshToken,
   getStoredPermissions,
   getUserToken,
-  hasStoredTokens,
   isSessionPayload,
   isTokenExpired,
   readStoredToken,
@@ -24,46 +24,6 @@ import {
  * The one API client: JSON in and out, token headers, the 200/302 success rule, typed
  * failures, and 401 handling (one shared refresh, one retry, else the session ends).
  */
-
-export type ApiErrorKind =
-  /** No usable token: thrown before sending ('Missing user token.' / 'Missing refresh token.'). */
-  | 'TOKEN'
-  /** The answer could not be read (with its status). */
-  | 'Parse'
-  /** The request did not complete (network failure). */
-  | 'HTTP'
-  /** Anything else that went wrong. */
-  | 'Uncaught'
-  /** The server answered an error: status and its `data.error` text. */
-  | 'Server'
-  /** Saving or opening a downloaded file on ios/android failed (spec 1 section 8). */
-  | 'FILE';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  readonly status: number | undefined;
-  /** A form's field errors from the server (field path -> message; docs/decisions/022). */
-  readonly fields: Readonly<Record<string, string>> | undefined;
-  /** In a prepare/commit flow, which call failed (a wizard goes back to a step for each). */
-  phase: 'prepare' | 'commit' | undefined;
-
-  constructor(
-    kind: ApiErrorKind,
-    message: string,
-    status?: number,
-    options?: { cause?: unknown; fields?: Record<string, string> },
-  ) {
-    super(message, options);
-    this.kind = kind;
-    this.status = status;
-    this.fields = options?.fields;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -93,36 +53,6 @@ export type RequestOptions = {
 
 /** HTTP 200 and 302 are success; an opaque redirect is reported as 302 with its url. */
 export type ApiSuccess<T> = { status: 200; data: T } | { status: 302; url: string };
-
-// ---- session expiry hand-off
-
-type SessionExpiredHandler = () => void;
-
-function reloadToLogin(): void {
-  window.location.assign(
-    loginPath({ reason: 'session-expired', redirect: pathWithSearch(window.location) }),
-  );
-}
-
-let sessionExpiredHandler: SessionExpiredHandler = reloadToLogin;
-
-/**
- * How an ended session reaches /login?reason=session-expired&redirect=<here>: by default a page
- * load; the app routes there through the router instead (no reload, no re-download).
- */
-export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => void {
-  sessionExpiredHandler = handler;
-  return () => {
-    if (sessionExpiredHandler === handler) sessionExpiredHandler = reloadToLogin;
-  };
-}
-
-/** Clears the session and sends the user to the login page with the session-expired message. */
-export function endExpiredSession(): void {
-  const hadSession = hasStoredTokens();
-  clearSession();
-  if (hadSession) sessionExpiredHandler();
-}
 
 // ---- refresh: one at a time in this tab, and one at a time across tabs
 
@@ -178,18 +108,6 @@ export function refreshSession(staleUserToken?: string): Promise<void> {
   return refreshInFlight;
 }
 
-/**
- * Did the server refuse the session (or is there no token to offer), as opposed to a network
- * failure, an unreadable answer (a captive portal, a proxy page), rate limiting or a server
- * fault? Only a refusal ends the session: a satellite drop-out must not log anyone out.
- */
-export function isSessionRejection(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'TOKEN') return true;
-  if (error.kind !== 'Server' || error.status === undefined) return false;
-  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
-}
-
 // ---- requests
 
 function tokenHeaders(auth: AuthMode, token: string | null): Record<string, string> {
@@ -211,34 +129,6 @@ function isAbort(error: unknown): boolean {
 }
 
 let permissionsReload: Promise<void> | null = null;
-
-/**
- * The last failed permissions reload, as the user reads it (spec 1 section 8: 'Error fetching user
- * permissions: ' plus the server error); null once a reload succeeds or the user dismisses it.
- */
-let permissionsFailure: string | null = null;
-const permissionsFailureListeners = new Set<() => void>();
-
-function setPermissionsFailure(value: string | null): void {
-  if (permissionsFailure === value) return;
-  permissionsFailure = value;
-  for (const listener of [...permissionsFailureListeners]) listener();
-}
-
-export function getPermissionsFailure(): string | null {
-  return permissionsFailure;
-}
-
-export function dismissPermissionsFailure(): void {
-  setPermissionsFailure(null);
-}
-
-export function subscribePermissionsFailure(listener: () => void): () => void {
-  permissionsFailureListeners.add(listener);
-  return () => {
-    permissionsFailureListeners.delete(listener);
-  };
-}
 
 /**
  * The server sends a fingerprint of the caller's permissions with every answer; when it differs
@@ -308,24 +198,6 @@ async function send(
     reportNoAnswer();
     throw new ApiError('HTTP', messages.banner.loadData, undefined, { cause: error });
   }
-}
-
-function errorText(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('data' in body)) return undefined;
-  const data: unknown = body.data;
-  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
-  return typeof data.error === 'string' ? data.error : undefined;
-}
-
-/** The field errors an answer carries, when it has only string messages. */
-function errorFields(body: unknown): Record<string, string> | undefined {
-  const data = (body as { data?: { fields?: unknown } }).data;
-  const fields = data?.fields;
-  if (typeof fields !== 'object' || fields === null) return undefined;
-  const entries = Object.entries(fields);
-  return entries.every(([, v]) => typeof v === 'string')
-    ? Object.fromEntries(entries as [string, string][])
-    : undefined;
 }
 
 async function interpret<T>(response: Response): Promise<ApiSuccess<T>> {

@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { downloadErrorMessage, saveBlob, setNativeFileSaver } from './download';
 import { FAKE_CONFIG_KEY, type FakeConfig } from './native/fakes/control';
 import { openContentType, saveToDocuments } from './native/save-file';

@@ -1,5 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
-import { ApiError, apiBlob, isApiError, type RequestOptions } from './api-client';
+import { apiBlob, type RequestOptions } from './api-client';
+import { ApiError, isApiError } from './api-error';
 import { isNativePlatform } from './platform';
 
 /** Hands a Blob to the browser as a saved file named `filename`. */

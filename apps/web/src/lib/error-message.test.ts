@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { cleanErrorMessage } from './error-message';
 
 const generic = 'Something went wrong. Please contact the site administrator.';

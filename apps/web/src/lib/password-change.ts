@@ -1,7 +1,8 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { passwordMessages } from '@outpost/domain/password-rules';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 export type PasswordChange = {
   password: string;

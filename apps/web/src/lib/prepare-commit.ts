@@ -1,5 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
-import { ApiError, apiData } from './api-client';
+import { apiData } from './api-client';
+import { ApiError } from './api-error';
 
 /**
  * A prepare/commit flow (ARCHITECTURE section 4): POST the body to `prepare` for a csrf, then

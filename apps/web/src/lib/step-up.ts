@@ -1,7 +1,8 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import type { StepUpSend, StepUpVerify } from '@outpost/contracts/step-up';
-import { apiData, isApiError } from './api-client';
+import { apiData } from './api-client';
+import { isApiError } from './api-error';
 
 /**
  * Step-up for high-risk changes (docs/decisions/016): a route whose contract says `stepUp` answers

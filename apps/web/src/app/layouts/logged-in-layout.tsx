@@ -14,7 +14,7 @@ import { useMenuState } from './use-menu-state';
 
 // Native only, and only until accepted: its code (and DOMPurify) is not part of the web app's load.
 const PrivacyPolicyModal = lazy(async () => ({
-  default: (await import('@/features/support/components/privacy-policy-modal')).PrivacyPolicyModal,
+  default: (await import('./privacy-policy-modal')).PrivacyPolicyModal,
 }));
 
 // Loaded after the page: last-known data, the offline banner and the 'Updated' note (decision 031).

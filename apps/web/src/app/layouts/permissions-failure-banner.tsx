@@ -4,7 +4,7 @@ import {
   dismissPermissionsFailure,
   getPermissionsFailure,
   subscribePermissionsFailure,
-} from '@/lib/api-client';
+} from '@/lib/permissions-failure';
 
 /**
  * Says so when reloading the permission map failed (spec 1 section 8): menus and guards keep the

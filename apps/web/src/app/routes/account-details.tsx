@@ -1,4 +1,4 @@
-import { DetailsPage } from '@/features/account/components/details-page';
+import { DetailsPage } from '@/features/account/details/components/details-page';
 
 /** /account/details (spec 3 section 2.8). */
 export { DetailsPage as Component };

@@ -1,4 +1,4 @@
-import { PreferencesPage } from '@/features/account/components/preferences-page';
+import { PreferencesPage } from '@/features/account/preferences/components/preferences-page';
 
 /** /account/preferences (spec 3 section 2.8). */
 export { PreferencesPage as Component };

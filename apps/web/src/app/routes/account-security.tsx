@@ -1,9 +1,9 @@
 import { AccountLayout } from '@/features/account/components/account-layout';
-import { SecurityBiometric } from '@/features/account/components/security-biometric';
-import { SecurityIdentification } from '@/features/account/components/security-identification';
-import { SecurityPassword } from '@/features/account/components/security-password';
-import { SecuritySessions } from '@/features/account/components/security-sessions';
-import { SecurityTwoFactor } from '@/features/account/components/security-two-factor';
+import { SecurityBiometric } from '@/features/account/security/components/security-biometric';
+import { SecurityIdentification } from '@/features/account/security/components/security-identification';
+import { SecurityPassword } from '@/features/account/security/components/security-password';
+import { SecuritySessions } from '@/features/account/security/components/security-sessions';
+import { SecurityTwoFactor } from '@/features/account/security/components/security-two-factor';
 
 /**
  * /account/security (spec 3 sections 2.8, 4, 5; docs/decisions/016): password, identification

@@ -1,6 +1,6 @@
 import { INVALID_DEVICE_TOKEN } from '@outpost/contracts/native-messages';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-client';
+import { ApiError } from '../api-error';
 import {
   MAX_REGISTRATION_ATTEMPTS,
   notificationPath,

@@ -1,5 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import { ApiError } from '../api-client';
+import { ApiError } from '../api-error';
 import { getNativeFiles } from './files';
 
 /**

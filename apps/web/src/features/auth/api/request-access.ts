@@ -2,7 +2,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import type { RecoverRequestInput } from '@outpost/contracts/recovery';
 import { messages } from '@outpost/contracts/messages';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { prepareCommit } from '@/lib/prepare-commit';
 
 type DeliveryAnswer = { delivery?: unknown };

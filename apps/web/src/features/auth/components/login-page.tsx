@@ -54,7 +54,7 @@ export function LoginPage() {
     failure?.message ??
     (reason !== null && !submitted ? sessionReasonMessage(reason) : null);
   const alertTone = problem === undefined && failure?.tone === 'info' ? 'info' : 'error';
-  // Logged in, the dashboard's navigation may wait a moment for its data (app/create-routes.tsx):
+  // Logged in, the dashboard's navigation may wait a moment for its data (app/pages.ts):
   // the button stays busy until the page changes, so a second press does not log in again.
   const navigation = useNavigation();
   const submitting = loginMutation.isPending || navigation.state !== 'idle';

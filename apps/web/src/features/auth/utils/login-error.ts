@@ -1,5 +1,5 @@
 import { AUTHENTICATOR_APP, messages } from '@outpost/contracts/messages';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { MissingTokensError } from '@/lib/start-session';
 
 export type LoginFailure = {

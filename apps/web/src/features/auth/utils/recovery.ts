@@ -1,7 +1,7 @@
 import type { RecoverRequestInput, RecoveryMethodName } from '@outpost/contracts/recovery';
 import { messages } from '@outpost/contracts/messages';
 import { inferRecoveryContact } from '@outpost/domain/contact-type';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { cleanErrorMessage } from '@/lib/error-message';
 import { MissingTokensError } from '@/lib/start-session';
 

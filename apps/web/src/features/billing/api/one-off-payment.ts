@@ -1,7 +1,8 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { PostPayment, StartPayment } from '@outpost/contracts/billing';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiData } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { messages } from '@outpost/contracts/messages';
 import type { ExistingCardAnswer } from '../utils/payment-result';
 

@@ -1,13 +1,8 @@
 import type { PaymentMethodType, PrepareAddPaymentMethod } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
-import {
-  FormAlert,
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
 import {
   type AddPaymentMethodOutcome,
   type AddPaymentMethodVariables,

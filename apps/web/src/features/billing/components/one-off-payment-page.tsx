@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { getBrand } from '@/lib/brand';
 import { useSession } from '@/lib/session';
 import { useBalance } from '../api/get-balance';

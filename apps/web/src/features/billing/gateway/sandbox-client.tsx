@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { apiData } from '@/lib/api-client';
 import {
   cardBrand,

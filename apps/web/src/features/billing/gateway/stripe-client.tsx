@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js';
 import { messages } from '@outpost/contracts/messages';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { type GatewayFormProps, type PaymentGatewayClient, returnUrl } from './types';
 import { ServerActionButton } from '@/components/server-action-button';
 

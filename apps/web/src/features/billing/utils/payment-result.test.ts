@@ -2,7 +2,7 @@ import { messages } from '@outpost/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { existingCardResult, postPaymentResult } from './payment-result';
 import { defaultFailureMessage, removeFailureMessage } from './errors';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 describe('the result of a new-card payment', () => {
   it('is Approved with the amount, the PX reference and the server message', () => {

@@ -6,7 +6,7 @@ import { apiData } from '@/lib/api-client';
 export const dashboardQueryKey = ['users', 'current', 'dashboard'] as const;
 
 /**
- * The longest a navigation to the dashboard waits for the dashboard's data (app/create-routes.tsx,
+ * The longest a navigation to the dashboard waits for the dashboard's data (app/pages.ts,
  * docs/decisions/033). Its notices (an outage, a ticket awaiting a reply) come with the data and
  * stand above the cards: a dashboard drawn before them was pushed down when they came (layout
  * shift 0.22 at 360 px after a returning user's login; bench/login-shift.ts). Past this the page

@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { BackIcon } from '@/components/icons';
 import { LoadingState } from '@/components/loading-state';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/page-title';
 import { useBlog } from '../api/get-blog';
 import { isNewsLinkState, PostMeta } from './post-meta';

@@ -7,8 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
+import { FormAlert } from '@/components/form/form-alert';
 import {
-  FormAlert,
   useWizardFlow,
   WizardConfirmActions,
   WizardModal,

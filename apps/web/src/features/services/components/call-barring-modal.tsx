@@ -4,8 +4,8 @@ import type { Service } from '@outpost/contracts/services';
 import { useId, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
+import { FormAlert } from '@/components/form/form-alert';
 import {
-  FormAlert,
   useWizardFlow,
   WizardConfirmActions,
   WizardModal,

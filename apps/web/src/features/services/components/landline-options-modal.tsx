@@ -8,8 +8,8 @@ import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { PasswordInput } from '@/components/password-input';
 import { ReviewList } from '@/components/review-list';
+import { FormAlert } from '@/components/form/form-alert';
 import {
-  FormAlert,
   useWizardFlow,
   WizardConfirmActions,
   WizardModal,

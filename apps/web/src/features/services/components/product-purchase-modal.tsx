@@ -11,14 +11,9 @@ import { Field } from '@/components/form/field';
 import { type Rules, rulesResolver } from '@/components/form/rules-resolver';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
-import {
-  FormAlert,
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
-import { ApiError } from '@/lib/api-client';
+import { FormAlert } from '@/components/form/form-alert';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { ApiError } from '@/lib/api-error';
 import { useOrderProduct, useProducts } from '../api/products';
 import { serviceLabel } from '../utils/service-display';
 import './product-purchase.css';

@@ -2,7 +2,8 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@outpost/contracts/messages';
-import { ApiError, apiData } from '@/lib/api-client';
+import { apiData } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /**
  * GET /api/portal/support/guides/ (spec 3 section 7): the guides grouped by category; with a

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BackIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/page-title';
 import { useGuide } from '../api/get-guide';
 import { isGuidesLinkState } from './guide-category-list';

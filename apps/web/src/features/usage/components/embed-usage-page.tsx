@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { NoUsageTokenError, useUsageOnlyLogin } from '../api/usage-only-login';
 import type { UsageAccess } from '../api/usage-access';
 import type { UsageOnlyToken } from '../utils/embed-token';

@@ -1,5 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import type { UsageAccess } from '../api/usage-access';
 
 /** An embedded page's token lasts minutes: once it has run out, a new link is needed. */

@@ -3,7 +3,7 @@ import type { AvailablePlan, PlanOption } from '@outpost/contracts/services';
 import { formatMoney } from '@outpost/domain/format';
 import { useId } from 'react';
 import { LoadingState } from '@/components/loading-state';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 
 export type ReviewOptionsStepProps = {
   plan: AvailablePlan;

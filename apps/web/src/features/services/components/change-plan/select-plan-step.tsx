@@ -3,7 +3,7 @@ import { messages } from '@outpost/contracts/messages';
 import type { AvailablePlan, Service } from '@outpost/contracts/services';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { useDownloadPlanDocument } from '../../api/download-plan-document';
 import type { useAvailablePlans } from '../../api/get-available-plans';
 import { extrasPriceNote } from '../../utils/change-plan';

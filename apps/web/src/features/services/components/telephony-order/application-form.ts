@@ -10,7 +10,7 @@ import {
 import type { OrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
 import { businessDate } from '@outpost/domain/time/zoned';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 /**
  * The three telephony order wizards' one form model (spec 2 sections 3-5): the landline and VoIP

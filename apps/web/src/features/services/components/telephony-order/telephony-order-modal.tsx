@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
+import { FormAlert } from '@/components/form/form-alert';
 import {
-  FormAlert,
   usePersistedValue,
   useWizardFlow,
   WizardModal,

@@ -12,9 +12,9 @@ import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadingState } from '@/components/loading-state';
 import { Modal, savingStatus } from '@/components/modal';
 import { PasswordInput } from '@/components/password-input';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { useUpdatePassword } from '@/lib/password-change';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { cleanErrorMessage } from '@/lib/error-message';
 import { ServerActionButton } from '@/components/server-action-button';
 

@@ -1,6 +1,6 @@
 import { apiPaths } from '@outpost/contracts/api-paths';
-import { apiData } from './api-client';
-import { storageKeys } from './session';
+import { apiData } from '@/lib/api-client';
+import { storageKeys } from '@/lib/session';
 
 /**
  * Web Push for browsers (beyond the spec; docs/decisions/023 and 026): this browser's push

@@ -12,7 +12,7 @@ import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { PasswordInput } from '@/components/password-input';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { cleanErrorMessage } from '@/lib/error-message';
 import {
   useMethodOptions,

@@ -3,7 +3,7 @@ import { permissionDefinitions } from '@outpost/contracts/permissions';
 import { useId } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
-import { FormAlert } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
 import { useCurrentPermissions } from '../api/details-get-permissions';
 
 type Section = { section: string; labels: string[] };

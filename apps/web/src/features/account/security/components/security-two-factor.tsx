@@ -5,13 +5,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
-import {
-  FormAlert,
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
+import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
 import { cleanErrorMessage } from '@/lib/error-message';
 import {
   useSendStepUp,

@@ -1,7 +1,12 @@
 import { messages } from '@outpost/contracts/messages';
 import { useEffect, useId, useState } from 'react';
 import { useSession } from '@/lib/session';
-import { isWebPushOn, turnWebPushOff, turnWebPushOn, webPushSupported } from '@/lib/web-push';
+import {
+  isWebPushOn,
+  turnWebPushOff,
+  turnWebPushOn,
+  webPushSupported,
+} from '@/features/account/preferences/utils/web-push';
 
 /**
  * Notifications in this browser (beyond the spec; docs/decisions/026): subscribes this browser to

@@ -15,11 +15,12 @@ import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useStepUp } from '@/components/step-up-dialog';
-import { FormAlert, useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { FormAlert } from '@/components/form/form-alert';
+import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
 import { userAccountQueryKey, useUserAccount } from '../api/details-get-account';
 import { ownContactQueryKey, useOwnContact } from '../api/details-get-contact';
 import { useUpdateOwnContact, useVerifyOwnContact } from '../api/details-update-contact';
-import { AccountLayout } from './account-layout';
+import { AccountLayout } from '../../components/account-layout';
 import {
   ConfirmChangeActions,
   ConfirmChangeForm,
@@ -27,7 +28,7 @@ import {
 } from './details-confirm-change';
 import { PendingChangeNote } from './details-pending-change';
 import { DetailsPermissionsModal } from './details-permissions-modal';
-import { PhoneInput } from './details-phone-input';
+import { PhoneInput } from '../../components/details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
 import { useSession } from '@/lib/session';
 

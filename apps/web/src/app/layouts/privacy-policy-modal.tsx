@@ -3,8 +3,8 @@ import DOMPurify from 'dompurify';
 import { useId, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
-import { FormAlert } from '@/components/wizard';
-import { useGuide } from '../api/get-guide';
+import { FormAlert } from '@/components/form/form-alert';
+import { useGuide } from '@/features/support/api/get-guide';
 
 export const PRIVACY_POLICY_SLUG = 'privacy-policy';
 

@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { useSession } from '@/lib/session';
 import { useContacts } from '../api/get-contacts';
 import { contactName } from '../utils/contact-form';
-import { AccountLayout } from './account-layout';
+import { AccountLayout } from '../../components/account-layout';
 import { AddContactModal } from './add-contact-modal';
 import { RemoveContactModal } from './remove-contact-modal';
 import { UpdatePermissionsModal } from './update-permissions-modal';
