@@ -18,7 +18,7 @@ import { hashPassword } from '../auth/passwords';
 import { contactsErrors } from './contacts.errors';
 // The web form's own validator, run against the real route: the two must agree (issue 37).
 // eslint-disable-next-line import-x/no-restricted-paths -- a test may hold both sides to one rule set
-import { contactDetailsRules } from '../../../../web/src/features/account/utils/contact-form';
+import { contactDetailsRules } from '../../../../web/src/features/account/contacts/utils/contact-form';
 
 const time = manualClock(new Date('2026-11-24T00:00:00Z'));
 let ctx: TestContext;
