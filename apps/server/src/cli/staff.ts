@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import type { StaffRole } from '../modules/staff/staff-rules';
+import type { StaffRole } from '../lib/auth-context';
 import { STAFF_ROLES } from '../modules/staff/staff-rules';
 import { createStaffMember, listAudit, setStaffActive } from '../modules/staff/staff.service';
 

@@ -16,7 +16,7 @@ import { commitOperation, prepareOperationRecord } from '../../lib/prepared';
 import { preparedOperations } from '../../lib/prepared.schema';
 import { routeFor } from '../../lib/route';
 import { hashToken } from '../../lib/tokens';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { balanceCents, balanceStatus } from '../billing/ledger';
 import { handleGatewayEvent } from './gateway-events';
 import { paymentsError } from './payments.errors';

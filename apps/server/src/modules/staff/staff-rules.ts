@@ -1,8 +1,8 @@
 import type { RouteContract } from '@outpost/contracts/route-contract';
+import type { StaffRole } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import { staffErrors } from './staff.errors';
+import { staffErrors, staffStatuses } from './staff.errors';
 
-export type StaffRole = 'support' | 'billing' | 'admin';
 export const STAFF_ROLES: readonly StaffRole[] = ['support', 'billing', 'admin'];
 
 /**
@@ -89,4 +89,5 @@ export function staffMayCall(role: StaffRole, contract: RouteContract): boolean 
   return ALLOWED[role].has(contract.id);
 }
 
-export const staffReadOnly = () => new AppError('staffReadOnly', staffErrors.staffReadOnly);
+export const staffReadOnly = () =>
+  new AppError('staffReadOnly', staffErrors.staffReadOnly, staffStatuses.staffReadOnly);
