@@ -93,6 +93,14 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: './apps/web/src/app' },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             ...featureZones('./apps/web'),
+            // server: lib, plugins, adapters and db sit below the modules and never import them;
+            // a plugin gets what it needs from a module when app.ts registers it (issue 37).
+            ...['lib', 'plugins', 'adapters', 'db'].map((layer) => ({
+              target: `./apps/server/src/${layer}`,
+              from: './apps/server/src/modules',
+              message:
+                'lib, plugins, adapters and db must not import a module: take it as a plugin option from app.ts, or move the shared piece down.',
+            })),
             // the two apps never import each other.
             { target: './apps/web', from: './apps/server' },
             { target: './apps/server', from: './apps/web' },

@@ -4,6 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/modules/**/*.schema.ts',
+    './src/db/*.schema.ts',
     './src/lib/*.schema.ts',
     './src/adapters/**/*.schema.ts',
   ],

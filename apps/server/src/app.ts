@@ -16,6 +16,7 @@ import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments'
 import { accountModule } from './modules/account/account.routes';
 import { advisoriesModule } from './modules/advisories/advisories.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { authHooks } from './modules/auth/auth-hooks';
 import { contactsModule } from './modules/contacts/contacts.routes';
 import { invoicesModule } from './modules/billing/invoices.routes';
 import { healthModule } from './modules/health/health.routes';
@@ -196,8 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(corsPlugin, { origins: config.appOrigins });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
-    db: database.db,
-    clock,
+    ...authHooks(database.db, clock),
     internalApiKey: config.internalApiKey,
   });
 
@@ -245,24 +245,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardModule, {
     deps: { db: database.db, clock, brand: config.brand },
   });
-  await app.register(advisoriesModule, {
-    deps: {
-      db: database.db,
-      clock,
-      messaging,
-      brandName: config.brand.providerName,
-      publicUrl: config.publicUrl,
-    },
-  });
+  // What the modules that write to customers (advisories, usage links) need.
+  const noticeDeps = {
+    db: database.db,
+    clock,
+    messaging,
+    brandName: config.brand.providerName,
+    publicUrl: config.publicUrl,
+  };
+  await app.register(advisoriesModule, { deps: noticeDeps });
   await app.register(usageModule, {
-    deps: {
-      db: database.db,
-      clock,
-      messaging,
-      brandName: config.brand.providerName,
-      publicUrl: config.publicUrl,
-      userTokenTtlSeconds: config.userTokenTtlSeconds,
-    },
+    deps: { ...noticeDeps, userTokenTtlSeconds: config.userTokenTtlSeconds },
   });
   await app.register(invoicesModule, {
     deps: {

@@ -4,7 +4,7 @@ import type { Database, Db } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
 import { SMTPServer } from 'smtp-server';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ChannelMessage } from './messaging';
+import type { ChannelMessage } from './message-channel';
 import {
   drainOutbox,
   enqueueMessage,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
 import { PermanentDeliveryError } from './delivery-error';
-import type { ChannelMessage, MessageChannel } from './messaging';
+import type { ChannelMessage, MessageChannel } from './message-channel';
 import { drainOutbox, enqueueMessage, outboxChannel } from './messaging';
 import { outbox } from './messaging.schema';
 import {

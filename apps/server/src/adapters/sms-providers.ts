@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { smsSender, toE164 } from '@outpost/domain/sms-rules';
 import { PermanentDeliveryError } from './delivery-error';
-import type { MessageChannel } from './messaging';
+import type { MessageChannel } from './message-channel';
 
 /**
  * The SMS providers' own HTTP APIs (docs/decisions/043): Twilio's Messages API and MessageMedia's

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import type { StaffRole } from '@outpost/domain/staff-rules';
 import { STAFF_ROLES } from '@outpost/domain/staff-rules';
+import type { StaffRole } from '@outpost/domain/staff-rules';
 import { createStaffMember, listAudit, setStaffActive } from '../modules/staff/staff.service';
 
 /**

@@ -2,16 +2,21 @@ import { serverErrors } from '@outpost/contracts/messages';
 
 /**
  * A module's errors in one place: each code with the message the client sees (verbatim from the
- * spec where it quotes one), or a function building it from details. The HTTP status of every
- * code is set in one table, in plugins/error-handler.ts.
+ * spec where it quotes one), or a function building it from details; beside it, the HTTP status
+ * of every code. The error handler answers an AppError with its own status and message.
  */
 export type ErrorCatalogue = Record<string, string | ((...details: never) => string)>;
 
-/** An error a module throws on purpose: its code decides the status, its message is the answer. */
+/** The HTTP status of each code of a catalogue. */
+export type ErrorStatuses<C extends ErrorCatalogue> = { readonly [K in keyof C]: number };
+
+/** An error a module throws on purpose: its status and message are the answer. */
 export class AppError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,
     message: string,
+    /** The HTTP status answered, declared beside the code in the module's `*.errors.ts`. */
+    readonly statusCode: number,
     /** A form's field errors (path -> message), answered beside the message. */
     readonly fields?: Record<string, string>,
   ) {
@@ -25,7 +30,10 @@ type Details<M> = M extends (...details: infer A) => string ? A : [];
  * The error maker of a catalogue: `fail('notFound')`, or with the details a message needs,
  * `fail('challenge', 'enter the code')`.
  */
-export function errorMaker<const C extends ErrorCatalogue>(catalogue: C) {
+export function errorMaker<const C extends ErrorCatalogue>(
+  catalogue: C,
+  statuses: ErrorStatuses<C>,
+) {
   return <K extends keyof C & string>(code: K, ...details: Details<C[K]>): AppError<K> => {
     const message = catalogue[code]!;
     return new AppError(
@@ -33,6 +41,7 @@ export function errorMaker<const C extends ErrorCatalogue>(catalogue: C) {
       typeof message === 'string'
         ? message
         : (message as (...details: unknown[]) => string)(...details),
+      statuses[code],
     );
   };
 }
@@ -48,7 +57,17 @@ export const commonErrors = {
 } as const;
 export type CommonErrorCode = keyof typeof commonErrors;
 
-export const commonError = errorMaker(commonErrors);
+/** The HTTP status of each code. */
+export const commonStatuses = {
+  unauthenticated: 401,
+  tokenExpired: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+  badCharacters: 400,
+} as const;
+
+export const commonError = errorMaker(commonErrors, commonStatuses);
 export const unauthenticated = () => commonError('unauthenticated');
 export const tokenExpired = () => commonError('tokenExpired');
 export const forbidden = () => commonError('forbidden');
@@ -64,6 +83,6 @@ export class RateLimitedError extends AppError<'tooManyRequests'> {
     readonly retryAfterSeconds: number,
     message: string = serverErrors.tooManyRequests,
   ) {
-    super('tooManyRequests', message);
+    super('tooManyRequests', message, commonStatuses.tooManyRequests);
   }
 }

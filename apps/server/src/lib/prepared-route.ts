@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions }
 import type { z } from 'zod';
 import type { RouteContract } from '@outpost/contracts/api-routes';
 import type { Db } from '../db/client';
-import type { AuthContext } from '../plugins/auth';
-import { requireAuth } from '../plugins/auth';
+import type { AuthContext } from './auth-context';
+import { requireAuth } from './auth-context';
 import type { Clock } from './clock';
 import { commitOperation, findOperation, preparedError, prepareOperationRecord } from './prepared';
 import type { RequestMeta } from './route';

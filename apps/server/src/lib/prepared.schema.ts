@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../modules/accounts/accounts.schema';
+import { users } from '../db/accounts.schema';
 
 /**
  * Prepare/commit: a prepared operation bound to its kind, caller and payload. Commit applies it

@@ -18,7 +18,14 @@ export const preparedErrors = {
   csrfExpired: csrfInvalidMessage,
 } as const;
 export type PreparedErrorCode = keyof typeof preparedErrors;
-export const preparedError = errorMaker(preparedErrors);
+
+/** The HTTP status of each code. */
+export const preparedStatuses = {
+  csrfInvalid: 400,
+  csrfUsed: 400,
+  csrfExpired: 400,
+} as const;
+export const preparedError = errorMaker(preparedErrors, preparedStatuses);
 
 /** A stable hash of a payload: the same fields in any order give the same hash. */
 function payloadHash(payload: Record<string, unknown>): string {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { RateLimitedError } from '../lib/errors';
-import { rateLimits } from '../modules/auth/auth.schema';
+import { rateLimits } from '../db/rate-limits.schema';
 
 export type RateLimitHit = { count: number; resetAt: Date };
 

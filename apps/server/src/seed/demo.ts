@@ -14,7 +14,7 @@ import {
   roles,
   userPermissions,
   users,
-} from '../modules/accounts/accounts.schema';
+} from '../db/accounts.schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadContent } from '../modules/content/load-content';
 import { seedLedger } from './ledger';

@@ -3,7 +3,7 @@ import { createSandboxGateway } from '../adapters/payments/sandbox';
 import { TEST_CARDS } from '../adapters/payments/test-numbers';
 import type { Db } from '../db/client';
 import { parseCardExpiry } from '@outpost/domain/card-rules';
-import { accounts } from '../modules/accounts/accounts.schema';
+import { accounts } from '../db/accounts.schema';
 import { paymethods } from '../modules/billing/billing.schema';
 
 /** The sandbox's BECS test account that saves and debits (BSB 000000). */

@@ -11,7 +11,7 @@ import {
   roles,
   userPermissions,
   users,
-} from '../modules/accounts/accounts.schema';
+} from '../db/accounts.schema';
 
 type Definition = {
   id: number;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { migrationsApplied, openPostgres } from '../db/client';
-import { accounts } from '../modules/accounts/accounts.schema';
+import { accounts } from '../db/accounts.schema';
 import { prepareDatabase } from './prepare';
 
 const pgUrl = process.env.DATABASE_URL;

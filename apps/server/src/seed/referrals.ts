@@ -2,7 +2,7 @@ import { startOfBusinessDay } from '@outpost/domain/time/zoned';
 import { sql } from 'drizzle-orm';
 import { DAY_MS } from '@outpost/domain/services';
 import type { Db } from '../db/client';
-import { accounts } from '../modules/accounts/accounts.schema';
+import { accounts } from '../db/accounts.schema';
 import { referralAddressKey, referralAddressText } from '../modules/referrals/referral-address';
 import { referralCodes, referralOffers, referrals } from '../modules/referrals/referrals.schema';
 import { services } from '../modules/services/services.schema';

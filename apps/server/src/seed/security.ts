@@ -1,13 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { Db } from '../db/client';
-import {
-  accounts,
-  relationships,
-  roles,
-  userPermissions,
-  users,
-} from '../modules/accounts/accounts.schema';
+import { accounts, relationships, roles, userPermissions, users } from '../db/accounts.schema';
 
 /**
  * The Account Security personas (issue 16): an account of their own, so the end-to-end test can

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { openPglite, openPostgres } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { systemClock } from '../lib/clock';
-import { users } from '../modules/accounts/accounts.schema';
+import { users } from '../db/accounts.schema';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { mintSession } from './sessions';
 

@@ -13,4 +13,11 @@ export const sandboxErrors = {
 } as const;
 export type SandboxErrorCode = keyof typeof sandboxErrors;
 
-export const sandboxError = errorMaker(sandboxErrors);
+/** The HTTP status of each code. */
+export const sandboxStatuses = {
+  sandboxUnexpectedState: 400,
+  sandboxMethodNotAllowed: 400,
+  sandboxReturnUrlRefused: 400,
+} as const;
+
+export const sandboxError = errorMaker(sandboxErrors, sandboxStatuses);

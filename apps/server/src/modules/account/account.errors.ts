@@ -26,4 +26,21 @@ export const accountErrors = {
 } as const;
 export type AccountErrorCode = keyof typeof accountErrors;
 
-export const accountError = errorMaker(accountErrors);
+/** The HTTP status of each code. */
+export const accountStatuses = {
+  ownContactReadOnly: 400,
+  ownEmailRequired: 400,
+  ownEmailInvalid: 400,
+  ownMobileInvalid: 400,
+  ownEmailTaken: 409,
+  ownMobileTaken: 409,
+  ownMobileNeededForTwoFactor: 400,
+  ownChangeCodeWrong: 400,
+  ownChangeCodeLocked: 400,
+  ownChangeNotPending: 400,
+  preferenceReadOnly: 400,
+  preferenceValueInvalid: 400,
+  preferenceListedTwice: 400,
+} as const;
+
+export const accountError = errorMaker(accountErrors, accountStatuses);

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /**
  * A change of one's own email or mobile waiting for the code sent to the NEW address

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preferenceDefinitions, roles, userPreferences, users } from '../accounts/accounts.schema';
+import { preferenceDefinitions, roles, userPreferences, users } from '../../db/accounts.schema';
 import { heldPermissionsSql } from '../users/users.service';
 import { preferenceKeys } from './preference-keys';
 
@@ -30,8 +31,9 @@ const channelKeys = {
 } as const;
 type Channel = keyof typeof channelKeys;
 
-export async function usageAlertRecipients(db: Db, accountId: number): Promise<AlertRecipient[]> {
-  const contacts = await db
+/** The active contacts that `which` picks, with their addresses and held permissions. */
+function activeContacts(db: Db, which: SQL) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -40,8 +42,12 @@ export async function usageAlertRecipients(db: Db, accountId: number): Promise<A
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.accountId, accountId), eq(users.roleStatus, 'Active')))
+    .where(and(which, eq(users.roleStatus, 'Active')))
     .orderBy(users.id);
+}
+
+export async function usageAlertRecipients(db: Db, accountId: number): Promise<AlertRecipient[]> {
+  const contacts = await activeContacts(db, eq(users.accountId, accountId));
   return channelsOf(
     db,
     contacts.filter((c) => c.permissions.includes('view-activity')),
@@ -59,18 +65,7 @@ export async function alertRecipientsByUser(
   userIds: readonly number[],
 ): Promise<AlertRecipient[]> {
   if (userIds.length === 0) return [];
-  const contacts = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      mobile: users.mobile,
-      permissions: heldPermissionsSql,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(inArray(users.id, [...userIds]), eq(users.roleStatus, 'Active')))
-    .orderBy(users.id);
-  return channelsOf(db, contacts);
+  return channelsOf(db, await activeContacts(db, inArray(users.id, [...userIds])));
 }
 
 type Contact = { id: number; email: string | null; mobile: string | null; permissions: string[] };

@@ -12,8 +12,9 @@ import { queryRows } from '../../db/client';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { users } from '../accounts/accounts.schema';
-import { authEvents, rateLimits } from '../auth/auth.schema';
+import { users } from '../../db/accounts.schema';
+import { rateLimits } from '../../db/rate-limits.schema';
+import { authEvents } from '../auth/auth.schema';
 import { contactsErrors } from '../contacts/contacts.errors';
 
 /** Changing one's own email or mobile, and one address per person (docs/decisions/035). */

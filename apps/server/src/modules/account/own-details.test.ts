@@ -7,7 +7,7 @@ import { outbox } from '../../adapters/messaging.schema';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf } from '../../test/test-app';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /**
  * Every signed-in contact may always see and correct their own details, whatever account

@@ -10,8 +10,8 @@ import { checkContactEmail, checkContactPhone } from '@outpost/domain/contacts-r
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { preferenceDefinitions, userPreferences, users } from '../accounts/accounts.schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { preferenceDefinitions, userPreferences, users } from '../../db/accounts.schema';
 import { accountError } from './account.errors';
 
 /**

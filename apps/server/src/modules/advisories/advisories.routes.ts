@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advisoriesRoutes } from '@outpost/contracts/advisories';
 import type { Clock } from '../../lib/clock';
 import { routeFor } from '../../lib/route';
-import type { AuthContext } from '../../plugins/auth';
-import { requireAuth } from '../../plugins/auth';
+import type { AuthContext } from '../../lib/auth-context';
+import { requireAuth } from '../../lib/auth-context';
 import type { AdvisoryDeps, AdvisoryViewer } from './advisories.service';
 import {
   createAdvisory,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /**
  * Network advisories (docs/decisions/019): what network operations publish about outages and

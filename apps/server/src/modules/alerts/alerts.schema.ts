@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts, users } from '../accounts/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 
 /**
  * In-app alerts, one row per user, created by system events (usage thresholds now; plan changes,

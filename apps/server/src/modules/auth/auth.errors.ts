@@ -40,4 +40,26 @@ export const authErrors = {
 } as const;
 export type AuthErrorCode = keyof typeof authErrors;
 
-export const authError = errorMaker(authErrors);
+/** The HTTP status of each code. */
+export const authStatuses = {
+  badCredentials: 401,
+  loginRateLimited: 429,
+  refreshInvalid: 401,
+  missingRefresh: 401,
+  passwordWeak: 400,
+  passwordUnchanged: 400,
+  currentPasswordRequired: 400,
+  currentPasswordWrong: 400,
+  // The login page shows the code field on a 401 whose text starts 'Extended validation'.
+  codeSentBySms: 401,
+  codeSentByEmail: 401,
+  appCodeRequired: 401,
+  appCodeWrong: 401,
+  appCodeLocked: 401,
+  loginCodeWrong: 401,
+  loginCodeLocked: 401,
+  noCodeAddress: 401,
+  codeSendsLimited: 429,
+} as const;
+
+export const authError = errorMaker(authErrors, authStatuses);

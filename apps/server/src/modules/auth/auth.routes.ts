@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes, recoveryRoutes } from '@outpost/contracts/api-routes';
 import { requestMeta as meta, routeFor } from '../../lib/route';
-import { headerValue, requireAuth } from '../../plugins/auth';
+import { headerValue, requireAuth } from '../../lib/auth-context';
 import type { AuthDeps } from './auth.service';
 import { changePassword, login, logout, refresh } from './auth.service';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /** Opaque tokens, stored only as SHA-256 hashes. A login starts a family; refreshes rotate within it. */
 export const tokens = pgTable(
@@ -44,13 +44,6 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_user_idx').on(t.userId, t.at)],
 );
-
-/** Fixed-window rate-limit counters (used when no REDIS_URL is configured). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
 
 /** One-time codes (two-factor and access recovery): hashed, single use, 10 minutes, 5 tries. */
 export const verificationCodes = pgTable(

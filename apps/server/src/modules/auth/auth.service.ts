@@ -9,7 +9,7 @@ import { tooManyRequests, unauthenticated } from '../../lib/errors';
 import { authError } from './auth.errors';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { effectivePermissions } from '../users/users.service';
 import { authEvents, sessions, tokens } from './auth.schema';
 import { hashPassword, verifyPassword } from './passwords';

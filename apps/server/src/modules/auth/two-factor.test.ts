@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../adapters/messaging.schema';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { DEMO_TOTP_SECRET } from '../../seed/demo';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf } from '../../test/test-app';
-import { rateLimits, verificationCodes } from './auth.schema';
+import { rateLimits } from '../../db/rate-limits.schema';
+import { verificationCodes } from './auth.schema';
 import { totpFor } from './two-factor';
 
 let ctx: TestContext;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { authError } from './auth.errors';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { CODE_MAX_TRIES, checkCode, issueCode } from './codes';
 
 export type TwoFactorUser = {

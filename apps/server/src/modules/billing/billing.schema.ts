@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.schema';
+import { accounts } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 
 /**

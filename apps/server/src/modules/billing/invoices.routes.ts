@@ -7,7 +7,7 @@ import type { Tax } from '../../business';
 import type { Db } from '../../db/client';
 import { attachmentDisposition } from '../../lib/pdf';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, listTransactions, ownedInvoice } from './invoices.service';
 

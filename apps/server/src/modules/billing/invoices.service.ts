@@ -10,7 +10,7 @@ import { rollAccountServices } from '../services/jobs';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
-import { accounts } from '../accounts/accounts.schema';
+import { accounts } from '../../db/accounts.schema';
 import { alerts } from '../alerts/alerts.schema';
 import { accountCharges, invoiceLines, invoices, paymethods, transactions } from './billing.schema';
 import { appendTransaction, balanceCents } from './ledger';

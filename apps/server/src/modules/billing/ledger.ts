@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../accounts/accounts.schema';
+import { accounts } from '../../db/accounts.schema';
 import { transactions } from './billing.schema';
 
 /**

@@ -2,7 +2,7 @@ import { errorMaker } from '../../lib/errors';
 
 /**
  * The callbacks module's refusals (docs/decisions/017, "Callbacks"): plain sentences the form
- * shows as they are. Statuses are in plugins/error-handler.ts.
+ * shows as they are. Statuses are in callbacksStatuses.
  */
 export const callbacksErrors = {
   callbackSlotTaken: 'That time has just been taken. Please choose another.',
@@ -15,4 +15,12 @@ export const callbacksErrors = {
 } as const;
 export type CallbacksErrorCode = keyof typeof callbacksErrors;
 
-export const callbacksError = errorMaker(callbacksErrors);
+/** The HTTP status of each code. */
+export const callbacksStatuses = {
+  callbackSlotTaken: 409,
+  callbackSlotNotOffered: 409,
+  callbackAlreadyBooked: 409,
+  callbackStarted: 409,
+} as const;
+
+export const callbacksError = errorMaker(callbacksErrors, callbacksStatuses);

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { limitMessages } from '../../lib/message-limits';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import {
   bookCallback,
   callbackTimes,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts, users } from '../accounts/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 import { tickets } from '../tickets/tickets.schema';
 
 /**

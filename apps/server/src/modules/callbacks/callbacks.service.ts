@@ -14,11 +14,11 @@ import {
 } from '@outpost/domain/callback-slots';
 import { businessTimeZone, isKnownTimeZone } from '@outpost/domain/time/zone';
 import { timeZoneOfState } from '@outpost/domain/time/names';
-import type { OutgoingMessage } from '../../adapters/messaging';
+import type { OutgoingMessage } from '../../adapters/message-channel';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { createTicket } from '../tickets/tickets.service';
 import { callbacksError } from './callbacks.errors';

@@ -4,7 +4,7 @@ import { errorMaker } from '../../lib/errors';
 /**
  * The contacts module's refusals (docs/decisions/016, "Contact rules"): code -> the text the
  * client shows. 'Invalid request:' is the prefix the client turns into 'Error: '. Statuses are in
- * plugins/error-handler.ts.
+ * contactsStatuses.
  */
 export const contactsErrors = {
   contactEmailTaken:
@@ -32,4 +32,22 @@ export const contactsErrors = {
 } as const;
 export type ContactsErrorCode = keyof typeof contactsErrors;
 
-export const contactsError = errorMaker(contactsErrors);
+/** The HTTP status of each code. */
+export const contactsStatuses = {
+  contactEmailTaken: 409,
+  contactMobileTaken: 409,
+  contactRoleUnknown: 400,
+  contactRoleHolder: 400,
+  contactRelationshipInvalid: 400,
+  contactDetailInvalid: 400,
+  permissionUnknown: 400,
+  permissionRepeated: 400,
+  permissionAboveLevel: 400,
+  permissionNotHeld: 403,
+  ownPermissions: 403,
+  holderPermissions: 403,
+  removeSelf: 403,
+  removeHolder: 403,
+} as const;
+
+export const contactsError = errorMaker(contactsErrors, contactsStatuses);

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactsRoutes } from '@outpost/contracts/contacts';
 import { requestMeta, routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import type { ContactsDeps } from './contacts.service';
 import {
-  addContact,
-  contactPermissions,
   listContacts,
   listPermissionDefinitions,
   listRelationships,
   listRoles,
   removeContact,
-  updateContactPermissions,
 } from './contacts.service';
+import { addContact } from './add-contact.service';
+import { contactPermissions, updateContactPermissions } from './contact-permissions.service';
 
 /**
  * Contacts and permissions (spec 3 sections 3, 4 and 7; docs/decisions/016 "Contact rules"). The

@@ -12,7 +12,7 @@ import { MESSAGE_LIMITS } from '../../lib/message-limits';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { userPermissions, users } from '../accounts/accounts.schema';
+import { userPermissions, users } from '../../db/accounts.schema';
 import { authEvents, tokens } from '../auth/auth.schema';
 import { hashPassword } from '../auth/passwords';
 import { contactsErrors } from './contacts.errors';

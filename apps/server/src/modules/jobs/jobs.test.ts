@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageChannel, OutgoingMessage } from '../../adapters/messaging';
+import type { MessageChannel, OutgoingMessage } from '../../adapters/message-channel';
 import { drainOutbox, enqueueMessage, retryDeadMessage } from '../../adapters/messaging';
 import { outbox } from '../../adapters/messaging.schema';
 import type { Database, Db } from '../../db/client';

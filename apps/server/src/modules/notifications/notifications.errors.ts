@@ -8,4 +8,10 @@ export const notificationsErrors = {
 } as const;
 export type NotificationsErrorCode = keyof typeof notificationsErrors;
 
-export const notificationsError = errorMaker(notificationsErrors);
+/** The HTTP status of each code. */
+export const notificationsStatuses = {
+  invalidDeviceToken: 400,
+  webPushEndpointRefused: 400,
+} as const;
+
+export const notificationsError = errorMaker(notificationsErrors, notificationsStatuses);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { requestMeta, routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import {
   deviceOf,
   latestNotifications,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationKind, PushPlatform } from '@outpost/contracts/notifications';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /**
  * Push devices (spec 1 section 3 'Push device record'; docs/decisions/023): one row per user and

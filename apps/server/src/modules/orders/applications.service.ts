@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { accountCharges } from '../billing/billing.schema';
 import type { ServiceRow } from '../services/services.service';
-import { ordersError, ordersErrors } from './orders.errors';
+import { ordersError, ordersErrors, ordersStatuses } from './orders.errors';
 import { orders, phoneProviders, products } from './orders.schema';
 import { createOrder } from './orders.service';
 
@@ -39,7 +39,12 @@ type Who = { userId: number; authorName: string };
 /** A form's field errors: 400 with the first message, and every one in `fields`. */
 function invalid(fields: FieldErrors): AppError {
   const first = Object.values(fields)[0]!;
-  return new AppError('applicationInvalid', ordersErrors.applicationInvalid(first), fields);
+  return new AppError(
+    'applicationInvalid',
+    ordersErrors.applicationInvalid(first),
+    ordersStatuses.applicationInvalid,
+    fields,
+  );
 }
 
 // ---- products

@@ -2,7 +2,7 @@ import { errorMaker } from '../../lib/errors';
 import { technologyLabel } from '@outpost/domain/phone-format';
 
 /**
- * The orders module's refusals (docs/decisions/021). Statuses are in plugins/error-handler.ts.
+ * The orders module's refusals (docs/decisions/021), each with its status.
  */
 export const ordersErrors = {
   /** A pending service, or one without the flag the change needs (spec 2 section 6). */
@@ -24,4 +24,18 @@ export const ordersErrors = {
 } as const;
 export type OrdersErrorCode = keyof typeof ordersErrors;
 
-export const ordersError = errorMaker(ordersErrors);
+/** The HTTP status of each code. */
+export const ordersStatuses = {
+  orderNotAvailable: 409,
+  barringModeUnknown: 400,
+  featureUnknown: 400,
+  featureListedTwice: 400,
+  featureValueInvalid: 400,
+  orderStatusMove: 409,
+  productUnavailable: 409,
+  applicationInvalid: 400,
+  orderTechnology: 409,
+  transferInProgress: 409,
+} as const;
+
+export const ordersError = errorMaker(ordersErrors, ordersStatuses);

@@ -11,7 +11,7 @@ import { limitMessages } from '../../lib/message-limits';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { ownedService } from '../services/services.service';
 import {
   checkProductOrder,

@@ -8,9 +8,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from '../accounts/accounts.schema';
+import { requiredRef, timestampTz } from '../../db/columns';
+import { accounts, users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { tickets } from '../tickets/tickets.schema';
 
@@ -24,30 +24,24 @@ export const orders = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: requiredRef('account_id', () => accounts.id),
     /** The service it changes; null for a product or a new service. */
     serviceId: integer('service_id').references(() => services.id),
     /** The contact who ordered. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     /** What was asked, as the order kind's payload (for the provider's systems). */
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('received'),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => tickets.id),
+    ticketId: requiredRef('ticket_id', () => tickets.id),
     /** A monthly charge the order adds from the next invoice, in cents (landline options). */
     monthlyCents: integer('monthly_cents'),
     /** A one-off price on the next invoice, in cents (a product). */
     priceCents: integer('price_cents'),
     /** The terms the customer agreed to and when (the transfer wizards), as evidence. */
     agreement: text('agreement'),
-    agreedAt: timestamp('agreed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    agreedAt: timestampTz('agreed_at'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('orders_account_idx').on(t.accountId),
@@ -75,7 +69,7 @@ export const serviceBarring = pgTable('service_barring', {
   mode: text('mode')
     .notNull()
     .references(() => barringOptions.value),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -108,15 +102,11 @@ export const telephonyFeatures = pgTable('telephony_features', {
 export const serviceTelephonyValues = pgTable(
   'service_telephony_values',
   {
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
-    featureId: integer('feature_id')
-      .notNull()
-      .references(() => telephonyFeatures.id),
+    serviceId: requiredRef('service_id', () => services.id),
+    featureId: requiredRef('feature_id', () => telephonyFeatures.id),
     value: text('value').notNull(),
     billable: boolean('billable').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.featureId] })],
 );

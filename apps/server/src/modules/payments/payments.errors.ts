@@ -31,4 +31,21 @@ export const paymentsErrors = {
 } as const;
 export type PaymentsErrorCode = keyof typeof paymentsErrors;
 
-export const paymentsError = errorMaker(paymentsErrors);
+/** The HTTP status of each code. */
+export const paymentsStatuses = {
+  removeNeedsBoth: 400,
+  methodNotSaved: 400,
+  cardExpiredDefault: 400,
+  noSavedCard: 400,
+  savedCardChanged: 400,
+  paymentMismatch: 400,
+  // The card gateway could not be reached or refused the call.
+  startFailed: 502,
+  postFailed: 502,
+  setupFailed: 502,
+  webhookSignature: 400,
+  // Answered with Retry-After (plugins/error-handler.ts).
+  gatewayUnavailable: 503,
+} as const;
+
+export const paymentsError = errorMaker(paymentsErrors, paymentsStatuses);

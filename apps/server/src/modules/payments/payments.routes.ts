@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { balanceCents, balanceStatus } from '../billing/ledger';
 import type { Setup, SetupRead } from './add-method';
 import { readSetup, startSetup } from './add-method';

@@ -1,13 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { accounts, users } from '../accounts/accounts.schema';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef, timestampTz } from '../../db/columns';
+import { accounts, users } from '../../db/accounts.schema';
 import { invoices } from '../billing/billing.schema';
 
 /**
@@ -20,9 +13,7 @@ export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: requiredRef('account_id', () => accounts.id),
     /** Who started it; null for the billing run. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'new-card' | 'saved-card' | 'billing-run' */
@@ -48,10 +39,10 @@ export const payments = pgTable(
     /** The billing run: the invoice it pays and which attempt this is (1, 2, 3...). */
     invoiceId: integer('invoice_id').references(() => invoices.id),
     attempt: integer('attempt').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestampTz('created_at').notNull(),
+    updatedAt: timestampTz('updated_at').notNull(),
     /** When a one-off payment's csrf stops being accepted. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at'),
   },
   (t) => [
     uniqueIndex('payments_intent_uq').on(t.intentId),
@@ -65,5 +56,5 @@ export const payments = pgTable(
 export const gatewayEvents = pgTable('gateway_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  receivedAt: timestampTz('received_at').notNull(),
 });

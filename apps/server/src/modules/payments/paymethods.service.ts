@@ -6,7 +6,7 @@ import { storedCardExpiry, isCardExpired } from '@outpost/domain/card-rules';
 import type { PaymentGateway, PaymentMethodInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
-import { accounts, users } from '../accounts/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 import { paymethods } from '../billing/billing.schema';
 import { paymentsError } from './payments.errors';
 

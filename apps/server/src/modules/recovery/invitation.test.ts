@@ -6,7 +6,7 @@ import { outbox } from '../../adapters/messaging.schema';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { INVITE_TTL_MS } from '../contacts/contacts.service';
 
 /**

@@ -13,4 +13,12 @@ export const recoveryErrors = {
 } as const;
 export type RecoveryErrorCode = keyof typeof recoveryErrors;
 
-export const recoveryError = errorMaker(recoveryErrors);
+/** The HTTP status of each code. */
+export const recoveryStatuses = {
+  lookupFailed: 400,
+  codeInvalid: 401,
+  codeLocked: 401,
+  recoveryRateLimited: 429,
+} as const;
+
+export const recoveryError = errorMaker(recoveryErrors, recoveryStatuses);

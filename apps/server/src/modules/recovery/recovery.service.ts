@@ -7,7 +7,7 @@ import { recoveryServerMessages } from '@outpost/contracts/recovery';
 import { verifyRoutes } from '@outpost/contracts/api-paths';
 import type { Db } from '../../db/client';
 import { recoveryError } from './recovery.errors';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import type { RequestMeta } from '../../lib/route';
 import type { AuthDeps } from '../auth/auth.service';
 import { audit, issueSession } from '../auth/auth.service';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../adapters/messaging.schema';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { verificationCodes } from '../auth/auth.schema';
 import { checkCode, issueCode } from '../auth/codes';
 import type { TestContext } from '../../test/test-app';

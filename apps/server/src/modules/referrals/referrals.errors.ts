@@ -12,4 +12,14 @@ export const referralsErrors = {
 } as const;
 export type ReferralsErrorCode = keyof typeof referralsErrors;
 
-export const referralsError = errorMaker(referralsErrors);
+/** The HTTP status of each code. */
+export const referralsStatuses = {
+  referralCodeUnknown: 404,
+  referralServiceUnknown: 400,
+  referralSelf: 400,
+  referralAddressTaken: 409,
+  referralServiceTaken: 409,
+  referralNoOffer: 409,
+} as const;
+
+export const referralsError = errorMaker(referralsErrors, referralsStatuses);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralsRoutes } from '@outpost/contracts/referrals';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import type { ReferralsDeps } from './referrals.service';
 import { getReferralOffer, listReferrals, recordReferral } from './referrals.service';
 

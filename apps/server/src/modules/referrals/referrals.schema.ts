@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/accounts.schema';
+import { accounts } from '../../db/accounts.schema';
 import { transactions } from '../billing/billing.schema';
 import { services } from '../services/services.schema';
 

@@ -15,8 +15,8 @@ import {
 import { formatMoney } from '@outpost/domain/format';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth';
-import { accounts } from '../accounts/accounts.schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { accounts } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { referralAddressKey, referralAddressText } from './referral-address';
 import { ownAddressKeys } from './referral-credits';

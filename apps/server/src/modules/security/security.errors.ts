@@ -28,4 +28,21 @@ export const securityErrors = {
 } as const;
 export type SecurityErrorCode = keyof typeof securityErrors;
 
-export const securityError = errorMaker(securityErrors);
+/** The HTTP status of each code. */
+export const securityStatuses = {
+  identifyByRequired: 400,
+  identifyByUnknown: 400,
+  pinRequired: 400,
+  pinInvalid: 400,
+  dobReadOnly: 400,
+  dobMissing: 400,
+  twoFactorUnchanged: 400,
+  twoFactorNoMobile: 400,
+  twoFactorNoEmail: 400,
+  authenticatorNotStarted: 400,
+  authenticatorCodeRequired: 400,
+  authenticatorCodeWrong: 400,
+  authenticatorCodeLocked: 429,
+} as const;
+
+export const securityError = errorMaker(securityErrors, securityStatuses);

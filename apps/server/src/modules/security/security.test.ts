@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../seed/demo';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf } from '../../test/test-app';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { verifyPassword } from '../auth/passwords';
 import { describeUserAgent } from './security.service';
 

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../seed/demo';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { totpFor } from '../auth/two-factor';
 
 const time = manualClock(new Date('2026-11-24T00:00:00Z'));

@@ -17,4 +17,17 @@ export const servicesErrors = {
 } as const;
 export type ServicesErrorCode = keyof typeof servicesErrors;
 
-export const servicesError = errorMaker(servicesErrors);
+/** The HTTP status of each code. */
+export const servicesStatuses = {
+  planChangeNotAllowed: 400,
+  planNotAvailable: 400,
+  periodNotAvailable: 400,
+  optionNotAvailable: 400,
+  alreadyCurrent: 400,
+  cancelWithOptions: 400,
+  blocksNotAvailable: 400,
+  blockNotAvailable: 400,
+  nicknameNotAllowed: 400,
+} as const;
+
+export const servicesError = errorMaker(servicesErrors, servicesStatuses);

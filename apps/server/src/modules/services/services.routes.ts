@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import type { PreparedInput } from '../../lib/prepared-route';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { applyPlanChange, blocksPurchased, purchaseBlock } from './changes.service';
 import { renderPlanDocument } from './plan-documents';
 import {

@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { requiredRef, timestampTz } from '../../db/columns';
 import type { Technology } from '@outpost/contracts/services';
-import { accounts, users } from '../accounts/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 
 /**
  * The provider's plan catalogue. Quotas MB (null for telephony or unlimited), speeds Kbps,
@@ -61,12 +61,8 @@ export const planExtras = pgTable('plan_extras', {
 export const planExtraLinks = pgTable(
   'plan_extra_links',
   {
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
-    extraId: integer('extra_id')
-      .notNull()
-      .references(() => planExtras.id),
+    planId: requiredRef('plan_id', () => plans.id),
+    extraId: requiredRef('extra_id', () => planExtras.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.extraId] })],
 );
@@ -80,15 +76,11 @@ export const services = pgTable(
   'services',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 300001 }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: requiredRef('account_id', () => accounts.id),
     type: text('type').$type<'Broadband' | 'Telephony'>().notNull(),
     status: text('status').$type<'pending' | 'active'>().notNull(),
     technology: text('technology').$type<Technology>().notNull(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    planId: requiredRef('plan_id', () => plans.id),
     /** The plan from the next period on (a scheduled change, or the revert of 'Current Period Only'). */
     nextPlanId: integer('next_plan_id').references(() => plans.id),
     /** The extras chosen for the next plan. */
@@ -110,9 +102,9 @@ export const services = pgTable(
     canTransfer: boolean('can_transfer').notNull().default(false),
     display: boolean('display').notNull().default(true),
     description: text('description').notNull().default(''),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    periodStart: timestampTz('period_start').notNull(),
+    activatedAt: timestampTz('activated_at'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('services_account_idx').on(t.accountId),
@@ -125,12 +117,8 @@ export const services = pgTable(
 export const serviceExtras = pgTable(
   'service_extras',
   {
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
-    extraId: integer('extra_id')
-      .notNull()
-      .references(() => planExtras.id),
+    serviceId: requiredRef('service_id', () => services.id),
+    extraId: requiredRef('extra_id', () => planExtras.id),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.extraId] })],
 );
@@ -144,23 +132,17 @@ export const planChanges = pgTable(
   'plan_changes',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
+    serviceId: requiredRef('service_id', () => services.id),
     requestedBy: integer('requested_by').references(() => users.id),
-    fromPlanId: integer('from_plan_id')
-      .notNull()
-      .references(() => plans.id),
-    toPlanId: integer('to_plan_id')
-      .notNull()
-      .references(() => plans.id),
+    fromPlanId: requiredRef('from_plan_id', () => plans.id),
+    toPlanId: requiredRef('to_plan_id', () => plans.id),
     when: text('when').notNull(),
     options: jsonb('options').$type<number[]>().notNull().default([]),
     adjustmentCents: integer('adjustment_cents').notNull().default(0),
     status: text('status').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    requestedAt: timestampTz('requested_at').notNull(),
+    effectiveAt: timestampTz('effective_at').notNull(),
+    appliedAt: timestampTz('applied_at'),
   },
   (t) => [index('plan_changes_service_idx').on(t.serviceId, t.requestedAt)],
 );
@@ -186,21 +168,17 @@ export const dataBlockPurchases = pgTable(
   'data_block_purchases',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 7001 }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => dataBlocks.id),
+    serviceId: requiredRef('service_id', () => services.id),
+    blockId: requiredRef('block_id', () => dataBlocks.id),
     purchasedBy: integer('purchased_by').references(() => users.id),
     name: text('name').notNull(),
     peakMb: integer('peak_mb').notNull(),
     offpeakMb: integer('offpeak_mb').notNull(),
     priceCents: integer('price_cents').notNull(),
-    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    purchasedAt: timestampTz('purchased_at').notNull(),
+    periodStart: timestampTz('period_start').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    activatedAt: timestampTz('activated_at'),
   },
   (t) => [index('data_block_purchases_service_idx').on(t.serviceId, t.purchasedAt)],
 );

@@ -10,4 +10,10 @@ export const smsReportsErrors = {
 } as const;
 export type SmsReportsErrorCode = keyof typeof smsReportsErrors;
 
-export const smsReportsError = errorMaker(smsReportsErrors);
+/** The HTTP status of each code. */
+export const smsReportsStatuses = {
+  smsReportSignature: 403,
+  smsReportUnreadable: 400,
+} as const;
+
+export const smsReportsError = errorMaker(smsReportsErrors, smsReportsStatuses);

@@ -1,6 +1,6 @@
 import { errorMaker } from '../../lib/errors';
 
-/** Staff access's refusals (docs/decisions/025). Statuses are in plugins/error-handler.ts. */
+/** Staff access's refusals (docs/decisions/025). Statuses are in staffStatuses. */
 export const staffErrors = {
   staffReadOnly:
     'Invalid request: this is a staff-assisted session, and your staff role may not make this change.',
@@ -14,4 +14,18 @@ export const staffErrors = {
 } as const;
 export type StaffErrorCode = keyof typeof staffErrors;
 
-export const staffError = errorMaker(staffErrors);
+/** The HTTP status of each code. */
+export const staffStatuses = {
+  staffReadOnly: 403,
+  staffLoginFailed: 401,
+  staffSessionInvalid: 401,
+  staffLinkInvalid: 400,
+  staffAdminOnly: 403,
+  staffTargetMissing: 404,
+  xdUnavailable: 404,
+} as const;
+
+export const staffError = errorMaker(staffErrors, staffStatuses);
+
+/** A staff-assisted session whose staff role may not make this change (docs/decisions/025). */
+export const staffReadOnly = () => staffError('staffReadOnly');

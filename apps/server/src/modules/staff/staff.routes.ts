@@ -6,20 +6,13 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { routeFor, requestMeta } from '../../lib/route';
-import { headerValue, authenticateUserToken } from '../../plugins/auth';
+import { headerValue } from '../../lib/auth-context';
+import { authenticateUserToken } from '../auth/caller';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { issueSession } from '../auth/auth.service';
 import { staffError } from './staff.errors';
-import {
-  endStaffSession,
-  issueLink,
-  linkKey,
-  listAudit,
-  openLink,
-  recordAudit,
-  staffLogin,
-  staffUsageToken,
-} from './staff.service';
+import { endStaffSession, listAudit, recordAudit, staffLogin } from './staff.service';
+import { issueLink, linkKey, openLink, staffUsageToken } from './staff-links.service';
 import type { StaffCaller } from './staff.service';
 
 export type StaffDeps = {
@@ -60,6 +53,15 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
   const throttle = async (ip: string) => {
     const hit = await rateLimits.hit(`staff-verify:${ip}`, VERIFY_WINDOW_MS);
     if (hit.count > VERIFY_TRIES) throw staffError('staffLinkInvalid');
+  };
+  /** A verify call: throttled by address, then the signed link opened (single use, audited). */
+  const openVerified = async (
+    request: { ip: string; id: string; body: { token: string } },
+    expect: Parameters<typeof openLink>[3],
+  ) => {
+    await throttle(request.ip);
+    const now = clock();
+    return { now, opened: await openLink(db, key, request.body.token, expect, now, request.id) };
   };
 
   app.route({
@@ -117,16 +119,7 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
   app.route({
     ...routeFor(staffRoutes.staffLoginVerify),
     handler: async (request) => {
-      await throttle(request.ip);
-      const now = clock();
-      const opened = await openLink(
-        db,
-        key,
-        request.body.token,
-        { purpose: 'login' },
-        now,
-        request.id,
-      );
+      const { opened } = await openVerified(request, { purpose: 'login' });
       const session = await issueSession(
         deps,
         opened.holderId,
@@ -147,16 +140,10 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
   app.route({
     ...routeFor(staffRoutes.staffUsageVerify),
     handler: async (request) => {
-      await throttle(request.ip);
-      const now = clock();
-      const opened = await openLink(
-        db,
-        key,
-        request.body.token,
-        { purpose: 'usage', serviceId: request.params.serviceid },
-        now,
-        request.id,
-      );
+      const { opened, now } = await openVerified(request, {
+        purpose: 'usage',
+        serviceId: request.params.serviceid,
+      });
       const { token, expires } = await staffUsageToken(db, opened, deps.userTokenTtlSeconds, now);
       return {
         data: {

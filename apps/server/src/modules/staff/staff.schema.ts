@@ -6,10 +6,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requiredRef, timestampTz } from '../../db/columns';
 
 /**
  * The provider's staff (docs/decisions/025): people of the provider, not customers. Their own
@@ -30,7 +30,7 @@ export const staffMembers = pgTable(
     /** The last authenticator time step used (a code works once). */
     totpLastStep: integer('totp_last_step'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`),
@@ -41,22 +41,18 @@ export const staffMembers = pgTable(
 /** A staff sign-in: a short session (STAFF_SESSION_MS), its token kept as a hash. */
 export const staffSessions = pgTable('staff_sessions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  staffId: integer('staff_id')
-    .notNull()
-    .references(() => staffMembers.id),
+  staffId: requiredRef('staff_id', () => staffMembers.id),
   tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: timestampTz('created_at').notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  endedAt: timestampTz('ended_at'),
 });
 
 /** Each staff link's nonce, once used: a link opens one session, never two. */
 export const staffLinkUses = pgTable('staff_link_uses', {
   nonce: uuid('nonce').primaryKey(),
-  staffId: integer('staff_id')
-    .notNull()
-    .references(() => staffMembers.id),
-  usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  staffId: requiredRef('staff_id', () => staffMembers.id),
+  usedAt: timestampTz('used_at').notNull(),
 });
 
 /**
@@ -67,7 +63,7 @@ export const staffAudit = pgTable(
   'staff_audit',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestampTz('at').notNull(),
     staffId: integer('staff_id').references(() => staffMembers.id),
     accountId: integer('account_id'),
     /** The customer user the staff member acted as. */

@@ -10,7 +10,8 @@ import { DEMO_STAFF_TOTP_SECRET } from '../../seed/staff';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { STAFF_PLACED } from '@outpost/domain/staff-rules';
-import { readLink, setStaffActive, signLink } from './staff.service';
+import { readLink, signLink } from './staff-links.service';
+import { setStaffActive } from './staff.service';
 import { staffAudit, staffMembers } from './staff.schema';
 
 const SECRET = 'staff-link-secret-for-the-staff-test-0001';

@@ -13,4 +13,13 @@ export const stepUpErrors = {
 } as const;
 export type StepUpErrorCode = keyof typeof stepUpErrors;
 
-export const stepUpError = errorMaker(stepUpErrors);
+/** The HTTP status of each code. */
+export const stepUpStatuses = {
+  stepUpRequired: 403,
+  stepUpCodeWrong: 400,
+  stepUpCodeLocked: 400,
+  stepUpNoAddress: 400,
+  stepUpSendsLimited: 429,
+} as const;
+
+export const stepUpError = errorMaker(stepUpErrors, stepUpStatuses);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stepUpRoutes } from '@outpost/contracts/step-up';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import type { StepUpDeps } from './step-up.service';
 import { sendStepUpCode, verifyStepUpCode } from './step-up.service';
 

@@ -1,27 +1,19 @@
 import { CODE_SEND_LIMIT } from '../../lib/message-limits';
 import { enqueueMessage } from '../../adapters/messaging';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Brand } from '@outpost/contracts/brand';
 import type { StepUpSend, StepUpVerify } from '@outpost/contracts/step-up';
 import { STEP_UP_FRESH_MS } from '@outpost/contracts/step-up';
-import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { RateLimitStore } from '../../plugins/rate-limit-store';
-import type { AuthContext } from '../../plugins/auth';
-import { users } from '../accounts/accounts.schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { users } from '../../db/accounts.schema';
 import { sessions } from '../auth/auth.schema';
 import { checkCode, issueCode } from '../auth/codes';
+import type { TwoFactorDeps } from '../auth/two-factor';
 import { claimTotp } from '../auth/two-factor';
 import { stepUpError } from './step-up.errors';
 
-export type StepUpDeps = {
-  db: Db;
-  clock: Clock;
-  rateLimits: RateLimitStore;
-  messaging: Messaging;
-  brand: Brand;
-};
+/** Step-up sends and checks codes as two-factor login does, with the same dependencies. */
+export type StepUpDeps = TwoFactorDeps;
 
 const { windowMs: SEND_WINDOW_MS, perWindow: SENDS_PER_WINDOW } = CODE_SEND_LIMIT;
 

@@ -4,7 +4,7 @@ import { errorMaker } from '../../lib/errors';
 /**
  * The tickets module's refusals (docs/decisions/017 "Tickets"): code -> the text. The client's
  * banner removes 'Bad request:', so it shows the same sentence as the form's own check. Statuses
- * are in plugins/error-handler.ts.
+ * are in ticketsStatuses.
  */
 export const ticketsErrors = {
   attachmentTooBig: `Bad request: ${ticketTexts.attachmentTooBig}`,
@@ -15,4 +15,11 @@ export const ticketsErrors = {
 } as const;
 export type TicketsErrorCode = keyof typeof ticketsErrors;
 
-export const ticketsError = errorMaker(ticketsErrors);
+/** The HTTP status of each code. */
+export const ticketsStatuses = {
+  attachmentTooBig: 413,
+  attachmentWrongType: 415,
+  attachmentSizeMismatch: 400,
+} as const;
+
+export const ticketsError = errorMaker(ticketsErrors, ticketsStatuses);

@@ -7,7 +7,8 @@ import {
   ticketNumber,
   ticketStatusLabel,
 } from '@outpost/domain/tickets-rules';
-import type { Messaging, OutgoingMessage } from '../../adapters/messaging';
+import type { OutgoingMessage } from '../../adapters/message-channel';
+import type { Messaging } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
@@ -17,7 +18,7 @@ import { withoutLinks } from '@outpost/domain/name-rules';
 import { notFound } from '../../lib/errors';
 import { preparedRoute } from '../../lib/prepared-route';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { ownedService } from '../services/services.service';
 import { ticketsError } from './tickets.errors';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts, users } from '../accounts/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { staffMembers } from '../staff/staff.schema';
 

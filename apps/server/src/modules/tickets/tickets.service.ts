@@ -4,7 +4,7 @@ import { ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 import { serviceName } from '@outpost/domain/phone-format';

@@ -8,4 +8,10 @@ export const usageErrors = {
 } as const;
 export type UsageErrorCode = keyof typeof usageErrors;
 
-export const usageError = errorMaker(usageErrors);
+/** The HTTP status of each code. */
+export const usageStatuses = {
+  usageCodeRefused: 401,
+  noService: 400,
+} as const;
+
+export const usageError = errorMaker(usageErrors, usageStatuses);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { usageError } from './usage.errors';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import type { NumberedRecord, Rejection } from './ingest';
 import { checkRecord } from './ingest';
 import { ingestAndAlert } from './ingest-run';

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, ne, or, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Db } from '../../db/client';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/accounts.schema';
 
 /**
  * One email, one mobile, one person (docs/decisions/035). Recovery finds a person by email or

@@ -3,7 +3,7 @@ import { authRoutes } from '@outpost/contracts/api-routes';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../lib/auth-context';
 import { permissionNames } from '@outpost/contracts/permissions';
 import { getProfile } from './users.service';
 

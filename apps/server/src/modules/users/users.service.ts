@@ -8,7 +8,7 @@ import {
   roles,
   userPermissions,
   users,
-} from '../accounts/accounts.schema';
+} from '../../db/accounts.schema';
 
 /**
  * The grant rule without the status: what the user holds while Active. The contacts module shows
@@ -76,6 +76,21 @@ export async function effectivePermissions(db: Db, userId: number): Promise<Perm
   return rows.map((r) => ({ permission: r.permission, enabled: r.enabled ? 1 : 0 }));
 }
 
+/** A contact's name and addresses, as the profile and the contact list read them. */
+export const contactFields = {
+  given_names: users.givenNames,
+  surname: users.surname,
+  email: users.email,
+  mobile: users.mobile,
+};
+
+/** A contact's role, relationship (roles inner, relationships left joined) and status. */
+export const contactRoleFields = {
+  role: roles.role,
+  relationship: relationships.relationship,
+  role_status: users.roleStatus,
+};
+
 function buildProfileQuery(db: Db, inAccount: boolean) {
   const byId = eq(users.id, sql.placeholder('userId'));
   return db
@@ -84,14 +99,9 @@ function buildProfileQuery(db: Db, inAccount: boolean) {
       account_id: users.accountId,
       username: users.username,
       title: users.title,
-      given_names: users.givenNames,
-      surname: users.surname,
-      email: users.email,
-      mobile: users.mobile,
+      ...contactFields,
       date_of_birth: users.dateOfBirth,
-      role: roles.role,
-      relationship: relationships.relationship,
-      role_status: users.roleStatus,
+      ...contactRoleFields,
       account_holder: users.isAccountHolder,
     })
     .from(users)

@@ -6,15 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes, usageRoutes } from '@outpost/contracts/api-routes';
 import { serverErrors } from '@outpost/contracts/messages';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
-import { heldPermissionsSql } from '../modules/users/users.service';
-import type { Database } from '../db/client';
-import { preparedStatement, queryRows } from '../db/client';
-import { routeFor } from '../lib/route';
-import { mintSession } from '../test/sessions';
-import { openTestDatabase } from '../test/test-app';
-import type { CallerRow } from './auth';
-import { authPlugin, callerInStatement, callerSql, checkCaller, userTokenHash } from './auth';
-import { errorHandlerPlugin } from './error-handler';
+import { heldPermissionsSql } from '../users/users.service';
+import type { Database } from '../../db/client';
+import { preparedStatement, queryRows } from '../../db/client';
+import { routeFor } from '../../lib/route';
+import { mintSession } from '../../test/sessions';
+import { openTestDatabase } from '../../test/test-app';
+import { authHooks } from './auth-hooks';
+import type { CallerRow } from './caller';
+import { callerInStatement, callerSql, checkCaller, userTokenHash } from './caller';
+import { authPlugin } from '../../plugins/auth';
+import { errorHandlerPlugin } from '../../plugins/error-handler';
 
 /** A statement that reads the caller as its first part, as the dashboard's does. */
 const callerAndAccount = preparedStatement<
@@ -39,8 +41,7 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {
-    db: database.db,
-    clock: () => new Date(),
+    ...authHooks(database.db, () => new Date()),
     internalApiKey: undefined,
   });
   const reads = routeFor(dashboardRoutes.dashboard);

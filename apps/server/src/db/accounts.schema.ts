@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requiredRef, timestampTz } from './columns';
 
 /** A customer account: the billing entity that services and contacts belong to. */
 export const accounts = pgTable('accounts', {
@@ -19,8 +19,8 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   status: text('status').notNull().default('Active'),
   /** The start of a 30-day billing period (invoices are issued at each period start). */
-  billingPeriodStart: timestamp('billing_period_start', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  billingPeriodStart: timestampTz('billing_period_start'),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });
 
 /** Contact roles with levels; a role may hold a permission when level >= level_needed. */
@@ -35,9 +35,7 @@ export const relationships = pgTable(
   'relationships',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id),
+    roleId: requiredRef('role_id', () => roles.id),
     relationship: text('relationship').notNull(),
   },
   (t) => [uniqueIndex('relationships_role_relationship_uq').on(t.roleId, t.relationship)],
@@ -56,9 +54,7 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 5001 }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    accountId: requiredRef('account_id', () => accounts.id),
     username: text('username').notNull(),
     passwordHash: text('password_hash'),
     title: text('title'),
@@ -67,9 +63,7 @@ export const users = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id),
+    roleId: requiredRef('role_id', () => roles.id),
     relationshipId: integer('relationship_id').references(() => relationships.id),
     roleStatus: text('role_status').notNull().default('Active'),
     isAccountHolder: boolean('is_account_holder').notNull().default(false),
@@ -78,7 +72,7 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    passwordChangedAt: timestampTz('password_changed_at'),
     /**
      * The session family that access recovery started: it may set a new password once without the
      * current one (the forced update). Cleared when the password changes.
@@ -91,8 +85,8 @@ export const users = pgTable(
     /** An authenticator secret being enrolled: it replaces totp_secret once a code confirms it. */
     totpPendingSecret: text('totp_pending_secret'),
     /** When an invitation to set a password was sent (a new contact has no password until then). */
-    invitedAt: timestamp('invited_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedAt: timestampTz('invited_at'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
@@ -152,11 +146,9 @@ export const userPreferences = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    preferenceId: integer('preference_id')
-      .notNull()
-      .references(() => preferenceDefinitions.id),
+    preferenceId: requiredRef('preference_id', () => preferenceDefinitions.id),
     data: jsonb('data').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.preferenceId] })],
 );
