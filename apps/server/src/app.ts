@@ -234,9 +234,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authModule, { deps: authDeps });
   await app.register(usersModule, { db: database.db });
   await app.register(stepUpModule, { deps: authDeps });
-  await app.register(contactsModule, {
-    deps: { db: database.db, clock, messaging, brand: config.brand, publicUrl: config.publicUrl },
-  });
+  // What the modules that write to a customer under the brand (with links back) need.
+  const customerMessageDeps = {
+    db: database.db,
+    clock,
+    messaging,
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+  };
+  await app.register(contactsModule, { deps: customerMessageDeps });
   await app.register(accountModule, { deps: { db: database.db, clock, brand: config.brand } });
   await app.register(securityModule, { deps: authDeps });
   await app.register(supportModule, { db: database.db, brand: config.brand });
@@ -284,24 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settings: config.business.callbacks,
     },
   });
-  await app.register(ticketsModule, {
-    deps: {
-      db: database.db,
-      clock,
-      messaging,
-      brand: config.brand,
-      publicUrl: config.publicUrl,
-    },
-  });
-  await app.register(ordersModule, {
-    deps: {
-      db: database.db,
-      clock,
-      messaging,
-      brand: config.brand,
-      publicUrl: config.publicUrl,
-    },
-  });
+  await app.register(ticketsModule, { deps: customerMessageDeps });
+  await app.register(ordersModule, { deps: customerMessageDeps });
   await app.register(referralsModule, {
     deps: {
       db: database.db,
