@@ -3,6 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FieldErrors, TelephonyApplication } from '@outpost/domain/application-rules';
 import {
   applicationMessages,
+  BILLING_FIELDS,
   isAgreement,
   phoneDigits,
   productAddressErrors,
@@ -91,14 +92,6 @@ function addressLine(parts: (string | undefined)[]): string {
     .filter(Boolean)
     .join(', ');
 }
-
-const BILLING_FIELDS = [
-  'billing_addr_line1',
-  'billing_addr_line2',
-  'billing_suburb',
-  'billing_state',
-  'billing_postcode',
-] as const;
 
 /** What is kept of a product order: the fields sent, billing left out when it is the shipping. */
 function productPayload(input: ProductOrderInput): Record<string, unknown> {
