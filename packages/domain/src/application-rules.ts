@@ -171,34 +171,32 @@ export type ProductAddress = {
   billing_postcode?: string;
 };
 
-/** An address's fields in the form's order, by the address's prefix. */
-const addressFields = <P extends 'shipping' | 'billing'>(p: P) =>
-  [`${p}_addr_line1`, `${p}_addr_line2`, `${p}_suburb`, `${p}_state`, `${p}_postcode`] as const;
-
-export const SHIPPING_FIELDS = addressFields('shipping');
-/** The billing address's fields: not sent, nor kept, when it is the shipping address. */
-export const BILLING_FIELDS = addressFields('billing');
-
 /** The product order's address fields (spec 2 section 5 'Product shipping'). */
 export function productAddressErrors(a: Partial<ProductAddress>): FieldErrors {
   const errors: FieldErrors = {};
-  addressErrors(errors, 'shipping', a, applicationMessages.shippingAddress);
-  if (!a.billing_same) addressErrors(errors, 'billing', a, applicationMessages.billingAddress);
+  text(errors, 'shipping_addr_line1', a.shipping_addr_line1, applicationMessages.shippingAddress);
+  if ((a.shipping_addr_line2 ?? '').length > APPLICATION_TEXT_MAX)
+    errors.shipping_addr_line2 = applicationMessages.tooLong;
+  text(errors, 'shipping_suburb', a.shipping_suburb, applicationMessages.suburb);
+  statePostcode(
+    errors,
+    { state: 'shipping_state', postcode: 'shipping_postcode' },
+    a.shipping_state,
+    a.shipping_postcode,
+  );
+  if (!a.billing_same) {
+    text(errors, 'billing_addr_line1', a.billing_addr_line1, applicationMessages.billingAddress);
+    if ((a.billing_addr_line2 ?? '').length > APPLICATION_TEXT_MAX)
+      errors.billing_addr_line2 = applicationMessages.tooLong;
+    text(errors, 'billing_suburb', a.billing_suburb, applicationMessages.suburb);
+    statePostcode(
+      errors,
+      { state: 'billing_state', postcode: 'billing_postcode' },
+      a.billing_state,
+      a.billing_postcode,
+    );
+  }
   return errors;
-}
-
-/** One address of the order: its first line (with its own message), suburb, state, postcode. */
-function addressErrors(
-  errors: FieldErrors,
-  prefix: 'shipping' | 'billing',
-  a: Partial<ProductAddress>,
-  lineRequired: string,
-) {
-  const [line1, line2, suburb, state, postcode] = addressFields(prefix);
-  text(errors, line1, a[line1], lineRequired);
-  if ((a[line2] ?? '').length > APPLICATION_TEXT_MAX) errors[line2] = applicationMessages.tooLong;
-  text(errors, suburb, a[suburb], applicationMessages.suburb);
-  statePostcode(errors, { state, postcode }, a[state], a[postcode]);
 }
 
 // ---- telephony applications (spec 2 section 3)

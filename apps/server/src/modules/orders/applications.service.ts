@@ -1,9 +1,9 @@
 import { formatDollars } from '@outpost/domain/money';
+import { BILLING_FIELDS } from '@outpost/domain/product-address';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FieldErrors, TelephonyApplication } from '@outpost/domain/application-rules';
 import {
   applicationMessages,
-  BILLING_FIELDS,
   isAgreement,
   phoneDigits,
   productAddressErrors,

@@ -1,9 +1,5 @@
-import {
-  BILLING_FIELDS,
-  type ProductAddress,
-  productAddressErrors,
-  SHIPPING_FIELDS,
-} from '@outpost/domain/application-rules';
+import { type ProductAddress, productAddressErrors } from '@outpost/domain/application-rules';
+import { BILLING_FIELDS, SHIPPING_FIELDS } from '@outpost/domain/product-address';
 import { messages } from '@outpost/contracts/messages';
 import type { OrderResult, Product, ProductOrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
