@@ -126,6 +126,26 @@ export default tseslint.config(
     },
   },
   {
+    // Server HTML is shown through one component, which sanitises it (and keeps DOMPurify off the
+    // login page's chunks: vite.config.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/safe-html.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'dompurify',
+              message:
+                'Show server HTML with SafeHtml (or sanitizeHtml) from @/components/safe-html.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*-rules.ts', '**/*-rules.test.ts'],
     ignores: ['packages/domain/src/**'],
     plugins: { outpost: { rules: { 'rules-in-domain': rulesInDomain } } },

@@ -120,16 +120,18 @@ export default defineConfig(({ mode, command }) => ({
             // the pages use them. So are the step-up dialog, the password change, the account
             // pages', guides' and orders' application rules and the callback slot maths: left to
             // the pages that use them. So are the telephony order rules, the PIN rules, the list of
-            // states, the contact-change messages and the phone number format (kept here, they took
-            // the login page's JavaScript past its 150 KiB budget).
+            // states, the contact-change messages, the phone number format and the product order's
+            // address fields (kept here, they took the login page's JavaScript past its 150 KiB
+            // budget).
             // So is lib/native (the plugin wrappers and, in e2e builds, their fakes): only
-            // ios/android load it.
+            // ios/android load it. So is SafeHtml (and with it DOMPurify): only the lazy pages that
+            // show server HTML use it.
             {
               name: 'shared',
               // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
               // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
               // that use them too (the login page would then load 'kit').
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(own-contact|identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|time[\\/](zoned|names))/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
               priority: 3,
             },
           ],

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { lastOutboxId, newestMessageTo } from './outbox';
-import { pdfText } from './pdf-text';
+// The server's PDF text reader, one copy for both suites (a test-only import across the apps).
+// eslint-disable-next-line import-x/no-restricted-paths -- test helper, not application code
+import { pdfText } from '../../server/src/test/pdf-text';
 import { logIn } from './session';
 
 /**

@@ -3,7 +3,8 @@ import { inflateSync } from 'node:zlib';
 /**
  * The text of a pdfkit PDF, one string per text object (BT ... ET), in drawing order: its content
  * streams inflated, each TJ/Tj string decoded (hex WinAnsi for the built-in fonts, or literal).
- * Enough to read back what our PDFs say; not a general PDF reader.
+ * Enough to read back what our PDFs say; not a general PDF reader. The e2e suite reads the
+ * invoices of its brand run with it too (apps/web/e2e/second-brand.brand.ts).
  */
 export function pdfText(pdf: Buffer): string[] {
   const source = pdf.toString('latin1');

@@ -1,4 +1,5 @@
 import { formatDollars } from '@outpost/domain/money';
+import { BILLING_FIELDS } from '@outpost/domain/product-address';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FieldErrors, TelephonyApplication } from '@outpost/domain/application-rules';
 import {
@@ -96,14 +97,6 @@ function addressLine(parts: (string | undefined)[]): string {
     .filter(Boolean)
     .join(', ');
 }
-
-const BILLING_FIELDS = [
-  'billing_addr_line1',
-  'billing_addr_line2',
-  'billing_suburb',
-  'billing_state',
-  'billing_postcode',
-] as const;
 
 /** What is kept of a product order: the fields sent, billing left out when it is the shipping. */
 function productPayload(input: ProductOrderInput): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
-import DOMPurify from 'dompurify';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
+import { SafeHtml } from '@/components/safe-html';
 import { LoadingState } from '@/components/loading-state';
 import { Modal } from '@/components/modal';
 import { FormAlert } from '@/components/form/form-alert';
@@ -24,7 +24,6 @@ export function PrivacyPolicyModal({ onAccept, onLogout }: PrivacyPolicyModalPro
   const ids = useId();
   const guide = useGuide(PRIVACY_POLICY_SLUG);
   const [accepted, setAccepted] = useState(false);
-  const body = useMemo(() => (guide.data ? DOMPurify.sanitize(guide.data.body) : ''), [guide.data]);
 
   return (
     <Modal
@@ -58,13 +57,13 @@ export function PrivacyPolicyModal({ onAccept, onLogout }: PrivacyPolicyModalPro
       )}
       {guide.data && (
         <>
-          <div
+          <SafeHtml
             className="policy-body"
             // Scrollable: reachable and scrollable with the keyboard.
             tabIndex={0}
             role="region"
             aria-label="Privacy Policy text"
-            dangerouslySetInnerHTML={{ __html: body }}
+            html={guide.data.body}
           />
           <label className="switch" htmlFor={`${ids}-accept`}>
             <input

@@ -1,6 +1,6 @@
 import type { Alert } from '@outpost/contracts/dashboard';
-import DOMPurify from 'dompurify';
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
+import { SafeHtml, sanitizeHtmlFragment } from '@/components/safe-html';
 import { dateTimeFormat } from '@outpost/domain/intl';
 import { CloseIcon, InfoIcon, UserIcon } from '@/components/icons';
 import { parseSent, relativeTime } from '../utils/relative-time';
@@ -31,7 +31,7 @@ function sanitiseMessage(
   html: string,
   invoiceNumber: string | null,
 ): { html: string; linked: boolean } {
-  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+  const fragment = sanitizeHtmlFragment(html);
   let linked = false;
   if (invoiceNumber !== null) {
     const reference = `#${invoiceNumber}`;
@@ -77,11 +77,7 @@ function AlertMessage({
   };
   return (
     <>
-      <div
-        className="alert-item__message"
-        onClick={handleClick}
-        dangerouslySetInnerHTML={{ __html: message.html }}
-      />
+      <SafeHtml className="alert-item__message" onClick={handleClick} html={message.html} />
       {/* A message that does not name its invoice still offers the download. */}
       {invoice && onDownloadInvoice && !message.linked && (
         <button

@@ -1,8 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
+import { SafeHtml } from '@/components/safe-html';
 import { usePage } from '../api/get-page';
 
 /**
@@ -11,7 +10,6 @@ import { usePage } from '../api/get-page';
  */
 export function ContentBody({ slug }: { slug: string }) {
   const page = usePage(slug);
-  const body = useMemo(() => (page.data ? DOMPurify.sanitize(page.data.body) : ''), [page.data]);
   if (page.isPending) return <LoadingState />;
   if (page.isError)
     return (
@@ -21,5 +19,5 @@ export function ContentBody({ slug }: { slug: string }) {
         resetKey={page.errorUpdatedAt}
       />
     );
-  return <div className="content-body" dangerouslySetInnerHTML={{ __html: body }} />;
+  return <SafeHtml className="content-body" html={page.data.body} />;
 }

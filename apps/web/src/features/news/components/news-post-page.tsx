@@ -1,6 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { SafeHtml } from '@/components/safe-html';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { BackIcon } from '@/components/icons';
@@ -15,7 +14,6 @@ export function NewsPostPage() {
   const { slug = '' } = useParams();
   const location = useLocation();
   const post = useBlog(slug);
-  const body = useMemo(() => (post.data ? DOMPurify.sanitize(post.data.body) : ''), [post.data]);
   const back = `/news${isNewsLinkState(location.state) ? location.state.newsSearch : ''}`;
   const missing = post.isError && isApiError(post.error) && post.error.status === 404;
   usePageTitle(post.data ? `${post.data.title} - News` : null);
@@ -35,7 +33,7 @@ export function NewsPostPage() {
           {post.data.featured_image && (
             <img className="news-post__image" src={post.data.featured_image} alt="" />
           )}
-          <div className="content-body" dangerouslySetInnerHTML={{ __html: body }} />
+          <SafeHtml className="content-body" html={post.data.body} />
         </article>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { SafeHtml } from '@/components/safe-html';
 import { faqSections } from '../utils/faq-sections';
 
 /**
@@ -10,9 +11,7 @@ export function RewardsFaq({ html }: { html: string }) {
   const faq = useMemo(() => faqSections(html), [html]);
   return (
     <div className="rewards-faq">
-      {faq.introHtml !== '' && (
-        <div className="content-body" dangerouslySetInnerHTML={{ __html: faq.introHtml }} />
-      )}
+      {faq.introHtml !== '' && <SafeHtml className="content-body" html={faq.introHtml} />}
       {faq.sections.length > 0 && (
         <div className="rewards-faq__list">
           {faq.sections.map((section) => (
@@ -20,10 +19,7 @@ export function RewardsFaq({ html }: { html: string }) {
               <summary className="rewards-faq__question">
                 <h2 className="rewards-faq__heading">{section.question}</h2>
               </summary>
-              <div
-                className="content-body rewards-faq__answer"
-                dangerouslySetInnerHTML={{ __html: section.answerHtml }}
-              />
+              <SafeHtml className="content-body rewards-faq__answer" html={section.answerHtml} />
             </details>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '@/components/safe-html';
 
 export type FaqSection = { id: string; question: string; answerHtml: string };
 export type Faq = { introHtml: string; sections: FaqSection[] };
@@ -9,7 +9,7 @@ export type Faq = { introHtml: string; sections: FaqSection[] };
  * before the first question is the introduction. No headings: all of it is the introduction.
  */
 export function faqSections(html: string): Faq {
-  const clean = DOMPurify.sanitize(html);
+  const clean = sanitizeHtml(html);
   const doc = new DOMParser().parseFromString(`<body>${clean}</body>`, 'text/html');
   let intro = '';
   const sections: FaqSection[] = [];

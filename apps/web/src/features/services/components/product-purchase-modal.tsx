@@ -1,4 +1,5 @@
 import { type ProductAddress, productAddressErrors } from '@outpost/domain/application-rules';
+import { BILLING_FIELDS, SHIPPING_FIELDS } from '@outpost/domain/product-address';
 import { messages } from '@outpost/contracts/messages';
 import type { OrderResult, Product, ProductOrderInput } from '@outpost/contracts/orders';
 import type { Service } from '@outpost/contracts/services';
@@ -27,20 +28,6 @@ const NUMBERED_STEPS = ['product', 'address', 'confirm'] as const;
 /** The form: the product chosen (its id as the radio's value) and the addresses. */
 type PurchaseValues = Required<ProductAddress> & { productid: string };
 
-const SHIPPING_FIELDS = [
-  'shipping_addr_line1',
-  'shipping_addr_line2',
-  'shipping_suburb',
-  'shipping_state',
-  'shipping_postcode',
-] as const;
-const BILLING_FIELDS = [
-  'billing_addr_line1',
-  'billing_addr_line2',
-  'billing_suburb',
-  'billing_state',
-  'billing_postcode',
-] as const;
 const ADDRESS_FIELDS = [...SHIPPING_FIELDS, ...BILLING_FIELDS] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
 

@@ -1,6 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { SafeHtml } from '@/components/safe-html';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BackIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
@@ -21,7 +20,6 @@ export function GuidePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const guide = useGuide(slug);
-  const body = useMemo(() => (guide.data ? DOMPurify.sanitize(guide.data.body) : ''), [guide.data]);
   const back = `/support/guides${isGuidesLinkState(location.state) ? location.state.guidesSearch : ''}`;
   const missing = guide.isError && isApiError(guide.error) && guide.error.status === 404;
   usePageTitle(guide.data ? `${guide.data.title} - Guides` : null);
@@ -61,7 +59,7 @@ export function GuidePage() {
         />
       )}
       {guide.data && (
-        <article className="content-body guide__body" dangerouslySetInnerHTML={{ __html: body }} />
+        <SafeHtml as="article" className="content-body guide__body" html={guide.data.body} />
       )}
       <div className="button-row guide__actions">
         <button

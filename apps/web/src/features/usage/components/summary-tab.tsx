@@ -1,8 +1,8 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
 import { formatMegabytes, lastDayBefore, formatDate } from '@outpost/domain/format';
 import { planUsage } from '@outpost/domain/usage';
-import DOMPurify from 'dompurify';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
+import { SafeHtml } from '@/components/safe-html';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
 import { columnUnit } from '../utils/usage-format';
@@ -72,7 +72,6 @@ export function SummaryTab({ summary }: SummaryTabProps) {
   const ids = useId();
   const allowances = allowancesOf(summary);
   const unmeteredOffPeak = hasUnmeteredOffPeak(summary);
-  const notes = useMemo(() => DOMPurify.sanitize(summary.plan_notes), [summary.plan_notes]);
 
   const rows: SummaryRow[] = [
     ...allowances.map(({ id, title, used, ...allowance }) => ({
@@ -147,7 +146,7 @@ export function SummaryTab({ summary }: SummaryTabProps) {
       />
       <section className="page-section" aria-labelledby={`${ids}-notes`}>
         <h2 id={`${ids}-notes`}>About your plan</h2>
-        <div className="plan-notes" dangerouslySetInnerHTML={{ __html: notes }} />
+        <SafeHtml className="plan-notes" html={summary.plan_notes} />
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-import { CONTACT_TITLES, PHONE_EXAMPLES, stripPhoneInput } from '@outpost/domain/contacts-rules';
+import { CONTACT_TITLES, PHONE_EXAMPLES } from '@outpost/domain/contacts-rules';
 import type { NewContactInput } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -22,6 +22,7 @@ import {
 } from '../utils/contact-form';
 import { bySection, offeredFor, roleLevel } from '../utils/permissions';
 import { PermissionPicker } from './permission-picker';
+import { PhoneInput } from './details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
 
 type AddStep = 'details' | 'roles' | 'confirm' | 'saving';
@@ -223,19 +224,7 @@ export function AddContactModal({ onClose }: AddContactModalProps) {
                 name="mobile"
                 label="Contact number"
                 hint={messages.account.phoneHint(...PHONE_EXAMPLES)}
-                control={(props) => (
-                  <input
-                    {...props}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={15}
-                    onChange={(event) => {
-                      event.target.value = stripPhoneInput(event.target.value);
-                      void props.onChange?.(event);
-                    }}
-                  />
-                )}
+                control={(props) => <PhoneInput {...props} autoComplete="off" maxLength={15} />}
               />
             </WizardStep>
             <WizardStep flow={flow} id="roles" heading="Roles & Permissions">

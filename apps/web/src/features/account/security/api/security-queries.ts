@@ -1,13 +1,5 @@
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
-import type {
-  AuthenticatorSecret,
-  MethodPreference,
-  MethodPreferenceInput,
-  MethodPreferenceOption,
-  SessionItem,
-  TwoFactorInput,
-  TwoFactorStatus,
-} from '@outpost/contracts/security';
+import type * as security from '@outpost/contracts/security';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { sendStepUpCode, verifyStepUpCode } from '@/lib/step-up';
@@ -26,7 +18,7 @@ export function methodOptionsQueryOptions() {
   return queryOptions({
     queryKey: securityQueryKeys.methodOptions,
     queryFn: ({ signal }) =>
-      apiData<MethodPreferenceOption[]>(apiPaths.methodPreferenceOptions, { signal }),
+      apiData<security.MethodPreferenceOption[]>(apiPaths.methodPreferenceOptions, { signal }),
     staleTime: Infinity,
   });
 }
@@ -34,21 +26,22 @@ export function methodOptionsQueryOptions() {
 export function methodPreferenceQueryOptions() {
   return queryOptions({
     queryKey: securityQueryKeys.method,
-    queryFn: ({ signal }) => apiData<MethodPreference>(apiPaths.methodPreference, { signal }),
+    queryFn: ({ signal }) =>
+      apiData<security.MethodPreference>(apiPaths.methodPreference, { signal }),
   });
 }
 
 export function twoFactorQueryOptions() {
   return queryOptions({
     queryKey: securityQueryKeys.twoFactor,
-    queryFn: ({ signal }) => apiData<TwoFactorStatus>(apiPaths.twoFactor, { signal }),
+    queryFn: ({ signal }) => apiData<security.TwoFactorStatus>(apiPaths.twoFactor, { signal }),
   });
 }
 
 export function sessionsQueryOptions() {
   return queryOptions({
     queryKey: securityQueryKeys.sessions,
-    queryFn: ({ signal }) => apiData<SessionItem[]>(apiPaths.sessions, { signal }),
+    queryFn: ({ signal }) => apiData<security.SessionItem[]>(apiPaths.sessions, { signal }),
   });
 }
 
@@ -61,8 +54,8 @@ export const useSessions = () => useQuery(sessionsQueryOptions());
 export function useUpdateMethodPreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MethodPreferenceInput) =>
-      apiData<MethodPreference>(apiPaths.methodPreference, { method: 'PATCH', body }),
+    mutationFn: (body: security.MethodPreferenceInput) =>
+      apiData<security.MethodPreference>(apiPaths.methodPreference, { method: 'PATCH', body }),
     onSuccess: (data) => queryClient.setQueryData(securityQueryKeys.method, data),
   });
 }
@@ -71,7 +64,10 @@ export function useUpdateMethodPreference() {
 export function useStartAuthenticator() {
   return useMutation({
     mutationFn: () =>
-      apiData<AuthenticatorSecret>(apiPaths.twoFactorAuthenticator, { method: 'POST', body: {} }),
+      apiData<security.AuthenticatorSecret>(apiPaths.twoFactorAuthenticator, {
+        method: 'POST',
+        body: {},
+      }),
   });
 }
 
@@ -79,8 +75,8 @@ export function useStartAuthenticator() {
 export function useUpdateTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TwoFactorInput) =>
-      apiData<TwoFactorStatus>(apiPaths.twoFactor, { method: 'PATCH', body }),
+    mutationFn: (body: security.TwoFactorInput) =>
+      apiData<security.TwoFactorStatus>(apiPaths.twoFactor, { method: 'PATCH', body }),
     onSuccess: (data) => queryClient.setQueryData(securityQueryKeys.twoFactor, data),
   });
 }
