@@ -96,12 +96,12 @@ export default defineConfig(({ mode, command }) => ({
               // pages (the login page among them) load it; the dashboard does not.
               priority: 1,
             },
-            // The wizard and its storage: it uses both the form pieces and 'kit', so it is a chunk of
-            // its own (last), or 'kit' would import the form chunk (the dashboard would load it) or
-            // the form chunk 'kit' (the login page would).
+            // The wizard (its flow, steps and footers) and its storage: it uses both the form pieces
+            // and 'kit', so it is a chunk of its own (last), or 'kit' would import the form chunk (the
+            // dashboard would load it) or the form chunk 'kit' (the login page would).
             {
               name: 'wizard',
-              test: /[\\/]src[\\/]components[\\/]wizard\.tsx$|[\\/]src[\\/]lib[\\/]wizard-storage\.ts$/,
+              test: /[\\/]src[\\/]components[\\/]wizard(-flow|-actions)?\.tsx?$|[\\/]src[\\/]lib[\\/]wizard-storage\.ts$/,
               priority: 0,
             },
             // The pieces the pages share but the login page and the shell never use (the modal, the
@@ -131,7 +131,7 @@ export default defineConfig(({ mode, command }) => ({
               // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
               // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
               // that use them too (the login page would then load 'kit').
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|wizard-(flow|actions)\.tsx?$|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application)-rules|callback-slots|native-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
               priority: 3,
             },
           ],

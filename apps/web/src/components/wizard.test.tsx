@@ -8,13 +8,9 @@ import { analytics } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-error';
 import { WIZARD_STORAGE_PREFIX } from '@/lib/wizard-storage';
 import { clearSession } from '@/lib/session';
-import {
-  usePersistedValue,
-  useWizardFlow,
-  WizardConfirmActions,
-  WizardModal,
-  WizardStep,
-} from './wizard';
+import { WizardModal, WizardStep } from './wizard';
+import { WizardConfirmActions } from './wizard-actions';
+import { usePersistedValue, useWizardFlow } from './wizard-flow';
 
 type Step = 'pick' | 'confirm' | 'saving';
 

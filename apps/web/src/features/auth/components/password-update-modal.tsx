@@ -9,7 +9,8 @@ import {
   newPasswordRules,
 } from '@/components/form/new-password-fields';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { WizardModal, WizardStep } from '@/components/wizard';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useLogout } from '../api/logout';
 import { passwordChangeFailureText, useUpdatePassword } from '@/lib/password-change';
 import { ServerActionButton } from '@/components/server-action-button';

@@ -2,7 +2,8 @@ import type { PaymentMethodType, PrepareAddPaymentMethod } from '@outpost/contra
 import { messages } from '@outpost/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { useWizardFlow } from '@/components/wizard-flow';
 import {
   type AddPaymentMethodOutcome,
   type AddPaymentMethodVariables,

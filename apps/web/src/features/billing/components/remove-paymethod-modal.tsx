@@ -6,7 +6,7 @@ import {
 } from '@outpost/domain/billing-rules';
 import { messages } from '@outpost/contracts/messages';
 import { Modal } from '@/components/modal';
-import { WizardConfirmActions } from '@/components/wizard';
+import { WizardConfirmActions } from '@/components/wizard-actions';
 
 /** A saved method as the customer knows it: 'Visa ending in 4242', 'bank account ending in 6789'. */
 export function paymethodName(methods: Paymethods, type: PaymentMethodType): string | null {

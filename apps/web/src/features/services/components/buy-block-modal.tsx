@@ -8,13 +8,9 @@ import { useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
 import { FormAlert } from '@/components/form/form-alert';
-import {
-  useWizardFlow,
-  WizardConfirmActions,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardBackConfirm } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useAvailableBlocks } from '../api/get-available-blocks';
 import { reloadAfterPurchase, usePurchaseBlock } from '../api/purchase-block';
 import { serviceAllowance, serviceLabel } from '../utils/service-display';
@@ -79,17 +75,14 @@ export function BuyBlockModal({ service, onClose }: BuyBlockModalProps) {
         Close
       </button>
     ) : flow.step === 'confirm' && block ? (
-      <WizardConfirmActions
-        cancelLabel="Back"
-        onCancel={flow.back}
-        cancelWaits
+      <WizardBackConfirm
+        flow={flow}
         confirmLabel={
           <>
             Confirm<span className="visually-hidden"> and buy {block.block}</span>
           </>
         }
         onConfirm={() => buy({ serviceid: service.serviceid, dbid: block.dbid })}
-        saving={flow.saving}
       />
     ) : undefined;
 

@@ -5,13 +5,9 @@ import { useId, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { ReviewList } from '@/components/review-list';
 import { FormAlert } from '@/components/form/form-alert';
-import {
-  useWizardFlow,
-  WizardConfirmActions,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardBackConfirm, WizardCloseNext } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useBarringOptions, useSetBarring } from '../api/telephony';
 import { serviceLabel } from '../utils/service-display';
 
@@ -52,27 +48,11 @@ export function CallBarringModal({ service, onClose }: CallBarringModalProps) {
 
   const footer =
     flow.step === 'select' ? (
-      <>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!options.data}
-          onClick={next}
-        >
-          Next
-        </button>
-      </>
+      <WizardCloseNext onClose={onClose} nextDisabled={!options.data} onNext={next} />
     ) : flow.step === 'confirm' && chosen ? (
-      <WizardConfirmActions
-        cancelLabel="Back"
-        onCancel={flow.back}
-        cancelWaits
-        confirmLabel="Confirm"
+      <WizardBackConfirm
+        flow={flow}
         onConfirm={() => save({ serviceid: service.serviceid, barring_mode: chosen.value })}
-        saving={flow.saving}
       />
     ) : undefined;
 

@@ -1,12 +1,8 @@
 import { formatDate } from '@outpost/domain/format';
 import type { Service } from '@outpost/contracts/services';
-import {
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-  WizardConfirmActions,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardConfirmActions } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useChangePlan } from '../api/change-plan';
 import { serviceLabel } from '../utils/service-display';
 

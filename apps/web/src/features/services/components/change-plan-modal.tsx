@@ -7,7 +7,9 @@ import {
 } from '@outpost/domain/services';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardNextButton } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useChangePlan } from '../api/change-plan';
 import { useAvailablePlans } from '../api/get-available-plans';
 import { planOptionsQueryOptions } from '../api/get-plan-options';
@@ -127,14 +129,7 @@ export function ChangePlanModal({ service, onClose }: ChangePlanModalProps) {
     options: (
       <>
         {back}
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={options.isPending}
-          onClick={() => flow.goTo('confirm')}
-        >
-          Next
-        </button>
+        <WizardNextButton disabled={options.isPending} onClick={() => flow.goTo('confirm')} />
       </>
     ),
     confirm: (

@@ -9,13 +9,9 @@ import { LoadingState } from '@/components/loading-state';
 import { PasswordInput } from '@/components/password-input';
 import { ReviewList } from '@/components/review-list';
 import { FormAlert } from '@/components/form/form-alert';
-import {
-  useWizardFlow,
-  WizardConfirmActions,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardBackConfirm, WizardCloseNext } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useSetTelephonyFeatures, useTelephonyFeatures } from '../api/telephony';
 import { serviceLabel } from '../utils/service-display';
 
@@ -105,27 +101,11 @@ export function LandlineOptionsModal({ service, onClose }: LandlineOptionsModalP
 
   const footer =
     flow.step === 'details' ? (
-      <>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!features.data}
-          onClick={next}
-        >
-          Next
-        </button>
-      </>
+      <WizardCloseNext onClose={onClose} nextDisabled={!features.data} onNext={next} />
     ) : flow.step === 'confirm' ? (
-      <WizardConfirmActions
-        cancelLabel="Back"
-        onCancel={flow.back}
-        cancelWaits
-        confirmLabel="Confirm"
+      <WizardBackConfirm
+        flow={flow}
         onConfirm={() => save({ serviceid: service.serviceid, changes })}
-        saving={flow.saving}
       />
     ) : undefined;
 

@@ -5,13 +5,9 @@ import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
-import {
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-  WizardConfirmActions,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardConfirmActions } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useSetNickname } from '../api/set-nickname';
 import { serviceLabel } from '../utils/service-display';
 import { ServerActionButton } from '@/components/server-action-button';

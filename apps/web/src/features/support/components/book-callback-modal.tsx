@@ -1,13 +1,9 @@
 import type { Callback, CallbackSlot, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-  WizardConfirmActions,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardConfirmActions } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { reloadCallbacks, useRequestCallback } from '../api/request-callback';
 import { formatPhone } from '@outpost/domain/phone-format';
 

@@ -1,8 +1,12 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
 import { formatMegabytes, formatDate, lastDayBefore } from '@outpost/domain/format';
-import { planUsage } from '@outpost/domain/usage';
 import { useId } from 'react';
-import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
+import {
+  type Allowance,
+  allowancesOf,
+  hasUnmeteredOffPeak,
+  planAllowance,
+} from '../utils/allowances';
 
 import { UsageBar } from './usage-bar';
 
@@ -23,13 +27,7 @@ function PlannerCard({
   now: Date;
 }) {
   const ids = useId();
-  const plan = planUsage({
-    used: allowance.used,
-    quota: allowance.total,
-    periodStart: new Date(summary.periodStart),
-    periodStop: new Date(summary.periodStop),
-    now,
-  });
+  const plan = planAllowance(allowance, summary, now);
   const lastDay = lastDayBefore(summary.periodStop);
   const days = Math.ceil(plan.daysRemaining);
   const usedUp = plan.projectedRunOut !== null && plan.projectedRunOut.getTime() <= now.getTime();

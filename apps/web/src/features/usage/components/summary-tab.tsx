@@ -1,10 +1,14 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
 import { formatMegabytes, lastDayBefore, formatDate } from '@outpost/domain/format';
-import { planUsage } from '@outpost/domain/usage';
 import { useId } from 'react';
 import { SafeHtml } from '@/components/safe-html';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
-import { type Allowance, allowancesOf, hasUnmeteredOffPeak } from '../utils/allowances';
+import {
+  type Allowance,
+  allowancesOf,
+  hasUnmeteredOffPeak,
+  planAllowance,
+} from '../utils/allowances';
 import { columnUnit } from '../utils/usage-format';
 import { UsageBar } from './usage-bar';
 
@@ -24,13 +28,7 @@ const mb = (value: number) => formatMegabytes(value);
 
 function AllowanceCard({ allowance, summary }: { allowance: Allowance; summary: UsageSummary }) {
   const ids = useId();
-  const plan = planUsage({
-    used: allowance.used,
-    quota: allowance.total,
-    periodStart: new Date(summary.periodStart),
-    periodStop: new Date(summary.periodStop),
-    now: new Date(),
-  });
+  const plan = planAllowance(allowance, summary, new Date());
   return (
     <section className="usage-card" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`}>{allowance.title}</h3>

@@ -1,4 +1,5 @@
 import type { UsageSummary } from '@outpost/contracts/usage';
+import { planUsage } from '@outpost/domain/usage';
 
 /** One metered allowance of the period: plan plus data blocks, used and remaining (MB). */
 export type Allowance = {
@@ -43,4 +44,15 @@ export function allowancesOf(summary: UsageSummary): Allowance[] {
     });
   }
   return list;
+}
+
+/** An allowance's plan for the rest of its period (domain planUsage), as at `now`. */
+export function planAllowance(allowance: Allowance, summary: UsageSummary, now: Date) {
+  return planUsage({
+    used: allowance.used,
+    quota: allowance.total,
+    periodStart: new Date(summary.periodStart),
+    periodStop: new Date(summary.periodStop),
+    now,
+  });
 }

@@ -1,7 +1,9 @@
 import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { useStepUp } from '@/components/step-up-dialog';
-import { useWizardFlow, WizardModal, WizardStep, WizardConfirmActions } from '@/components/wizard';
+import { WizardModal, WizardStep } from '@/components/wizard';
+import { WizardConfirmActions } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useRemoveContact } from '../api/remove-contact';
 import { contactName } from '../utils/contact-form';
 

@@ -4,7 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { LoadingState } from '@/components/loading-state';
 import { useStepUp } from '@/components/step-up-dialog';
 import { FormAlert } from '@/components/form/form-alert';
-import { useWizardFlow, WizardModal, WizardStep } from '@/components/wizard';
+import { WizardModal, WizardStep } from '@/components/wizard';
+import { WizardCloseNext } from '@/components/wizard-actions';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { useSession } from '@/lib/session';
 import { useContactPermissions } from '../api/get-contact-permissions';
 import { usePermissionDefinitions, useRoles } from '../api/get-contact-setup';
@@ -72,19 +74,11 @@ export function UpdatePermissionsModal({ contact, onClose }: UpdatePermissionsMo
   );
   const footers: Record<UpdateStep, ReactNode> = {
     permissions: (
-      <>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={pending || failed}
-          onClick={() => flow.goTo('confirm')}
-        >
-          Next
-        </button>
-      </>
+      <WizardCloseNext
+        onClose={onClose}
+        nextDisabled={pending || failed}
+        onNext={() => flow.goTo('confirm')}
+      />
     ),
     confirm: (
       <>

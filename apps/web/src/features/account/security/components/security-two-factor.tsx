@@ -6,7 +6,8 @@ import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { FormAlert } from '@/components/form/form-alert';
-import { useWizardFlow, WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { useWizardFlow } from '@/components/wizard-flow';
 import { cleanErrorMessage } from '@/lib/error-message';
 import {
   useSendStepUp,

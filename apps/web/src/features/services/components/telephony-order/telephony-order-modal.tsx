@@ -6,13 +6,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
 import { FormAlert } from '@/components/form/form-alert';
-import {
-  usePersistedValue,
-  useWizardFlow,
-  WizardModal,
-  WizardSavingStep,
-  WizardStep,
-} from '@/components/wizard';
+import { WizardModal, WizardSavingStep, WizardStep } from '@/components/wizard';
+import { usePersistedValue, useWizardFlow } from '@/components/wizard-flow';
 import { useProviders, usePlaceOrder } from '../../api/orders';
 import { serviceLabel } from '../../utils/service-display';
 import {
