@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { outbox } from './messaging.schema';
 import type { Push } from './push';
-import { createPush } from './push';
+import { createPush } from './push-providers';
 import { PermanentDeliveryError } from './delivery-error';
 import type { MessageChannel, OutgoingMessage } from './message-channel';
 import { messageMediaChannel, smsStatusCallback, twilioChannel } from './sms-providers';

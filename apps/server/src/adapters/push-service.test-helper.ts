@@ -6,7 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { WebPushNet } from './push';
+import type { WebPushNet } from './push-providers';
 
 /** The push service hosts the fake's certificate names (a browser's subscription would). */
 export const FAKE_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'];

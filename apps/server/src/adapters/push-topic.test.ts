@@ -2,7 +2,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import webpush from 'web-push';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage, PushTarget } from './push';
-import { pushTopic, webPushProvider } from './push';
+import { pushTopic } from './push';
+import { webPushProvider } from './push-providers';
 
 const message: PushMessage = {
   title: 'Payment received',

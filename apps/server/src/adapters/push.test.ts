@@ -12,15 +12,9 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/client';
 import { openTestDatabase } from '../test/test-app';
 import type { PushMessage, PushTarget } from './push';
-import {
-  createPush,
-  embeddedPush,
-  fcmProvider,
-  normaliseDeviceToken,
-  WEB_PUSH_NET,
-  webPushProvider,
-} from './push';
-import type { WebPushNet } from './push';
+import { embeddedPush, normaliseDeviceToken } from './push';
+import { createPush, fcmProvider, WEB_PUSH_NET, webPushProvider } from './push-providers';
+import type { WebPushNet } from './push-providers';
 import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress, webPushEndpointAllowed } from './push-hosts';
 import type { FakePushService, Listener } from './push-service.test-helper';
 import { fakePushService, loopbackHttpListener } from './push-service.test-helper';

@@ -55,11 +55,29 @@ export type PreparedGateway<P extends RouteContract, C extends RouteContract, O,
   /** At prepare, after the check and before the operation is stored (a SetupIntent). */
   prepare?: (input: PreparedInput<P>, object: O) => Promise<G>;
   /**
-   * At commit, once the csrf names a pending operation of this kind and caller (one committed
-   * before answers its first result without asking the gateway again): reads what the client
-   * says it did from the gateway.
+   * At commit, once the csrf names a pending operation of this kind, caller and payload (one
+   * committed before answers its first result without asking the gateway again, unless `repeat`):
+   * reads what the client says it did from the gateway, or charges. `operation.subject`: what
+   * `subject` named at prepare.
    */
-  commit?: (input: PreparedInput<P>, object: O, sent: SentOf<C>) => Promise<X>;
+  commit?: (
+    input: PreparedInput<P>,
+    object: O,
+    sent: SentOf<C>,
+    operation: { subject: number | null },
+  ) => Promise<X>;
+  /**
+   * The row the operation acts on, from what `prepare` answered, kept with the operation for
+   * `commit` when the commit's body does not name it (the saved-card payment).
+   */
+  subject?: (gateway: G) => number;
+  /**
+   * Every commit asks the gateway, also one of an operation committed before, and `apply` answers
+   * from what it said (the one-off payments: a payment row records the gateway's outcome once,
+   * with its own idempotency key, so a repeated post reads the gateway again and a commit after
+   * 'unreached' charges again with the same key). Without it a repeated commit replays.
+   */
+  repeat?: boolean;
   /** The error when the csrf names no operation of this kind and caller (csrfInvalid otherwise). */
   mismatch?: () => Error;
 };
@@ -112,6 +130,8 @@ type PreparedRouteBase<P extends RouteContract, C extends RouteContract, O, D, R
   minCommitMs?: number;
   /** The commit's body limit in bytes when it carries a file (the server's default otherwise). */
   commitBodyLimit?: number;
+  /** How long the csrf is accepted (lib/prepared.ts's 10 minutes otherwise). */
+  ttlMs?: number;
 };
 
 export type PreparedRoute<
@@ -193,6 +213,7 @@ export function preparedRoute<
       db,
       { kind: kindOf(input), userId: userIdOf(input), payload },
       input.now,
+      { ttlMs: spec.ttlMs, subject: spec.gateway?.subject?.(gateway) },
     );
     return { data: spec.prepared ? spec.prepared(operation, gateway) : { csrf: operation.csrf } };
   };
@@ -208,22 +229,24 @@ export function preparedRoute<
       csrf,
     };
     const replayable = spec.replayable ?? true;
+    const again = spec.gateway?.repeat ?? false;
     let gateway = undefined as X;
     if (spec.gateway?.commit) {
-      const operation = await findOperation(db, csrf);
-      if (!operation || operation.kind !== key.kind || operation.userId !== key.userId)
-        return invalid();
-      if (operation.committed) {
+      const operation = await findOperation(db, key, input.now);
+      if (!operation) return invalid();
+      if (operation.expired) throw preparedError('csrfExpired');
+      if (operation.committed && !again) {
         // Committed before: the first result, without asking the gateway again.
         const first = await commitOperation(db, key, input.now, { replayable }, async () =>
           invalid(),
         );
         return { data: spec.respond ? await spec.respond(first, input) : first };
       }
-      gateway = await spec.gateway.commit(input, object, body as SentOf<C>);
+      gateway = await spec.gateway.commit(input, object, body as SentOf<C>, operation);
     }
     const afterCommit: (() => Promise<void>)[] = [];
-    const result = await commitOperation(db, key, input.now, { replayable }, async (tx) => {
+    const options = { replayable, again };
+    const result = await commitOperation(db, key, input.now, options, async (tx) => {
       const locked = await load(tx, input, true);
       const decision = await check(tx, locked, input);
       return spec.apply(tx, {

@@ -13,6 +13,8 @@ export const preparedOperations = pgTable(
     kind: text('kind').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     payloadHash: text('payload_hash').notNull(),
+    /** The row the operation acts on when the commit's body does not name it (a payment). */
+    subjectId: integer('subject_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     committedAt: timestamp('committed_at', { withTimezone: true }),
     result: jsonb('result'),

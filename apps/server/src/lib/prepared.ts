@@ -47,11 +47,16 @@ export async function prepareOperation(db: Db, key: OperationKey, now: Date): Pr
   return (await prepareOperationRecord(db, key, now)).csrf;
 }
 
-/** prepareOperation, also answering the operation's id and when it expires. */
+/**
+ * prepareOperation, also answering the operation's id and when it expires. `ttlMs`: how long its
+ * csrf is accepted (10 minutes unless said); `subject`: the row it acts on when the commit's body
+ * does not name it (a saved-card payment).
+ */
 export async function prepareOperationRecord(
   db: Db,
   key: OperationKey,
   now: Date,
+  options: { ttlMs?: number | undefined; subject?: number | undefined } = {},
 ): Promise<{ id: number; csrf: string; expiresAt: Date }> {
   const csrf = newOpaqueToken();
   const [row] = await db
@@ -61,7 +66,8 @@ export async function prepareOperationRecord(
       kind: key.kind,
       userId: key.userId,
       payloadHash: payloadHash(key.payload),
-      expiresAt: new Date(now.getTime() + PREPARE_TTL_MS),
+      subjectId: options.subject ?? null,
+      expiresAt: new Date(now.getTime() + (options.ttlMs ?? PREPARE_TTL_MS)),
       createdAt: now,
     })
     .returning({ id: preparedOperations.id, expiresAt: preparedOperations.expiresAt });
@@ -73,22 +79,29 @@ export async function prepareOperationRecord(
 }
 
 /**
- * The operation a csrf names, as it stands (nothing locked): for a commit that must call the
- * gateway before its transaction, and not at all when the operation was committed before.
+ * The operation a csrf names, as it stands (nothing locked), when it is of this key's kind, caller
+ * and payload: for a commit that must call the gateway before its transaction (so a csrf of
+ * another payment or intent never reaches the gateway), and not at all when the operation was
+ * committed before. `expired`: pending and past its time (committed ones never expire).
  */
 export async function findOperation(
   db: Db,
-  csrf: string,
-): Promise<{ kind: string; userId: number | null; committed: boolean } | undefined> {
+  key: OperationKey & { csrf: string },
+  now: Date,
+): Promise<{ committed: boolean; expired: boolean; subject: number | null } | undefined> {
   const [row] = await db
-    .select({
-      kind: preparedOperations.kind,
-      userId: preparedOperations.userId,
-      committedAt: preparedOperations.committedAt,
-    })
+    .select()
     .from(preparedOperations)
-    .where(eq(preparedOperations.csrfHash, hashToken(csrf)));
-  return row && { kind: row.kind, userId: row.userId, committed: row.committedAt !== null };
+    .where(eq(preparedOperations.csrfHash, hashToken(key.csrf)));
+  if (
+    !row ||
+    row.kind !== key.kind ||
+    row.userId !== key.userId ||
+    row.payloadHash !== payloadHash(key.payload)
+  )
+    return undefined;
+  const committed = row.committedAt !== null;
+  return { committed, expired: !committed && row.expiresAt <= now, subject: row.subjectId };
 }
 
 /**
@@ -96,12 +109,14 @@ export async function findOperation(
  * the first applies, the others then see it committed. With `replayable`, a repeated commit returns
  * the first result; without (results holding secrets such as tokens), it is refused.
  * `apply` runs in the same transaction; what it returns is stored as the result when replayable.
+ * With `again` (the one-off payments, whose every commit asks the gateway and whose payment row
+ * records the outcome once), a repeated commit runs `apply` again instead, however late.
  */
 export async function commitOperation<T>(
   db: Db,
   key: OperationKey & { csrf: string },
   now: Date,
-  options: { replayable: boolean },
+  options: { replayable: boolean; again?: boolean | undefined },
   apply: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return withTransaction(db, async (tx) => {
@@ -120,6 +135,7 @@ export async function commitOperation<T>(
       row.userId === key.userId &&
       row.payloadHash === payloadHash(key.payload);
     if (!matches) throw preparedError('csrfInvalid');
+    if (row.committedAt && options.again) return apply(tx);
     if (row.committedAt) {
       if (options.replayable && row.result !== null) return row.result as T;
       throw preparedError('csrfUsed');

@@ -21,29 +21,36 @@ export const BARRING_OPTIONS = [
 
 const offOn = ['off', 'on'];
 
+type Feature = typeof telephonyFeatures.$inferInsert;
+
+/**
+ * A landline option. Unless it says otherwise: no range, no other option needed, no choices and
+ * no extra permission.
+ */
+const feature = (
+  fields: Omit<Feature, 'range' | 'requires' | 'data' | 'permissions'> & Partial<Feature>,
+): Feature => ({ range: null, requires: [], data: [], permissions: [], ...fields });
+
 /**
  * The landline options (spec 2 section 3 "Telephony feature"): each type, a toggle with a
  * dependent text field (call forwarding and its number; voicemail and its PIN), priced options
  * and one that needs another permission. Ids are stable: tests and the web refer to them.
  */
-export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
-  {
+export const TELEPHONY_FEATURES: Feature[] = [
+  feature({
     id: 1,
     feature: 'caller-id',
     label: 'Show my number when I call',
     section: 'Calling',
     type: 'select',
-    range: null,
     defaultValue: 'show',
-    requires: [],
     data: [
       { value: 'show', label: 'Show my number' },
       { value: 'hide', label: 'Hide my number (private)' },
     ],
-    permissions: [],
     sort: 1,
-  },
-  {
+  }),
+  feature({
     id: 2,
     feature: 'call-waiting',
     label: 'Call waiting',
@@ -51,12 +58,9 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
     type: 'toggle',
     range: offOn,
     defaultValue: 'on',
-    requires: [],
-    data: [],
-    permissions: [],
     sort: 2,
-  },
-  {
+  }),
+  feature({
     id: 3,
     feature: 'call-forwarding',
     label: 'Call forwarding',
@@ -65,31 +69,24 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
     type: 'toggle',
     range: offOn,
     defaultValue: 'off',
-    requires: [],
-    data: [],
-    permissions: [],
     sort: 3,
-  },
-  {
+  }),
+  feature({
     id: 4,
     feature: 'forward-to',
     label: 'Forward calls to',
     section: 'Forwarding',
     type: 'text',
-    range: null,
     defaultValue: '',
     requires: [3],
-    data: [],
-    permissions: [],
     sort: 4,
-  },
-  {
+  }),
+  feature({
     id: 5,
     feature: 'forward-when',
     label: 'Forward when',
     section: 'Forwarding',
     type: 'selection',
-    range: null,
     defaultValue: 'always',
     requires: [3],
     data: [
@@ -97,10 +94,9 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
       { value: 'busy', label: 'When busy' },
       { value: 'no-answer', label: 'When not answered' },
     ],
-    permissions: [],
     sort: 5,
-  },
-  {
+  }),
+  feature({
     id: 6,
     feature: 'voicemail',
     label: 'Voicemail',
@@ -109,25 +105,19 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
     type: 'toggle',
     range: offOn,
     defaultValue: 'off',
-    requires: [],
-    data: [],
-    permissions: [],
     sort: 6,
-  },
-  {
+  }),
+  feature({
     id: 7,
     feature: 'voicemail-pin',
     label: 'Voicemail PIN',
     section: 'Voicemail',
     type: 'text',
-    range: null,
     defaultValue: '',
     requires: [6],
-    data: [],
-    permissions: [],
     sort: 7,
-  },
-  {
+  }),
+  feature({
     id: 8,
     feature: 'international-calls',
     label: 'International calling pack',
@@ -136,13 +126,11 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
     type: 'toggle',
     range: offOn,
     defaultValue: 'off',
-    requires: [],
-    data: [],
     // Adds spending to the account: for those who may also buy products.
     permissions: ['purchase-products'],
     sort: 8,
-  },
-  {
+  }),
+  feature({
     id: 9,
     feature: 'voip-app',
     label: 'Answer calls in the VoIP app',
@@ -150,12 +138,9 @@ export const TELEPHONY_FEATURES: (typeof telephonyFeatures.$inferInsert)[] = [
     type: 'toggle',
     range: offOn,
     defaultValue: 'off',
-    requires: [],
-    data: [],
-    permissions: [],
     voipOnly: true,
     sort: 9,
-  },
+  }),
 ];
 
 /**

@@ -102,11 +102,8 @@ export function methodInfo(method: MethodRow | null): PaymentMethodInfo | null {
   };
 }
 
-export function setupInfo(
-  row: IntentRow,
-  method: MethodRow | null,
-  clientSecret = '',
-): SetupIntentInfo {
+/** What a SetupIntent and a PaymentIntent both answer. */
+function intentInfo(row: IntentRow, method: MethodRow | null, clientSecret: string) {
   return {
     id: row.id,
     clientSecret,
@@ -118,23 +115,21 @@ export function setupInfo(
   };
 }
 
-export function paymentInfo(
+export const setupInfo = (
   row: IntentRow,
   method: MethodRow | null,
   clientSecret = '',
-): PaymentIntentInfo {
-  return {
-    id: row.id,
-    clientSecret,
-    status: row.status as IntentStatus,
-    amountCents: row.amountCents ?? 0,
-    customerId: row.customerId,
-    paymentMethod: methodInfo(method),
-    lastError: (row.lastError as GatewayError | null) ?? null,
-    receiptId: row.status === 'succeeded' ? receiptNumber(row.id) : null,
-    metadata: callerMetadata(row),
-  };
-}
+): SetupIntentInfo => intentInfo(row, method, clientSecret);
+
+export const paymentInfo = (
+  row: IntentRow,
+  method: MethodRow | null,
+  clientSecret = '',
+): PaymentIntentInfo => ({
+  ...intentInfo(row, method, clientSecret),
+  amountCents: row.amountCents ?? 0,
+  receiptId: row.status === 'succeeded' ? receiptNumber(row.id) : null,
+});
 
 export const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',

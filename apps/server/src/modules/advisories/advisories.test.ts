@@ -5,7 +5,7 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { serverErrors } from '@outpost/contracts/messages';
 import { outboxChannel } from '../../adapters/messaging';
-import { createPush } from '../../adapters/push';
+import { createPush } from '../../adapters/push-providers';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf, manualClock } from '../../test/test-app';

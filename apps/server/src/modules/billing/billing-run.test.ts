@@ -14,8 +14,9 @@ import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, manualClock } from '../../test/test-app';
 import { runPeriodRollover } from '../services/jobs';
-import type { BillingRunDeps, BillingRunResult } from './billing-run';
-import { CLAIM_LEASE_MS, billingRunDeps, runBillingRun } from './billing-run';
+import { runBillingRun } from './billing-run';
+import type { BillingRunDeps, BillingRunResult } from './billing-run-deps';
+import { CLAIM_LEASE_MS, billingRunDeps } from './billing-run-deps';
 import { AUTO_CHARGE_DELAY_MS, INVOICE_DUE_MS } from './invoices.service';
 
 const HOLDER_ACCOUNT = 100001;

@@ -12,8 +12,9 @@ import {
 } from '@outpost/contracts/notifications';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import type { Push } from '../../adapters/push';
-import type { WebPushNet } from '../../adapters/push';
-import { embeddedPush, tokenHash, WEB_PUSH_NET, webPushProvider } from '../../adapters/push';
+import { embeddedPush, tokenHash } from '../../adapters/push';
+import type { WebPushNet } from '../../adapters/push-providers';
+import { WEB_PUSH_NET, webPushProvider } from '../../adapters/push-providers';
 import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress } from '../../adapters/push-hosts';
 import { fakePushService, loopbackHttpListener } from '../../adapters/push-service.test-helper';
 import { queryRows } from '../../db/client';

@@ -6,7 +6,8 @@ import { outbox } from '../../adapters/messaging.schema';
 import { queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, manualClock } from '../../test/test-app';
-import { billingRunDeps, runBillingRun } from '../billing/billing-run';
+import { runBillingRun } from '../billing/billing-run';
+import { billingRunDeps } from '../billing/billing-run-deps';
 import { tickets } from '../tickets/tickets.schema';
 import { orders } from './orders.schema';
 

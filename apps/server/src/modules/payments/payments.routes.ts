@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingRoutes } from '@outpost/contracts/api-routes';
 import type {
   CommitAddPaymentMethod,
+  ExistingCardCommit,
   PaymentMethodType,
   SandboxTestNumber,
 } from '@outpost/contracts/billing';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -16,7 +18,17 @@ import type { Setup, SetupRead } from './add-method';
 import { readSetup, startSetup } from './add-method';
 import { handleGatewayEvent } from './gateway-events';
 import { paymentsError } from './payments.errors';
-import { postPayment, startPayment } from './payments.service';
+import type { StartedPayment } from './payments.service';
+import {
+  newCardPayment,
+  PAYMENT_CSRF_TTL_MS,
+  postAnswer,
+  readPayment,
+  startPayment,
+} from './payments.service';
+import type { PaymentRow } from './settle';
+
+type PostBody = { prepareId: number; intentId: string };
 import { commitSavedCardPayment, prepareSavedCardPayment } from './saved-card';
 import { paymethodsOf, saveMethod, updatePaymethods } from './paymethods.service';
 
@@ -145,52 +157,86 @@ export const paymentsModule: FastifyPluginAsyncZod<{ deps: PaymentsModuleDeps }>
     },
   });
 
-  app.route({
-    ...routeFor(billingRoutes.startPayment),
-    handler: async (request) => {
-      try {
-        return { data: await startPayment(service, requireAuth(request), request.body, clock()) };
-      } catch (error) {
-        if ((error as { cause?: unknown }).cause)
-          request.log.warn({ err: (error as { cause: unknown }).cause }, 'start payment failed');
-        throw error;
-      }
-    },
-  });
+  /** A gateway failure's cause goes to the log; the customer gets the module's text. */
+  const logCause = (log: FastifyBaseLogger, what: string) => (error: unknown) => {
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause) log.warn({ err: cause }, what);
+    throw error;
+  };
 
-  app.route({
-    ...routeFor(billingRoutes.postPayment),
-    handler: async (request) => {
-      try {
-        return {
-          data: await postPayment(service, requireAuth(request), request.body, clock()),
-        };
-      } catch (error) {
-        if ((error as { cause?: unknown }).cause)
-          request.log.warn({ err: (error as { cause: unknown }).cause }, 'post payment failed');
-        throw error;
-      }
-    },
-  });
-
-  app.route({
-    ...routeFor(billingRoutes.existingCardPrepare),
-    handler: async (request) => ({
-      data: await prepareSavedCardPayment(db, requireAuth(request), clock()),
+  /**
+   * The one-off payment with a new card (decision 015): start makes the payment row and its
+   * PaymentIntent, and the csrf is bound to both; every post reads the intent from the gateway
+   * (also a repeated one: a declined card may be retried on the same intent) and settlePayment
+   * records it once.
+   */
+  preparedRoute<
+    typeof billingRoutes.startPayment,
+    typeof billingRoutes.postPayment,
+    PaymentRow | null,
+    undefined,
+    ReturnType<typeof postAnswer>,
+    StartedPayment,
+    PaymentRow
+  >(app, deps, {
+    kind: 'new-card-payment',
+    prepare: billingRoutes.startPayment,
+    commit: billingRoutes.postPayment,
+    ttlMs: PAYMENT_CSRF_TTL_MS,
+    // At commit the input's body is the post's (less csrf), which names the payment.
+    load: async (from, { caller, commit, body }) =>
+      commit === null
+        ? null
+        : newCardPayment(from, caller.accountId, (body as unknown as PostBody).prepareId),
+    payload: (_input, _payment, { gateway: started, sent }) => ({
+      payment: started ? started.paymentId : sent?.prepareId,
+      intent: started ? started.intent.id : sent?.intentId,
     }),
+    gateway: {
+      prepare: ({ caller, body, now, log }) =>
+        startPayment(service, caller, body, now).catch(logCause(log, 'start payment failed')),
+      commit: ({ now, log }, payment) =>
+        readPayment(service, payment!, now).catch(logCause(log, 'post payment failed')),
+      mismatch: () => paymentsError('paymentMismatch'),
+      repeat: true,
+    },
+    prepared: (operation, { paymentId, intent }) => ({
+      stripePaymentIntent: { id: intent.id, client_secret: intent.clientSecret },
+      prepareAPIResult: { id: paymentId, csrf: operation.csrf },
+    }),
+    apply: async (_tx, { gateway: payment }) => postAnswer(payment),
   });
 
-  app.route({
-    ...routeFor(billingRoutes.existingCardCommit),
-    handler: async (request) => ({
-      data: await commitSavedCardPayment(
-        service,
-        requireAuth(request),
-        request.body,
-        clock,
-        request.log,
-      ),
-    }),
+  /**
+   * The one-off payment with the saved card (decision 015): prepare makes the payment row, the
+   * operation's subject; every commit claims it and charges off-session with its idempotency key
+   * (saved-card.ts: a concurrent commit waits for the charge under way, one after 'unreached'
+   * charges again with the same key), so a duplicate click never charges twice.
+   */
+  preparedRoute<
+    typeof billingRoutes.existingCardPrepare,
+    typeof billingRoutes.existingCardCommit,
+    undefined,
+    undefined,
+    ExistingCardCommit,
+    number,
+    ExistingCardCommit
+  >(app, deps, {
+    kind: 'saved-card-payment',
+    prepare: billingRoutes.existingCardPrepare,
+    commit: billingRoutes.existingCardCommit,
+    ttlMs: PAYMENT_CSRF_TTL_MS,
+    payload: () => ({}),
+    gateway: {
+      prepare: ({ caller, now }) => prepareSavedCardPayment(db, caller, now),
+      subject: (paymentId) => paymentId,
+      commit: ({ caller, log }, _object, { amount }, { subject }) =>
+        commitSavedCardPayment(service, caller, { paymentId: subject!, amount }, clock, log),
+      mismatch: () => paymentsError('paymentMismatch'),
+      repeat: true,
+    },
+    prepared: (operation, paymentId) => ({ id: paymentId, csrf: operation.csrf, error: null }),
+    apply: async (_tx, { gateway: answer }) => answer,
   });
 
   // The webhook reads its body as bytes (the signature covers them exactly): a parser of its own,

@@ -19,7 +19,10 @@ export const payments = pgTable(
     /** 'new-card' | 'saved-card' | 'billing-run' */
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** The one-off payment's csrf (hash): post payment must present it. */
+    /**
+     * Neither written nor read since issue 37: a one-off payment's csrf is its prepared
+     * operation's (lib/prepared.ts). The column is kept, so no data is dropped.
+     */
     csrfHash: text('csrf_hash'),
     /** The gateway's PaymentIntent id, once created. */
     intentId: text('intent_id'),

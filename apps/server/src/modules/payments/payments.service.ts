@@ -1,5 +1,5 @@
 import { formatDollars } from '@outpost/domain/money';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PostPayment } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
@@ -7,15 +7,20 @@ import { declineMessage } from '@outpost/contracts/payment-declines';
 import type { PaymentGateway, PaymentIntentInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { paymentsError } from './payments.errors';
 import { payments } from './payments.schema';
 import { brandName, ensureGatewayCustomer, paymethodsRow } from './paymethods.service';
 import type { PaymentRow } from './settle';
 import { settlePayment } from './settle';
 
-/** How long a one-off payment's csrf is accepted (start -> post, prepare -> commit). */
+/** How long a one-off payment may be charged after its start or prepare (payments.expires_at). */
 export const PAYMENT_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long a one-off payment's prepared operation is kept: its post (new card), or a commit after
+ * 'unreached' (saved card), reads or charges again with the payment's idempotency key, which the
+ * gateway honours for 24 hours.
+ */
+export const PAYMENT_CSRF_TTL_MS = 24 * 60 * 60 * 1000;
 /** Marks a saved-card charge whose call to the gateway failed: the next commit tries again. */
 export const GATEWAY_UNREACHED = 'gateway_unreached';
 
@@ -28,11 +33,6 @@ export type PaymentsDeps = {
 
 export type Caller = { userId: number; accountId: number; permissions: ReadonlySet<string> };
 
-function sameHash(a: string | null, b: string): boolean {
-  if (a === null || a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
-
 /** The typed dollars (validated: at least 0.5, 2 decimals) in cents. */
 export const centsOf = (amount: number) => Math.round(amount * 100);
 
@@ -44,7 +44,8 @@ export const paymentMetadata = (payment: { id: number; accountId: number }) => (
 /**
  * Start a one-off payment with a new card: the payment row (its id is the prepare id of the
  * reference 'PX...'), then the PaymentIntent with the row's idempotency key. The card is kept
- * for automatic payments when asked and the caller may edit payment methods.
+ * for automatic payments when asked and the caller may edit payment methods. The csrf is the
+ * prepared operation's (payments.routes.ts), bound to the payment and its intent.
  */
 export async function startPayment(
   deps: PaymentsDeps,
@@ -55,7 +56,6 @@ export async function startPayment(
   const { db, gateway } = deps;
   const saveCard = body.save_card === true && caller.permissions.has('edit-paymethods');
   const amountCents = centsOf(body.amount);
-  const csrf = newOpaqueToken();
   let customerId: string | null;
   try {
     customerId = saveCard
@@ -71,7 +71,6 @@ export async function startPayment(
       userId: caller.userId,
       kind: 'new-card',
       amountCents,
-      csrfHash: hashToken(csrf),
       idempotencyKey: `new-card-${randomUUID()}`,
       status: 'created',
       saveCard,
@@ -97,10 +96,20 @@ export async function startPayment(
     throw Object.assign(paymentsError('startFailed'), { cause: error });
   }
   await db.update(payments).set({ intentId: intent.id }).where(eq(payments.id, payment!.id));
-  return {
-    stripePaymentIntent: { id: intent.id, client_secret: intent.clientSecret },
-    prepareAPIResult: { id: payment!.id, csrf },
-  };
+  return { paymentId: payment!.id, intent };
+}
+
+/** A started new-card payment: its row's id and its PaymentIntent. */
+export type StartedPayment = Awaited<ReturnType<typeof startPayment>>;
+
+/** The new-card payment a post names, in the caller's account (404 otherwise). */
+export async function newCardPayment(db: Db, accountId: number, paymentId: number) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.accountId, accountId)));
+  if (!payment || payment.kind !== 'new-card') throw notFound();
+  return payment;
 }
 
 /** The result modal's message (spec 3 section 4) for a payment as recorded. */
@@ -126,7 +135,7 @@ export function userMessage(payment: PaymentRow): string {
   }
 }
 
-function postAnswer(payment: PaymentRow): PostPayment {
+export function postAnswer(payment: PaymentRow): PostPayment {
   return {
     amount: payment.amountCents,
     stripe_status: payment.gatewayStatus ?? 'requires_payment_method',
@@ -140,36 +149,21 @@ function postAnswer(payment: PaymentRow): PostPayment {
 }
 
 /**
- * Finish a one-off payment: the payment must be the caller's account's (404), the csrf, the
- * intent and the user who started it must be its own (400, one text for all); the intent's status is read from the gateway
- * and recorded by settlePayment, which reaches the ledger once however many posts and webhooks
- * arrive. The answer is built from the recorded payment, so a repeated post answers the same.
+ * Finish a one-off payment (its csrf, intent and user checked by its prepared operation): the
+ * intent's status is read from the gateway and recorded by settlePayment, which reaches the ledger
+ * once however many posts and webhooks arrive. The answer is built from the recorded payment, so a
+ * repeated post answers the same.
  */
-export async function postPayment(
-  deps: PaymentsDeps,
-  caller: Pick<Caller, 'userId' | 'accountId'>,
-  body: { prepareId: number; csrf: string; intentId: string },
+export async function readPayment(
+  deps: Pick<PaymentsDeps, 'db' | 'gateway'>,
+  payment: PaymentRow,
   now: Date,
-): Promise<PostPayment> {
-  const { db, gateway } = deps;
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, body.prepareId), eq(payments.accountId, caller.accountId)));
-  if (!payment || payment.kind !== 'new-card') throw notFound();
-  // Bound to the user who started it, as every prepared operation is (lib/prepared.ts).
-  if (
-    !sameHash(payment.csrfHash, hashToken(body.csrf)) ||
-    payment.intentId !== body.intentId ||
-    payment.userId !== caller.userId
-  )
-    throw paymentsError('paymentMismatch');
+): Promise<PaymentRow> {
   let intent: PaymentIntentInfo;
   try {
-    intent = await gateway.retrievePaymentIntent(payment.intentId);
+    intent = await deps.gateway.retrievePaymentIntent(payment.intentId!);
   } catch (error) {
     throw Object.assign(paymentsError('postFailed'), { cause: error });
   }
-  const settled = await settlePayment(db, payment.id, intent, now);
-  return postAnswer(settled.payment);
+  return (await settlePayment(deps.db, payment.id, intent, now)).payment;
 }

@@ -8,7 +8,6 @@ import { isUsableSavedCard } from '@outpost/domain/card-rules';
 import type { PaymentIntentInfo } from '../../adapters/payments/gateway';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
-import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { paymentsError } from './payments.errors';
 import { payments } from './payments.schema';
 import type { Caller, PaymentsDeps } from './payments.service';
@@ -40,13 +39,16 @@ async function usableCard(db: Db, accountId: number, now: Date) {
 }
 
 /**
- * Prepare a payment with the saved card: the payment row is the prepared operation (its id is
- * the reference's prepare id, its csrf hash the commit's credential); the amount is set by the
- * commit that claims it.
+ * Prepare a payment with the saved card: the payment row (its id is the reference's prepare id,
+ * and the subject of the prepared operation whose csrf the commit presents, payments.routes.ts);
+ * the amount is set by the commit that claims it.
  */
-export async function prepareSavedCardPayment(db: Db, caller: Caller, now: Date) {
+export async function prepareSavedCardPayment(
+  db: Db,
+  caller: Pick<Caller, 'userId' | 'accountId'>,
+  now: Date,
+): Promise<number> {
   const card = await usableCard(db, caller.accountId, now);
-  const csrf = newOpaqueToken();
   const [payment] = await db
     .insert(payments)
     .values({
@@ -54,7 +56,6 @@ export async function prepareSavedCardPayment(db: Db, caller: Caller, now: Date)
       userId: caller.userId,
       kind: 'saved-card',
       amountCents: 0,
-      csrfHash: hashToken(csrf),
       idempotencyKey: `saved-card-${randomUUID()}`,
       status: 'created',
       cardType: brandName(card.type),
@@ -64,7 +65,7 @@ export async function prepareSavedCardPayment(db: Db, caller: Caller, now: Date)
       expiresAt: new Date(now.getTime() + PAYMENT_TTL_MS),
     })
     .returning({ id: payments.id });
-  return { id: payment!.id, csrf, error: null };
+  return payment!.id;
 }
 
 type Claim =
@@ -81,19 +82,18 @@ type Claim =
 async function claimSavedCardPayment(
   db: Db,
   caller: Pick<Caller, 'userId' | 'accountId'>,
-  body: { csrf: string; amount: number },
+  body: { paymentId: number; amount: number },
   now: Date,
 ): Promise<Claim> {
   const { accountId } = caller;
   return withTransaction(db, async (tx) => {
-    // The payment row is the prepared operation: bound to the user who prepared it, as every
-    // prepared operation is (lib/prepared.ts), not only to the account.
+    // The prepared operation named it for its user (lib/prepared.ts); still the caller's own.
     const [payment] = await tx
       .select()
       .from(payments)
       .where(
         and(
-          eq(payments.csrfHash, hashToken(body.csrf)),
+          eq(payments.id, body.paymentId),
           eq(payments.accountId, accountId),
           eq(payments.userId, caller.userId),
           eq(payments.kind, 'saved-card'),
@@ -166,7 +166,7 @@ function savedCardAnswer(payment: PaymentRow, providerName: string): ExistingCar
 export async function commitSavedCardPayment(
   deps: PaymentsDeps,
   caller: Pick<Caller, 'userId' | 'accountId'>,
-  body: { csrf: string; amount: number },
+  body: { paymentId: number; amount: number },
   clock: () => Date,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<ExistingCardCommit> {

@@ -1,0 +1,1 @@
+ALTER TABLE "prepared_operations" ADD COLUMN "subject_id" integer;

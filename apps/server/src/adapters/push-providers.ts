@@ -1,0 +1,238 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
+import { getMessaging } from 'firebase-admin/messaging';
+import type { Message } from 'firebase-admin/messaging';
+import webpush from 'web-push';
+import type { Config, FcmServiceAccount, VapidKeys } from '../config';
+import type { Db } from '../db/client';
+import type { Push, PushProvider } from './push';
+import { embeddedPush, parseWebSubscription, pushTopic } from './push';
+import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress, webPushEndpointAllowed } from './push-hosts';
+
+/**
+ * The real push providers (docs/decisions/023): FCM for the native apps, Web Push for browsers,
+ * and createPush, which picks them (or the embedded outbox) from the configuration.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// FCM
+
+/** The part of firebase-admin's Messaging the adapter uses (tests give their own). */
+export type FcmClient = { send: (message: Message) => Promise<string> };
+
+/** FCM's answers that mean the token will never work again (firebase.google.com/docs/cloud-messaging/manage-tokens). */
+const FCM_DEAD_CODES = new Set([
+  'messaging/registration-token-not-registered',
+  'messaging/invalid-registration-token',
+]);
+
+export function fcmProvider(client: FcmClient): PushProvider {
+  return {
+    kind: 'fcm',
+    send: async (target, message) => {
+      try {
+        await client.send({
+          token: target.token,
+          notification: { title: message.title, body: message.body },
+          data: message.data,
+          android: { priority: 'high' },
+          apns: { payload: { aps: { sound: 'default' } } },
+        });
+        return 'sent';
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && FCM_DEAD_CODES.has(code)) return 'dead';
+        throw error;
+      }
+    },
+  };
+}
+
+let fcmApps = 0;
+
+function firebaseApp(account: FcmServiceAccount): App {
+  fcmApps += 1;
+  return initializeApp(
+    {
+      credential: cert({
+        projectId: account.project_id,
+        clientEmail: account.client_email,
+        privateKey: account.private_key,
+      }),
+      projectId: account.project_id,
+    },
+    `outpost-push-${fcmApps}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web Push
+
+/** Four weeks, as web-push's default: the push service keeps the message while the browser is off. */
+const WEB_PUSH_TTL_SECONDS = 2_419_200;
+
+/**
+ * How the Web Push provider reaches a push service: the resolver, the address rule, and (tests
+ * only) the port and the CA of a local fake. The production values are WEB_PUSH_NET.
+ */
+export type WebPushNet = {
+  /** Every address the host resolves to. */
+  resolve: (host: string) => Promise<{ address: string; family: number }[]>;
+  /** Whether the server may connect to an address (the public internet only). */
+  addressAllowed: (address: string) => boolean;
+  /** The port to connect to (443: the endpoint's own, which must be the default). */
+  port?: number;
+  /** Trusted CAs besides the system's (a test's self-signed push service). */
+  ca?: string;
+};
+
+export const WEB_PUSH_NET: WebPushNet = {
+  resolve: (host) => dnsLookup(host, { all: true, verbatim: true }),
+  addressAllowed: isPublicAddress,
+};
+
+/** Why a Web Push was not attempted: the endpoint or its addresses are not allowed. */
+export class WebPushRefused extends Error {}
+
+/**
+ * The addresses to connect to for a push service's host: all it resolves to, each allowed (one
+ * private address and the whole host is refused: a name that points inward is not a push
+ * service).
+ */
+async function checkedAddresses(net: WebPushNet, host: string) {
+  const addresses = await net.resolve(host);
+  if (addresses.length === 0 || !addresses.every((a) => net.addressAllowed(a.address)))
+    throw new WebPushRefused(`Web Push host ${host} resolves to an address that is not public`);
+  return addresses;
+}
+
+/**
+ * A lookup that answers the addresses already checked, never asking DNS again: the connection
+ * goes to an address that passed the check, so a name re-pointed between check and connect
+ * (DNS rebinding) changes nothing.
+ */
+function pinnedLookup(addresses: { address: string; family: number }[]): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+}
+
+type PushRequest = {
+  endpoint: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer;
+};
+
+/** One POST to the push service at the checked addresses; answers its status, follows nothing. */
+function postToPushService(net: WebPushNet, request: PushRequest): Promise<number> {
+  const url = new URL(request.endpoint);
+  return checkedAddresses(net, url.hostname).then(
+    (addresses) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpsRequest(
+          {
+            host: url.hostname,
+            servername: url.hostname,
+            port: net.port ?? 443,
+            path: `${url.pathname}${url.search}`,
+            method: request.method,
+            headers: { ...request.headers, 'content-length': String(request.body.length) },
+            lookup: pinnedLookup(addresses),
+            agent: false,
+            ...(net.ca ? { ca: net.ca } : {}),
+            timeout: 10_000,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('Web Push service timed out')));
+        req.on('error', reject);
+        req.end(request.body);
+      }),
+  );
+}
+
+/**
+ * Web Push (RFC 8030/8291/8292; docs/decisions/023, 036): web-push encrypts the payload
+ * (aes128gcm) and signs the VAPID header; the request goes only to an endpoint of a known push
+ * service (https, port 443, a host the patterns name), at an address checked to be public and
+ * pinned for the connection, and never follows a redirect. Dead (the caller deletes the
+ * subscription): 404 and 410 (gone), a redirect (no push service answers one), an endpoint no
+ * longer allowed or a host resolving to a private address. Other failures throw.
+ */
+export function webPushProvider(
+  vapid: VapidKeys,
+  webHosts: readonly string[] = DEFAULT_WEB_PUSH_HOSTS,
+  net: WebPushNet = WEB_PUSH_NET,
+): PushProvider {
+  return {
+    kind: 'web-push',
+    send: async (target, message) => {
+      const subscription = parseWebSubscription(target.token);
+      if (!subscription || !webPushEndpointAllowed(subscription.endpoint, webHosts)) return 'dead';
+      const request = webpush.generateRequestDetails(
+        subscription,
+        JSON.stringify({ title: message.title, body: message.body, data: message.data }),
+        {
+          vapidDetails: vapid,
+          TTL: WEB_PUSH_TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+          topic: pushTopic(target, message),
+        },
+      );
+      let status: number;
+      try {
+        status = await postToPushService(net, {
+          endpoint: request.endpoint,
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body,
+        });
+      } catch (error) {
+        if (error instanceof WebPushRefused) return 'dead';
+        throw error;
+      }
+      if (status === 404 || status === 410 || (status >= 300 && status < 400)) return 'dead';
+      if (status < 200 || status >= 300) throw new Error(`Web Push service answered ${status}`);
+      return 'sent';
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function createPush(config: Config, db: Db, fcmClient?: FcmClient): Push {
+  let app: App | undefined;
+  let native: PushProvider;
+  if (fcmClient) native = fcmProvider(fcmClient);
+  else if (config.push.fcm) {
+    app = firebaseApp(config.push.fcm);
+    native = fcmProvider(getMessaging(app));
+  } else native = embeddedPush(db, 'native');
+  // Without configured keys the embedded default still answers a key pair of this process, so a
+  // browser can subscribe in development (its pushes then go to the outbox).
+  const vapid = config.push.vapid ?? {
+    subject: 'mailto:push@example.com',
+    ...webpush.generateVAPIDKeys(),
+  };
+  return {
+    native,
+    web: config.push.vapid
+      ? webPushProvider(config.push.vapid, config.push.webHosts)
+      : embeddedPush(db, 'web', config.push.webHosts),
+    vapidPublicKey: vapid.publicKey,
+    webHosts: config.push.webHosts,
+    close: async () => {
+      if (app) await deleteApp(app);
+    },
+  };
+}
