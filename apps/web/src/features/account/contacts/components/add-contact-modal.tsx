@@ -23,7 +23,7 @@ import {
 } from '../utils/contact-form';
 import { bySection, offeredFor, roleLevel } from '../utils/permissions';
 import { PermissionPicker } from './permission-picker';
-import { PhoneInput } from './details-phone-input';
+import { PhoneInput } from '../../components/details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
 
 type AddStep = 'details' | 'roles' | 'confirm' | 'saving';
