@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../lib/tokens';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { smsSender, toE164 } from '@outpost/domain/sms-rules';
 import { PermanentDeliveryError } from './delivery-error';
@@ -109,7 +110,7 @@ export function isTwilioSignature(
   const given = Buffer.from(signature);
   return signedForms(url).some((form) => {
     const expected = Buffer.from(twilioSignature(authToken, form, params));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(given, expected);
   });
 }
 

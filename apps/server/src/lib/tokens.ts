@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A new opaque token: 256 random bits, URL-safe. */
 export function newOpaqueToken(): string {
@@ -8,4 +8,17 @@ export function newOpaqueToken(): string {
 /** What is stored: the SHA-256 hash, never the token itself. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Whether a presented secret (a key, token, code hash or signature) is the expected one, in
+ * constant time. Strings are compared as their SHA-256, so the time says nothing of either's
+ * length; bytes (hashes, MACs: their length is public) are compared as they are.
+ */
+export function sameSecret(given: string | Buffer, expected: string | Buffer): boolean {
+  const digest = (v: string | Buffer) =>
+    typeof v === 'string' ? createHash('sha256').update(v, 'utf8').digest() : v;
+  const a = digest(given);
+  const b = digest(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

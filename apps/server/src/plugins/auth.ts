@@ -2,10 +2,10 @@ import type { RouteContract } from '@outpost/contracts/api-routes';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthContext } from '../lib/auth-context';
 import { headerValue } from '../lib/auth-context';
 import { forbidden, unauthenticated } from '../lib/errors';
+import { sameSecret } from '../lib/tokens';
 
 /** One request of a staff-assisted session, for the staff audit (docs/decisions/025). */
 export type StaffRequestAudit = {
@@ -39,9 +39,7 @@ export type AuthHooks = {
 /** Constant-time comparison of a presented service key with the configured one. */
 function serviceKeyMatches(presented: string | undefined, configured: string | undefined): boolean {
   if (!presented || !configured) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(configured).digest();
-  return timingSafeEqual(a, b);
+  return sameSecret(presented, configured);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sameSecret } from '../lib/tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -93,12 +94,6 @@ function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export type ObservabilityOptions = {
   metrics: Metrics;
   database: Database;
@@ -139,7 +134,7 @@ async function observability(app: FastifyInstance, options: ObservabilityOptions
       const header = request.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7) : '';
       if (!metricsToken) return reply.code(404).send({ data: { error: 'Not found' } });
-      if (!sameToken(given, metricsToken)) {
+      if (!sameSecret(given, metricsToken)) {
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer')

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sameSecret } from '../../lib/tokens';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -59,7 +60,7 @@ export const NO_HASH = '0'.repeat(64);
 export function secretMatches(hash: string, secret: string): boolean {
   const stored = Buffer.from(hash, 'hex');
   const given = sha256(secret);
-  return stored.length === given.length && timingSafeEqual(stored, given);
+  return sameSecret(given, stored);
 }
 
 /** A charge's receipt number ('1234-5678'), fixed for its intent. */

@@ -1,4 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { sameSecret } from '../../lib/tokens';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verificationCodes } from './auth.schema';
@@ -136,7 +137,7 @@ export async function checkCodeKept(
   }
   const given = hashCode(userId, purpose, code);
   const stored = Buffer.from(claimed.codeHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+  if (!sameSecret(given, stored)) {
     // A wrong try that used the last one says so now, not on the next try.
     return { check: claimed.attempts >= CODE_MAX_TRIES ? 'locked' : 'invalid' };
   }

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sameSecret } from '../../lib/tokens';
 import { smsRoutes } from '@outpost/contracts/sms';
 import type { SmsConfig } from '../../adapters/sms-providers';
 import {
@@ -24,12 +24,6 @@ export type SmsReportsDeps = {
 
 /** A delivery report is small (Twilio's form fields, one MessageMedia report). */
 const REPORT_BODY_LIMIT = 64 * 1024;
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /**
  * The SMS providers' delivery reports (docs/decisions/043): each message's callback address,
@@ -95,7 +89,7 @@ export const smsReportsModule: FastifyPluginAsyncZod<{ deps: SmsReportsDeps }> =
         const sms = deps.sms;
         if (sms.provider !== 'messagemedia') throw notFound();
         const token = request.query.token ?? '';
-        if (!sameText(token, messageMediaCallbackToken(sms.apiSecret, request.params.key))) {
+        if (!sameSecret(token, messageMediaCallbackToken(sms.apiSecret, request.params.key))) {
           request.log.info('sms delivery report refused: token');
           throw smsReportsError('smsReportSignature');
         }

@@ -1,10 +1,10 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STAFF_LINK_MAX_MS } from '@outpost/contracts/staff';
 import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { hashToken, newOpaqueToken, sameSecret } from '../../lib/tokens';
 import { tokens } from '../auth/auth.schema';
 import type { StaffRole } from '@outpost/domain/staff-rules';
 import { staffError } from './staff.errors';
@@ -45,7 +45,7 @@ export function readLink(key: Buffer, token: string): LinkPayload | null {
   if (!body || !mac || extra !== undefined) return null;
   const expected = sign(key, body);
   const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSecret(given, expected)) return null;
   try {
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkPayload;
     const ok =
