@@ -156,9 +156,6 @@ export default tseslint.config(
     // tables and the query helpers live in the module's service or repository files; a type
     // (Db) may still be imported.
     files: ['apps/server/src/modules/**/*.routes.ts'],
-    // Staff's debug sign-in still reads the account holder in its route (the staff module is
-    // being reworked beside this rule): to move into staff.service.ts, then drop this line.
-    ignores: ['apps/server/src/modules/staff/staff.routes.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '@outpost/contracts/staff';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { routeFor, requestMeta } from '../../lib/route';
 import { headerValue } from '../../lib/auth-context';
@@ -11,7 +9,13 @@ import { authenticateUserToken } from '../auth/caller';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { issueSession } from '../auth/auth.service';
 import { staffError } from './staff.errors';
-import { endStaffSession, listAudit, recordAudit, staffLogin } from './staff.service';
+import {
+  activeHolderOf,
+  endStaffSession,
+  listAudit,
+  recordAudit,
+  staffLogin,
+} from './staff.service';
 import { issueLink, linkKey, openLink, staffUsageToken } from './staff-links.service';
 import type { StaffCaller } from './staff.service';
 
@@ -177,12 +181,7 @@ export const staffModule: FastifyPluginAsyncZod<{ deps: StaffDeps }> = async (ap
       const now = clock();
       const { accountid } = request.body;
       // The holder of the account named (spec: 'auto-login-acct-holder' with the account id).
-      const [holder] = await queryRows<{ id: number }>(
-        db,
-        sql`select id from users
-             where account_id = ${accountid} and is_account_holder and role_status = 'Active'
-             order by id limit 1`,
-      );
+      const holder = await activeHolderOf(db, accountid);
       const caller = await authenticateUserToken(
         db,
         clock,

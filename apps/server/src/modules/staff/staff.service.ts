@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import { sessions, tokens } from '../auth/auth.schema';
@@ -217,4 +217,18 @@ export async function setStaffActive(
     }
     return rows.length > 0;
   });
+}
+
+/** The active holder of an account (the lowest id, should there be two), or undefined. */
+export async function activeHolderOf(
+  db: Db,
+  accountId: number,
+): Promise<{ id: number } | undefined> {
+  const [holder] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from users
+         where account_id = ${accountId} and is_account_holder and role_status = 'Active'
+         order by id limit 1`,
+  );
+  return holder;
 }
