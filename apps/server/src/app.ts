@@ -13,7 +13,7 @@ import { createMessaging } from './adapters/messaging';
 import { smsReportsModule } from './modules/sms-reports/sms-reports.routes';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { SANDBOX_TEST_NUMBERS, createPaymentGateway } from './adapters/payments';
-import { accountModule } from './modules/account/account.routes';
+import { profileModule } from './modules/profile/profile.routes';
 import { advisoriesModule } from './modules/advisories/advisories.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { authHooks } from './modules/auth/auth-hooks';
@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   };
   await app.register(contactsModule, { deps: customerMessageDeps });
-  await app.register(accountModule, { deps: { db: database.db, clock, brand: config.brand } });
+  await app.register(profileModule, { deps: { db: database.db, clock, brand: config.brand } });
   await app.register(securityModule, { deps: authDeps });
   await app.register(supportModule, { db: database.db, brand: config.brand });
   await app.register(recoveryModule, { deps: { ...authDeps, publicUrl: config.publicUrl } });

@@ -3,7 +3,7 @@ import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts
 import type { PreferenceSection, PreferenceType } from '@outpost/domain/account-rules';
 import { MARKETING_PREFERENCE_ID } from '@outpost/domain/account-rules';
 import type { Db } from '../db/client';
-import { preferenceKeys } from '../modules/account/preference-keys';
+import { preferenceKeys } from '../modules/profile/preference-keys';
 import {
   accounts,
   preferenceDefinitions,

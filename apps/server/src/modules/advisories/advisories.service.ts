@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
-import { alertRecipientsByUser } from '../account/alert-channels';
+import { alertRecipientsByUser } from '../profile/alert-channels';
 import { notify } from '../notifications/notifications.service';
 import { webPaths } from '../notifications/web-paths';
 

@@ -17,7 +17,7 @@ import { webPushEndpointAllowed } from '../../adapters/push-hosts';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { alertRecipientsByUser } from '../account/alert-channels';
+import { alertRecipientsByUser } from '../profile/alert-channels';
 import { notificationsError } from './notifications.errors';
 import { deviceTokens, pushNotifications } from './notifications.schema';
 

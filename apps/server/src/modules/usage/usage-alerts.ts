@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
 import { webPaths } from '../notifications/web-paths';
-import { usageAlertRecipients } from '../account/alert-channels';
+import { usageAlertRecipients } from '../profile/alert-channels';
 import { notify } from '../notifications/notifications.service';
 import type { UsageService } from './usage.service';
 import { blockQuotas, periodOf, toMb, usageTotals } from './usage.service';

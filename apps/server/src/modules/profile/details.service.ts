@@ -22,10 +22,10 @@ import { users } from '../../db/accounts.schema';
 import { audit } from '../auth/auth.service';
 import { CODE_TTL_MS, checkCode, issueCode, retireCodes } from '../auth/codes';
 import { addressTaken, emailKey, mobileKey, takenByIndex } from '../users/identity';
-import { pendingContactChanges } from './account.schema';
+import { pendingContactChanges } from './profile.schema';
 import { balanceCents, balanceStatus } from '../billing/ledger';
 import { services } from '../services/services.schema';
-import { accountError } from './account.errors';
+import { profileError } from './profile.errors';
 
 /**
  * My Details (spec 3 sections 3, 4, 5, 7). Every function takes the caller, never an id from the
@@ -122,7 +122,7 @@ function changed(sent: string | null | undefined, stored: string | null): boolea
 
 const codePurpose = { email: 'email-change', mobile: 'mobile-change' } as const;
 const takenError = (kind: ContactChangeKind) =>
-  accountError(kind === 'email' ? 'ownEmailTaken' : 'ownMobileTaken');
+  profileError(kind === 'email' ? 'ownEmailTaken' : 'ownMobileTaken');
 
 /** The message with the code, to the NEW address only: plain text, no link. */
 async function sendChangeCode(
@@ -195,8 +195,8 @@ export async function updateOwnContact(
 ): Promise<OwnContact> {
   const emailProblem = checkContactEmail(input.email);
   if (emailProblem !== null)
-    throw accountError(input.email.trim() === '' ? 'ownEmailRequired' : 'ownEmailInvalid');
-  if (checkContactPhone(input.mobile) !== null) throw accountError('ownMobileInvalid');
+    throw profileError(input.email.trim() === '' ? 'ownEmailRequired' : 'ownEmailInvalid');
+  if (checkContactPhone(input.mobile) !== null) throw profileError('ownMobileInvalid');
   const now = deps.clock();
   const email = input.email.trim();
   const mobile = input.mobile.trim();
@@ -207,16 +207,16 @@ export async function updateOwnContact(
       .where(ownRow(auth))
       .for('update');
     if (!row) throw notFound();
-    if (changed(input.title, row.title)) throw accountError('ownContactReadOnly', 'title');
+    if (changed(input.title, row.title)) throw profileError('ownContactReadOnly', 'title');
     if (changed(input.given_names, row.givenNames))
-      throw accountError('ownContactReadOnly', 'first name');
-    if (changed(input.surname, row.surname)) throw accountError('ownContactReadOnly', 'last name');
+      throw profileError('ownContactReadOnly', 'first name');
+    if (changed(input.surname, row.surname)) throw profileError('ownContactReadOnly', 'last name');
 
     const newEmail = emailKey(email) !== emailKey(row.email ?? '');
     const mobileGone = mobile === '' && row.mobile !== null && row.mobile !== '';
     const newMobile = mobile !== '' && mobileKey(mobile) !== mobileKey(row.mobile ?? '');
     if (mobileGone && row.twoFactorMethod === 'sms') {
-      throw accountError('ownMobileNeededForTwoFactor');
+      throw profileError('ownMobileNeededForTwoFactor');
     }
     const taken = await addressTaken(
       tx,
@@ -310,11 +310,11 @@ export async function verifyOwnContact(
     .where(
       and(eq(pendingContactChanges.userId, auth.userId), eq(pendingContactChanges.kind, kind)),
     );
-  if (!pending || pending.familyId !== auth.familyId) throw accountError('ownChangeNotPending');
+  if (!pending || pending.familyId !== auth.familyId) throw profileError('ownChangeNotPending');
   // Outside the transaction: a wrong try stays counted.
   const check = await checkCode(deps.db, auth.userId, codePurpose[kind], input.code, now);
-  if (check === 'locked') throw accountError('ownChangeCodeLocked');
-  if (check !== 'ok') throw accountError('ownChangeCodeWrong');
+  if (check === 'locked') throw profileError('ownChangeCodeLocked');
+  if (check !== 'ok') throw profileError('ownChangeCodeWrong');
   try {
     return await withTransaction(deps.db, async (tx) => {
       const [row] = await tx.select(contactColumns).from(users).where(ownRow(auth)).for('update');

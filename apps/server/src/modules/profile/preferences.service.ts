@@ -12,7 +12,7 @@ import { withTransaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { AuthContext } from '../../lib/auth-context';
 import { preferenceDefinitions, userPreferences, users } from '../../db/accounts.schema';
-import { accountError } from './account.errors';
+import { profileError } from './profile.errors';
 
 /**
  * Account Preferences (spec 3 sections 3 and 7; docs/decisions/016). A contact sees a preference
@@ -81,10 +81,10 @@ function isValueObject(data: Item['data']): data is { value: string | boolean } 
 
 /** The value to store for one item, in the definition's shape; throws a clear 400 when wrong. */
 function checkedData(def: DefinitionRow, data: Item['data']): unknown {
-  const fail = (why: string) => accountError('preferenceValueInvalid', def.preference, why);
+  const fail = (why: string) => profileError('preferenceValueInvalid', def.preference, why);
   switch (def.type as PreferenceType) {
     case 'info':
-      throw accountError('preferenceReadOnly');
+      throw profileError('preferenceReadOnly');
     case 'selection': {
       const options = def.defaultData as SelectionOption[];
       const why = `choose one of ${options.map((o) => `'${o.value}'`).join(', ')}.`;
@@ -139,7 +139,7 @@ export async function updatePreferences(
   items: UpdatePreferencesInput,
 ): Promise<Preference[]> {
   const ids = items.map((i) => i.id);
-  if (new Set(ids).size !== ids.length) throw accountError('preferenceListedTwice');
+  if (new Set(ids).size !== ids.length) throw profileError('preferenceListedTwice');
   const defs = await db
     .select()
     .from(preferenceDefinitions)

@@ -12,7 +12,7 @@ import {
 import { listPreferences, updatePreferences } from './preferences.service';
 
 /** My Details and Account Preferences: 'current' routes, the caller's own rows only. */
-export const accountModule: FastifyPluginAsyncZod<{ deps: DetailsDeps }> = async (
+export const profileModule: FastifyPluginAsyncZod<{ deps: DetailsDeps }> = async (
   app,
   { deps },
 ) => {

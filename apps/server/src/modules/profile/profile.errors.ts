@@ -6,7 +6,7 @@ import { errorMaker } from '../../lib/errors';
  * My Details and Account Preferences (docs/decisions/016). 'Bad request:' texts reach the form as
  * they are (the spec's words); 'Invalid request:' ones as 'Error: ...'.
  */
-export const accountErrors = {
+export const profileErrors = {
   ownContactReadOnly: (field: 'title' | 'first name' | 'last name') =>
     `Invalid request: Your ${field} cannot be changed here. Please call us to change it.`,
   ownEmailRequired: `Bad request: Email: ${contactMessages.required}`,
@@ -24,10 +24,10 @@ export const accountErrors = {
     `Invalid request: ${preference}: ${why}`,
   preferenceListedTwice: 'Invalid request: Each preference may be listed only once.',
 } as const;
-export type AccountErrorCode = keyof typeof accountErrors;
+export type ProfileErrorCode = keyof typeof profileErrors;
 
 /** The HTTP status of each code. */
-export const accountStatuses = {
+export const profileStatuses = {
   ownContactReadOnly: 400,
   ownEmailRequired: 400,
   ownEmailInvalid: 400,
@@ -43,4 +43,4 @@ export const accountStatuses = {
   preferenceListedTwice: 400,
 } as const;
 
-export const accountError = errorMaker(accountErrors, accountStatuses);
+export const profileError = errorMaker(profileErrors, profileStatuses);
