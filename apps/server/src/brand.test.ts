@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from './brand';
-import { ConfigError, loadConfig, repoRoot } from './config';
+import { ConfigError, loadConfig } from './config';
+import { repoRoot } from './config-env';
 
 /** The brand file start-up check (docs/decisions/030): every refusal names the field at fault. */
 

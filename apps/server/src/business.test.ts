@@ -8,7 +8,8 @@ import {
   isOfferedSlot,
   teamHoursOn,
 } from '@outpost/domain/callback-slots';
-import { loadConfig, repoRoot } from './config';
+import { loadConfig } from './config';
+import { repoRoot } from './config-env';
 
 /** The business file start-up check (docs/decisions/042): every refusal names the field at fault. */
 

@@ -11,8 +11,6 @@ import type { SmsConfig } from './adapters/sms-providers';
 import { envSchema } from './config-env';
 import { isStripeTestKey, productionProblems, smsSettings } from './config-checks';
 
-export { repoRoot } from './config-env';
-
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;

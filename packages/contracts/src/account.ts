@@ -80,7 +80,6 @@ export type VerifyOwnContactInput = z.infer<typeof verifyOwnContactInput>;
  * Identity changes (docs/decisions/035): the server's words for a change of one's own email or
  * mobile, and for an address that already names another person (never whose it is).
  */
-export { contactChangeMessages } from './contact-change-messages';
 
 export const selectionOption = z.strictObject({
   value: z.string().max(100),

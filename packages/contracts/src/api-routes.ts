@@ -17,15 +17,6 @@ import { servicesRoutes, usageRoutes } from './services-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { billingRoutes } from './billing-routes';
 
-export type {
-  HttpMethod,
-  ObjectKind,
-  ObjectRef,
-  RouteAccess,
-  RouteContract,
-} from './route-contract';
-export { authRoutes, recoveryRoutes, servicesRoutes, usageRoutes, dashboardRoutes, billingRoutes };
-
 /** Every route, in one list. Later modules add their groups here. */
 export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(authRoutes),

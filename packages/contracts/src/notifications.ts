@@ -10,7 +10,6 @@ import { defineRoute } from './route-contract';
  */
 
 /** 'Invalid device token' (in ./native-messages, which the app imports without zod). */
-export { INVALID_DEVICE_TOKEN } from './native-messages';
 
 /**
  * A Web Push subscription whose endpoint is not at a known push service (https, the standard

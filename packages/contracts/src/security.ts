@@ -9,9 +9,6 @@ import { defineRoute } from './route-contract';
  * two-factor, signed-in devices. The password change is recoveryRoutes.updatePassword.
  */
 
-export { IDENTIFY_BY, PIN_PATTERN } from '@outpost/domain/identification-rules';
-export type { IdentifyBy } from '@outpost/domain/identification-rules';
-
 export const methodPreferenceOption = z.object({
   value: z.string(),
   label: z.string(),

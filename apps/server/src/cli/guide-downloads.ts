@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../config';
+import { repoRoot } from '../config-env';
 import { renderPdf } from '../lib/pdf';
 
 // npx tsx apps/server/src/cli/guide-downloads.ts: writes the printable guides that the guides of

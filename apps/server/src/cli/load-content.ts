@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadConfig, repoRoot } from '../config';
+import { loadConfig } from '../config';
+import { repoRoot } from '../config-env';
 import { openDatabase } from '../db/open';
 import { ContentError, loadContent } from '../modules/content/load-content';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteContract } from '@outpost/contracts/route-contract';
 import type { Db } from '../db/client';
 import type { AuthContext } from './auth-context';
 import { requireAuth } from './auth-context';

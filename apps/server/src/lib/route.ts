@@ -1,4 +1,4 @@
-import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteContract } from '@outpost/contracts/route-contract';
 import { errorOutput } from '@outpost/contracts/http';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config';
+import { repoRoot } from '../config-env';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, loginAs } from '../test/test-app';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@outpost/contracts/api-routes';
-import { repoRoot } from '../config';
+import { repoRoot } from '../config-env';
 import type { TestContext } from '../test/test-app';
 import { createTestContext } from '../test/test-app';
 import { SECURITY_BY_ACCESS } from './api-docs';

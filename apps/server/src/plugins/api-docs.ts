@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { RouteAccess, RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteAccess, RouteContract } from '@outpost/contracts/route-contract';
 
 /** Where the docs live: the page at DOCS_PREFIX, the document at DOCS_PREFIX/json. */
 export const DOCS_PREFIX = '/api/docs';

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteContract } from '@outpost/contracts/route-contract';
 import { PERMISSIONS_HEADER, permissionsFingerprint } from '@outpost/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../config';
+import { repoRoot } from '../config-env';
 import { DEMO_TOTP_SECRET, demoLogins } from './demo';
 
 /** The README's demo-login table, as [username, who] pairs. */

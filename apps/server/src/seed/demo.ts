@@ -4,7 +4,7 @@ import { count, sql } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { roleDefinitions } from '@outpost/contracts/roles';
-import { repoRoot } from '../config';
+import { repoRoot } from '../config-env';
 import type { Db } from '../db/client';
 import { withTransaction } from '../db/client';
 import {

@@ -1,6 +1,6 @@
 import { asc, eq, ne, and, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectKind, RouteContract } from '@outpost/contracts/api-routes';
+import type { ObjectKind, RouteContract } from '@outpost/contracts/route-contract';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { serverErrors } from '@outpost/contracts/messages';
 import { buildPath } from '@outpost/contracts/api-paths';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteContract } from '@outpost/contracts/route-contract';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildPath } from '@outpost/contracts/api-paths';
 import { serverErrors } from '@outpost/contracts/messages';

@@ -5,11 +5,6 @@ import type { PaymentGateway } from './gateway';
 import { createSandboxGateway } from './sandbox';
 import { createStripeGateway } from './stripe';
 
-export type { PaymentGateway } from './gateway';
-export { isSandboxGateway } from './sandbox';
-export type { SandboxGateway } from './sandbox';
-export { SANDBOX_TEST_NUMBERS } from './test-numbers';
-
 /** Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox (docs/decisions/015). */
 export function createPaymentGateway(config: Config, db: Db, clock: Clock): PaymentGateway {
   return config.stripe

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes, recoveryRoutes } from '@outpost/contracts/api-routes';
+import { authRoutes, recoveryRoutes } from '@outpost/contracts/auth-routes';
 import { requestMeta as meta, routeFor } from '../../lib/route';
 import { headerValue, requireAuth } from '../../lib/auth-context';
 import type { AuthDeps } from './auth.service';

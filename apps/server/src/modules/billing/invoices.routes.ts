@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { billingRoutes } from '@outpost/contracts/api-routes';
+import { billingRoutes } from '@outpost/contracts/billing-routes';
 import { invoiceFileName } from '@outpost/domain/billing-rules';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Tax } from '../../business';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { CallbackTimes } from '@outpost/contracts/callbacks';
-import { repoRoot } from '../../config';
+import { repoRoot } from '../../config-env';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, manualClock } from '../../test/test-app';

@@ -1,6 +1,6 @@
 import { businessTimeZone } from '@outpost/domain/time/zone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardRoutes } from '@outpost/contracts/api-routes';
+import { dashboardRoutes } from '@outpost/contracts/dashboard-routes';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
-import { repoRoot } from '../../config';
+import { repoRoot } from '../../config-env';
 import { serverErrors } from '@outpost/contracts/messages';
 import { queryRows } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';

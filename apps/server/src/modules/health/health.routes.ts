@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from '@outpost/contracts/api-routes';
+import { authRoutes } from '@outpost/contracts/auth-routes';
 import type { Database } from '../../db/client';
 import { migrationsApplied, pingDatabase } from '../../db/client';
 import { routeFor } from '../../lib/route';

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Messaging } from '../../adapters/messaging';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
-import { isSandboxGateway } from '../../adapters/payments';
+import { isSandboxGateway } from '../../adapters/payments/sandbox';
 import { deliverAdvisoryUpdates } from '../advisories/advisories.service';
 import { runBillingRun } from '../billing/billing-run';
 import { billingRunDeps } from '../billing/billing-run-deps';

@@ -1,4 +1,5 @@
-import { INVALID_DEVICE_TOKEN, WEB_PUSH_ENDPOINT_REFUSED } from '@outpost/contracts/notifications';
+import { WEB_PUSH_ENDPOINT_REFUSED } from '@outpost/contracts/notifications';
+import { INVALID_DEVICE_TOKEN } from '@outpost/contracts/native-messages';
 import { errorMaker } from '../../lib/errors';
 
 /** Push devices (docs/decisions/023). The client retries a registration on this exact text. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@outpost/contracts/api-paths';
-import type { RouteContract } from '@outpost/contracts/api-routes';
+import type { RouteContract } from '@outpost/contracts/route-contract';
 import { notificationsRoutes } from '@outpost/contracts/notifications';
 import type { Push } from '../../adapters/push';
 import type { Db } from '../../db/client';

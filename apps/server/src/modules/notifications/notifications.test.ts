@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { DeviceRecord, LatestNotifications } from '@outpost/contracts/notifications';
 import {
-  INVALID_DEVICE_TOKEN,
   MAX_DEVICES_PER_USER,
   NATIVE_TOKEN_MAX,
   WEB_PUSH_ENDPOINT_REFUSED,
 } from '@outpost/contracts/notifications';
+import { INVALID_DEVICE_TOKEN } from '@outpost/contracts/native-messages';
 import { webRoutes } from '@outpost/contracts/web-routes';
 import type { Push } from '../../adapters/push';
 import { embeddedPush, tokenHash } from '../../adapters/push';

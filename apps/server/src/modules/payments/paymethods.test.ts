@@ -8,7 +8,7 @@ import type {
   PrepareAddPaymentMethod,
   SandboxConfirm,
 } from '@outpost/contracts/billing';
-import { SANDBOX_TEST_NUMBERS } from '../../adapters/payments';
+import { SANDBOX_TEST_NUMBERS } from '../../adapters/payments/test-numbers';
 import { queryRows } from '../../db/client';
 import { csrfInvalidMessage } from '../../lib/prepared';
 import type { Persona } from '../../test/test-app';

@@ -3,7 +3,7 @@ import { zoneCityName } from '@outpost/domain/time/names';
 import { businessTimeZone, DEFAULT_BUSINESS_TIME_ZONE } from '@outpost/domain/time/zone';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactChangeMessages } from '@outpost/contracts/account';
+import { contactChangeMessages } from '@outpost/contracts/contact-change-messages';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { NewContactInput } from '@outpost/contracts/contacts';
 import { serverErrors } from '@outpost/contracts/messages';

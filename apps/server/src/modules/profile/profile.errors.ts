@@ -1,4 +1,4 @@
-import { contactChangeMessages } from '@outpost/contracts/account';
+import { contactChangeMessages } from '@outpost/contracts/contact-change-messages';
 import { contactMessages } from '@outpost/domain/contacts-rules';
 import { errorMaker } from '../../lib/errors';
 

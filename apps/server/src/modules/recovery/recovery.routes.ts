@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recoveryRoutes } from '@outpost/contracts/api-routes';
+import { recoveryRoutes } from '@outpost/contracts/auth-routes';
 import type { RecoverRequestInput } from '@outpost/contracts/recovery';
 import { preparedRoute } from '../../lib/prepared-route';
 import type { RequestMeta } from '../../lib/route';

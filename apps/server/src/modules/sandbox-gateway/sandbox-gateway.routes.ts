@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingRoutes } from '@outpost/contracts/api-routes';
+import { billingRoutes } from '@outpost/contracts/billing-routes';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { SandboxGateway } from '../../adapters/payments/sandbox';
 import { isSandboxGateway } from '../../adapters/payments/sandbox';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { servicesRoutes } from '@outpost/contracts/api-routes';
+import { servicesRoutes } from '@outpost/contracts/services-routes';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';

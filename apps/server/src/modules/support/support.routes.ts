@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from '@outpost/contracts/api-routes';
+import { authRoutes } from '@outpost/contracts/auth-routes';
 import type { Brand } from '@outpost/contracts/brand';
 import { guidesRoutes } from '@outpost/contracts/guides';
 import type { Db } from '../../db/client';

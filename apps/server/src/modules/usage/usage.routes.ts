@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usageReportName } from '@outpost/contracts/usage-report-name';
-import { usageRoutes } from '@outpost/contracts/api-routes';
+import { usageRoutes } from '@outpost/contracts/services-routes';
 import type { Messaging } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from '@outpost/contracts/api-routes';
+import { authRoutes } from '@outpost/contracts/auth-routes';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { routeFor } from '../../lib/route';
