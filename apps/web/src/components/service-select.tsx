@@ -1,3 +1,7 @@
+import { messages } from '@outpost/contracts/messages';
+import { type ReactNode, useId } from 'react';
+import { LoadError } from '@/components/load-error';
+
 /**
  * The 'Plan' picker of the pages that work on one service at a time (Data Usage, Data Blocks):
  * a labelled select of the caller's services, keyed by service id. A closed select shows one line
@@ -37,5 +41,53 @@ export function ServiceSelect<S extends { serviceid: number }>({
         {optionLabel(selected)}
       </p>
     </div>
+  );
+}
+
+/**
+ * The body of a page that works on one service at a time (Data Usage, Data Blocks): `loading` while
+ * the services load, the load error with a retry, `empty` when none can be shown, else the 'Plan'
+ * picker (with the page's `actions` beside it) above the page's view of the chosen service.
+ */
+export function ServicePageContent<S extends { serviceid: number }>({
+  query,
+  loading,
+  empty,
+  services,
+  selected,
+  optionLabel,
+  onChange,
+  actions,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  loading: ReactNode;
+  empty: ReactNode;
+  services: readonly S[];
+  selected: S | null | undefined;
+  optionLabel: (service: S) => string;
+  onChange: (serviceid: string) => void;
+  actions?: ReactNode;
+  children: (selected: S) => ReactNode;
+}) {
+  const id = useId();
+  if (query.isPending) return loading;
+  if (query.isError)
+    return <LoadError error={messages.banner.loadData} onRetry={() => void query.refetch()} />;
+  if (!selected) return empty;
+  return (
+    <>
+      <div className="toolbar">
+        <ServiceSelect
+          id={`${id}-service`}
+          services={services}
+          selected={selected}
+          optionLabel={optionLabel}
+          onChange={onChange}
+        />
+        {actions}
+      </div>
+      {children(selected)}
+    </>
   );
 }

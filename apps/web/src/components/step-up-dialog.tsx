@@ -6,10 +6,10 @@ import {
   checkStepUpCode,
   isStepUpRequired,
   sendStepUpCode,
-  stepUpCodeDigits,
   stepUpMessages,
   verifyStepUpCode,
 } from '@/lib/step-up';
+import { CodeInput } from './form/code-input';
 import { Field } from './form/field';
 import { rulesResolver } from './form/rules-resolver';
 import { Modal, savingStatus } from './modal';
@@ -107,20 +107,7 @@ export function StepUpDialog({ onVerified, onCancel }: StepUpDialogProps) {
             name="code"
             label={stepUpMessages.codeLabel}
             data-autofocus
-            control={(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={6}
-                onChange={(event) => {
-                  event.target.value = stepUpCodeDigits(event.target.value);
-                  void props.onChange?.(event);
-                }}
-              />
-            )}
+            control={(props) => <CodeInput {...props} maxLength={6} />}
           />
         </form>
       </FormProvider>

@@ -42,11 +42,6 @@ export function verifyStepUpCode(code: string): Promise<StepUpVerify> {
   return apiData<StepUpVerify>(apiPaths.stepUpVerify, { method: 'POST', body: { code } });
 }
 
-/** Digits only, six at most ('123 456' pasted becomes '123456'). */
-export function stepUpCodeDigits(value: string): string {
-  return value.replace(/[^0-9]/g, '').slice(0, 6);
-}
-
 /** What is wrong with a typed code, or null. */
 export function checkStepUpCode(code: string): string | null {
   if (code.trim() === '') return stepUpMessages.codeMissing;

@@ -1,8 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
+import { CodeInput } from '@/components/form/code-input';
 import { Field } from '@/components/form/field';
-
-/** Pasted '123 456' becomes '123456': digits only, six at most. */
-export const codeDigits = (value: string) => value.replace(/[^0-9]/g, '').slice(0, 6);
 
 /** A 6-digit code field (two-factor login, verify access): the phone's code keyboard and autofill. */
 export function CodeField<V extends FieldValues>({
@@ -15,23 +13,6 @@ export function CodeField<V extends FieldValues>({
   label?: string;
 }) {
   return (
-    <Field<V>
-      name={name}
-      label={label}
-      hint={hint}
-      control={(props) => (
-        <input
-          {...props}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          onChange={(event) => {
-            event.target.value = codeDigits(event.target.value);
-            void props.onChange?.(event);
-          }}
-        />
-      )}
-    />
+    <Field<V> name={name} label={label} hint={hint} control={(props) => <CodeInput {...props} />} />
   );
 }

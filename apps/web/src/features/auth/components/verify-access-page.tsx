@@ -7,7 +7,8 @@ import { setDefaultService } from '@/lib/session';
 import { useVerifyAccess } from '../api/verify-access';
 import { loginFailure } from '../utils/login-error';
 import { checkVerifyInput, contactFromSearch, recoveryErrorMessage } from '../utils/recovery';
-import { codeDigits, CodeField } from './code-field';
+import { codeDigits } from '@/components/form/code-input';
+import { CodeField } from './code-field';
 import { ContactField } from './contact-field';
 
 /**

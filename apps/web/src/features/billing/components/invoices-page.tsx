@@ -3,7 +3,7 @@ import type { BillingTransaction } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { type ReactNode, useId, useState } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
-import { ErrorBanner } from '@/components/error-banner';
+import { type Notice, NoticeBanner } from '@/components/notice-banner';
 import { LoadError } from '@/components/load-error';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useTransactions } from '../api/get-transactions';
@@ -28,8 +28,6 @@ const typeBadge: Readonly<Record<string, string>> = {
   Credit: 'tag tag--success',
   Adjustment: 'tag tag--muted',
 };
-
-type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
 
 export type InvoicesPageProps = {
   /** The Account Summary card (from the dashboard's data), or nothing when it is hidden. */
@@ -105,14 +103,7 @@ export function InvoicesPage({ summary }: InvoicesPageProps) {
 
   return (
     <BillingLayout>
-      {notice && (
-        <ErrorBanner
-          key={notice.at}
-          tone={notice.tone}
-          error={notice.text}
-          onDismiss={() => setNotice(null)}
-        />
-      )}
+      <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} />
       {summary}
       <section className="page-section billing-history" aria-labelledby={`${ids}-history`}>
         <h2 id={`${ids}-history`}>Invoices and Payments History</h2>

@@ -8,7 +8,7 @@ import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorBanner } from '@/components/error-banner';
+import { type Notice, NoticeBanner } from '@/components/notice-banner';
 import { ServerActionReason } from '@/components/server-action-button';
 import { LoadError } from '@/components/load-error';
 import { useServerAction } from '@/lib/online';
@@ -30,7 +30,6 @@ import { LoadingState } from '@/components/loading-state';
 import { formatCardExpiry } from '@outpost/domain/card-rules';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
-type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
 type Editing =
   | { type: PaymentMethodType; updating: boolean; opening: number }
   | {
@@ -137,14 +136,7 @@ export function RecurringPaymentPage() {
 
   return (
     <BillingLayout>
-      {notice && (
-        <ErrorBanner
-          key={notice.at}
-          tone={notice.tone}
-          error={notice.text}
-          onDismiss={() => setNotice(null)}
-        />
-      )}
+      <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} />
       {methods.isError ? (
         <LoadError
           error={methods.error}

@@ -86,11 +86,17 @@ function resultOf(answer: SandboxConfirm, card: ConfirmResult['card']): ConfirmR
   };
 }
 
-function useConfirming() {
+/**
+ * Confirms the form's intent, one confirm at a time: the details posted, then the result to the
+ * page; the page stays busy when it leaves for authentication.
+ */
+function useConfirming(
+  kind: Kind,
+  { clientSecret, intentId, onBeforeConfirm, onResult }: GatewayFormProps,
+) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const running = useRef(false);
-  /** Runs one confirm at a time; the page stays busy when it leaves for authentication. */
   const run = async (task: () => Promise<boolean>) => {
     if (running.current) return;
     running.current = true;
@@ -108,7 +114,23 @@ function useConfirming() {
       }
     }
   };
-  return { busy, problem, run };
+  /** Posts the payment method; resolves to true when the page leaves for authentication. */
+  const submit = (
+    paymentMethod: SandboxConfirmInput['payment_method_data'],
+    card: ConfirmResult['card'],
+  ) =>
+    run(async () => {
+      onBeforeConfirm?.();
+      const answer = await confirm(kind, intentId, {
+        client_secret: clientSecret,
+        payment_method_data: paymentMethod,
+        return_url: returnUrl(true),
+      });
+      if (!answer) return true;
+      onResult(resultOf(answer, card));
+      return false;
+    });
+  return { busy, problem, submit };
 }
 
 function Actions({
@@ -130,50 +152,29 @@ function Actions({
   );
 }
 
-function CardForm({
-  kind,
-  clientSecret,
-  intentId,
-  submitLabel,
-  onBeforeConfirm,
-  onResult,
-  secondary,
-}: GatewayFormProps & { kind: Kind }) {
+function CardForm({ kind, ...props }: GatewayFormProps & { kind: Kind }) {
   const form = useForm<CardValues>({
     resolver: cardRules,
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
-  const { busy, problem, run } = useConfirming();
-  const handleSubmit = form.handleSubmit((values) =>
-    run(async () => {
-      const [, mm = '01', yy = '00'] = EXPIRY.exec(values.expiry.trim()) ?? [];
-      const number = values.number.trim();
-      onBeforeConfirm?.();
-      const answer = await confirm(kind, intentId, {
-        client_secret: clientSecret,
-        payment_method_data: {
-          type: 'card',
-          card: {
-            number,
-            exp_month: Number(mm),
-            exp_year: 2000 + Number(yy),
-            cvc: values.cvc.trim(),
-          },
+  const { busy, problem, submit } = useConfirming(kind, props);
+  const handleSubmit = form.handleSubmit((values) => {
+    const [, mm = '01', yy = '00'] = EXPIRY.exec(values.expiry.trim()) ?? [];
+    const number = values.number.trim();
+    const digits = number.replace(/\D/g, '');
+    return submit(
+      {
+        type: 'card',
+        card: {
+          number,
+          exp_month: Number(mm),
+          exp_year: 2000 + Number(yy),
+          cvc: values.cvc.trim(),
         },
-        return_url: returnUrl(true),
-      });
-      if (!answer) return true;
-      const digits = number.replace(/\D/g, '');
-      onResult(
-        resultOf(answer, {
-          brand: cardBrand(digits),
-          last4: digits.slice(-4),
-          expires: `${mm}/20${yy}`,
-        }),
-      );
-      return false;
-    }),
-  );
+      },
+      { brand: cardBrand(digits), last4: digits.slice(-4), expires: `${mm}/20${yy}` },
+    );
+  });
   return (
     <FormProvider {...form}>
       <form className="gateway-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
@@ -194,44 +195,30 @@ function CardForm({
           <Field<CardValues> name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" />
         </div>
         {problem !== null && <FormAlert error={problem} />}
-        <Actions busy={busy} label={submitLabel} secondary={secondary} />
+        <Actions busy={busy} label={props.submitLabel} secondary={props.secondary} />
       </form>
     </FormProvider>
   );
 }
 
-function BankForm({
-  clientSecret,
-  intentId,
-  submitLabel,
-  onBeforeConfirm,
-  onResult,
-  secondary,
-}: GatewayFormProps) {
+function BankForm(props: GatewayFormProps) {
   const form = useForm<BankValues>({
     resolver: bankRules,
     defaultValues: { name: '', email: '', bsb: '', account: '' },
   });
-  const { busy, problem, run } = useConfirming();
+  const { busy, problem, submit } = useConfirming('setup', props);
   const handleSubmit = form.handleSubmit((values) =>
-    run(async () => {
-      onBeforeConfirm?.();
-      const answer = await confirm('setup', intentId, {
-        client_secret: clientSecret,
-        payment_method_data: {
-          type: 'au_becs_debit',
-          au_becs_debit: {
-            bsb_number: values.bsb.replace(/[\s-]/g, ''),
-            account_number: values.account.replace(/\s/g, ''),
-          },
-          billing_details: { name: values.name.trim(), email: values.email.trim() },
+    submit(
+      {
+        type: 'au_becs_debit',
+        au_becs_debit: {
+          bsb_number: values.bsb.replace(/[\s-]/g, ''),
+          account_number: values.account.replace(/\s/g, ''),
         },
-        return_url: returnUrl(true),
-      });
-      if (!answer) return true;
-      onResult(resultOf(answer, null));
-      return false;
-    }),
+        billing_details: { name: values.name.trim(), email: values.email.trim() },
+      },
+      null,
+    ),
   );
   return (
     <FormProvider {...form}>
@@ -247,7 +234,7 @@ function BankForm({
           service agreement.
         </p>
         {problem !== null && <FormAlert error={problem} />}
-        <Actions busy={busy} label={submitLabel} secondary={secondary} />
+        <Actions busy={busy} label={props.submitLabel} secondary={props.secondary} />
       </form>
     </FormProvider>
   );

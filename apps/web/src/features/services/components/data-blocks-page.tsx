@@ -5,14 +5,13 @@ import { blockState, canBuyBlock, quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
-import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { useUrlState } from '@/lib/url-state';
 import { getDefaultService, useSession } from '@/lib/session';
 import { useBlocksPurchased } from '../api/get-blocks-purchased';
 import { useActivityServices } from '@/lib/services-query';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
-import { ServiceSelect } from '@/components/service-select';
+import { ServicePageContent } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import {
   blockServices,
@@ -85,70 +84,6 @@ export function DataBlocksPage() {
     { id: 'expires', header: 'Expires', cell: (p) => lastDayBefore(p.expires) },
   ];
 
-  let content;
-  if (services.isPending) {
-    content = <LoadingState label="Loading your services…" />;
-  } else if (services.isError) {
-    content = (
-      <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />
-    );
-  } else if (!selected) {
-    content = (
-      <p className="empty-state">
-        You have no broadband services that can use data blocks. Data blocks are not available on
-        unlimited plans.
-      </p>
-    );
-  } else {
-    content = (
-      <>
-        <div className="toolbar">
-          <ServiceSelect
-            id={`${ids}-service`}
-            services={eligible}
-            selected={selected}
-            optionLabel={(s) =>
-              `${serviceLabel(s)}: ${s.plan}${s.status === 'pending' ? ' (pending)' : ''}`
-            }
-            onChange={handleServiceChange}
-          />
-          {canBuy && (
-            <ServerActionButton
-              onClick={() => open('buy-block', selected)}
-              onPointerEnter={() => prefetch('buy-block', selected)}
-              onFocus={() => prefetch('buy-block', selected)}
-            >
-              Buy Data Block
-            </ServerActionButton>
-          )}
-        </div>
-        {selected.status === 'pending' && (
-          <p className="page__subtitle">
-            This service is still being set up. Data blocks can be bought once it is connected.
-          </p>
-        )}
-        <section className="page-section" aria-labelledby={`${ids}-purchases`}>
-          <h2 id={`${ids}-purchases`}>Data blocks purchased</h2>
-          {purchases.isError ? (
-            <ErrorBanner error={messages.banner.loadData} />
-          ) : (
-            <DataTable
-              rows={purchases.data ?? []}
-              columns={columns}
-              rowKey={(p) => p.purchaseid}
-              caption={`Data blocks purchased for ${serviceLabel(selected)}`}
-              captionHidden
-              pageSize={PURCHASES_PAGE_SIZE}
-              loading={purchases.isPending}
-              loadingLabel="Loading data blocks…"
-              empty={<p>No data blocks have been bought for this service.</p>}
-            />
-          )}
-        </section>
-      </>
-    );
-  }
-
   return (
     <div className="page page--wide">
       <h1 className="page__title">Data Blocks</h1>
@@ -156,7 +91,61 @@ export function DataBlocksPage() {
       <p className="page__subtitle">
         A data block adds data to your plan until the end of the billing period.
       </p>
-      {content}
+      <ServicePageContent
+        query={services}
+        loading={<LoadingState label="Loading your services…" />}
+        empty={
+          <p className="empty-state">
+            You have no broadband services that can use data blocks. Data blocks are not available
+            on unlimited plans.
+          </p>
+        }
+        services={eligible}
+        selected={selected}
+        optionLabel={(s) =>
+          `${serviceLabel(s)}: ${s.plan}${s.status === 'pending' ? ' (pending)' : ''}`
+        }
+        onChange={handleServiceChange}
+        actions={
+          canBuy && (
+            <ServerActionButton
+              onClick={() => open('buy-block', selected)}
+              onPointerEnter={() => prefetch('buy-block', selected)}
+              onFocus={() => prefetch('buy-block', selected)}
+            >
+              Buy Data Block
+            </ServerActionButton>
+          )
+        }
+      >
+        {(service) => (
+          <>
+            {service.status === 'pending' && (
+              <p className="page__subtitle">
+                This service is still being set up. Data blocks can be bought once it is connected.
+              </p>
+            )}
+            <section className="page-section" aria-labelledby={`${ids}-purchases`}>
+              <h2 id={`${ids}-purchases`}>Data blocks purchased</h2>
+              {purchases.isError ? (
+                <ErrorBanner error={messages.banner.loadData} />
+              ) : (
+                <DataTable
+                  rows={purchases.data ?? []}
+                  columns={columns}
+                  rowKey={(p) => p.purchaseid}
+                  caption={`Data blocks purchased for ${serviceLabel(service)}`}
+                  captionHidden
+                  pageSize={PURCHASES_PAGE_SIZE}
+                  loading={purchases.isPending}
+                  loadingLabel="Loading data blocks…"
+                  empty={<p>No data blocks have been bought for this service.</p>}
+                />
+              )}
+            </section>
+          </>
+        )}
+      </ServicePageContent>
       <ServiceDialog dialog={dialog} onClose={close} />
     </div>
   );

@@ -28,7 +28,7 @@ const VoipTransferModal = lazy(async () => ({ default: (await loadOrders()).Voip
 const NewVoipModal = lazy(async () => ({ default: (await loadOrders()).NewVoipModal }));
 
 // Purchase a product loads with its first use (or the intent to), not with My Services.
-const loadProductPurchase = () => import('./product-purchase-modal');
+const loadProductPurchase = () => import('./product-purchase/product-purchase-modal');
 const ProductPurchaseModal = lazy(async () => ({
   default: (await loadProductPurchase()).ProductPurchaseModal,
 }));

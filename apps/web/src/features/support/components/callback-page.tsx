@@ -22,6 +22,7 @@ import { BookCallbackModal } from './book-callback-modal';
 import { CallbackList } from './callback-list';
 import { deviceTimeZone } from '../utils/time-zone';
 import { SupportLayout } from './support-layout';
+import { SkeletonLines } from './skeleton-lines';
 import './callback.css';
 import { ServerActionButton } from '@/components/server-action-button';
 
@@ -95,12 +96,7 @@ function CallbackFormSkeleton() {
         Loading callback times…
       </span>
       <div className="skeleton" aria-hidden="true">
-        <span className="skeleton__line skeleton__line--short" />
-        <span className="skeleton__line" />
-        <span className="skeleton__line skeleton__line--short" />
-        <span className="skeleton__line" />
-        <span className="skeleton__line" />
-        <span className="skeleton__line skeleton__line--short" />
+        <SkeletonLines lines={['short', 'full', 'short', 'full', 'full', 'short']} />
       </div>
     </div>
   );

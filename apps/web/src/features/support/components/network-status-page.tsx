@@ -16,6 +16,7 @@ import { useAdvisorySubscription } from '../api/advisory-subscription';
 import { useLinkedAdvisory } from '../api/get-advisory';
 import { useNetworkStatus } from '../api/use-network-status';
 import { SupportLayout } from './support-layout';
+import { SkeletonLines } from './skeleton-lines';
 import { LoadingState } from '@/components/loading-state';
 
 const text = messages.networkStatus;
@@ -218,11 +219,7 @@ function NetworkStatusSkeleton() {
         <div key={i} className="advisory" aria-hidden="true">
           <span className="advisory__date skeleton__line skeleton__line--short" />
           <div className="advisory__card skeleton">
-            <span className="skeleton__line" />
-            <span className="skeleton__line skeleton__line--short" />
-            <span className="skeleton__line" />
-            <span className="skeleton__line" />
-            <span className="skeleton__line skeleton__line--short" />
+            <SkeletonLines lines={['full', 'short', 'full', 'full', 'short']} />
           </div>
         </div>
       ))}

@@ -1,9 +1,6 @@
 import { useUrlState } from '@/lib/url-state';
-import { messages } from '@outpost/contracts/messages';
 import { quotaLabel } from '@outpost/domain/services';
-import { useId } from 'react';
-import { LoadError } from '@/components/load-error';
-import { ServiceSelect } from '@/components/service-select';
+import { ServicePageContent } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
 import { useDataViewed } from '@/lib/native/review-notes';
 import { useActivityServices } from '@/lib/services-query';
@@ -20,7 +17,6 @@ import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
  * card. A new plan starts on its own first report and chart type.
  */
 export function UsagePage() {
-  const ids = useId();
   const services = useActivityServices();
   const [searchParams, setUrlState] = useUrlState();
   const offered = usageServices(services.data ?? []);
@@ -35,47 +31,33 @@ export function UsagePage() {
     setUrlState({ service: serviceid, tab: view.tab, chart: view.chart });
   };
 
-  let content;
-  if (services.isPending) {
-    content = <UsageReportsPlaceholder />;
-  } else if (services.isError) {
-    content = (
-      <LoadError error={messages.banner.loadData} onRetry={() => void services.refetch()} />
-    );
-  } else if (!selected) {
-    content = (
-      <p className="empty-state">
-        You have no active broadband services, so there is no data usage to show.
-      </p>
-    );
-  } else {
-    content = (
-      <>
-        <div className="toolbar">
-          <ServiceSelect
-            id={`${ids}-service`}
-            services={offered}
-            selected={selected}
-            optionLabel={usageServiceLabel}
-            onChange={handleServiceChange}
-          />
-        </div>
-        <UsageReports
-          key={selected.serviceid}
-          serviceid={selected.serviceid}
-          access={sessionAccess}
-          peakLabel={quotaLabel(selected.technology)}
-          limitless={selected.is_limitless}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="page page--wide">
       <h1 className="page__title">Data Usage</h1>
       <ServicesTabs />
-      {content}
+      <ServicePageContent
+        query={services}
+        loading={<UsageReportsPlaceholder />}
+        empty={
+          <p className="empty-state">
+            You have no active broadband services, so there is no data usage to show.
+          </p>
+        }
+        services={offered}
+        selected={selected}
+        optionLabel={usageServiceLabel}
+        onChange={handleServiceChange}
+      >
+        {(service) => (
+          <UsageReports
+            key={service.serviceid}
+            serviceid={service.serviceid}
+            access={sessionAccess}
+            peakLabel={quotaLabel(service.technology)}
+            limitless={service.is_limitless}
+          />
+        )}
+      </ServicePageContent>
       <UsageHelpCard liveChat />
     </div>
   );

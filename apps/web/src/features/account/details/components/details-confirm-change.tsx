@@ -1,10 +1,11 @@
 import type { ContactChangeKind, OwnContact } from '@outpost/contracts/account';
 import { contactChangeMessages } from '@outpost/contracts/contact-change-messages';
 import { FormProvider, useForm } from 'react-hook-form';
+import { CodeInput } from '@/components/form/code-input';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { ServerActionButton } from '@/components/server-action-button';
-import { checkStepUpCode, stepUpCodeDigits } from '@/lib/step-up';
+import { checkStepUpCode } from '@/lib/step-up';
 import type { ContactCodes } from '../api/details-update-contact';
 
 type CodeValues = Record<ContactChangeKind, string>;
@@ -54,21 +55,7 @@ export function ConfirmChangeForm({
               key={kind}
               name={kind}
               label={label[kind](waiting[kind]!)}
-              control={(props) => (
-                <input
-                  {...props}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={6}
-                  readOnly={disabled}
-                  onChange={(event) => {
-                    event.target.value = stepUpCodeDigits(event.target.value);
-                    void props.onChange?.(event);
-                  }}
-                />
-              )}
+              control={(props) => <CodeInput {...props} maxLength={6} readOnly={disabled} />}
             />
           ))}
         </form>

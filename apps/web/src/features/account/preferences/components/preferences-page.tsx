@@ -24,7 +24,7 @@ import { useUpdatePreferences } from '../api/preferences-update';
 import { AccountLayout } from '../../components/account-layout';
 import { PhoneInput } from '../../components/details-phone-input';
 import { WebPushSwitch } from './web-push-switch';
-import { ServerActionButton } from '@/components/server-action-button';
+import { SaveButton } from '../../components/save-button';
 import { LoadingState } from '@/components/loading-state';
 
 /** Form values keyed 'p{id}': the chosen option, the switch, or the text. */
@@ -188,15 +188,7 @@ function PreferencesForm({ list }: { list: Preference[] }) {
         <p className="form-status preferences__status" role="status">
           {notice?.text ?? ''}
         </p>
-        <div className="button-row">
-          <ServerActionButton
-            type="submit"
-            className="button button--primary"
-            disabled={update.isPending}
-          >
-            {update.isPending ? 'Saving...' : 'Save'}
-          </ServerActionButton>
-        </div>
+        <SaveButton saving={update.isPending} />
       </form>
     </FormProvider>
   );

@@ -20,7 +20,7 @@ import {
   useUpdateMethodPreference,
 } from '../api/security-queries';
 import { SecuritySkeleton } from './security-skeleton';
-import { ServerActionButton } from '@/components/server-action-button';
+import { SaveButton } from '../../components/save-button';
 import { LoadingState } from '@/components/loading-state';
 
 type Values = { identify_by: string; pin: string };
@@ -181,15 +181,7 @@ function IdentificationForm({
             )}
           />
         )}
-        <div className="button-row">
-          <ServerActionButton
-            type="submit"
-            className="button button--primary"
-            disabled={update.isPending}
-          >
-            {update.isPending ? 'Saving...' : 'Save'}
-          </ServerActionButton>
-        </div>
+        <SaveButton saving={update.isPending} />
         <div role="status">
           {saved && <p className="form-status">{messages.account.securityUpdated}</p>}
         </div>

@@ -2,7 +2,7 @@ import type { SessionItem } from '@outpost/contracts/security';
 import { formatDateTime } from '@outpost/domain/format';
 import { messages } from '@outpost/contracts/messages';
 import { useId, useState } from 'react';
-import { ErrorBanner } from '@/components/error-banner';
+import { type Notice, NoticeBanner } from '@/components/notice-banner';
 import { LoadError } from '@/components/load-error';
 import { Modal } from '@/components/modal';
 import { cleanErrorMessage } from '@/lib/error-message';
@@ -12,8 +12,6 @@ import { LoadingState } from '@/components/loading-state';
 
 export const SIGNED_OUT_ONE = 'That device has been signed out.';
 export const SIGNED_OUT_OTHERS = 'Every other device has been signed out.';
-
-type Notice = { tone: 'success' | 'error'; text: string; at: number } | null;
 
 /**
  * Signed-in devices (beyond the spec): each session with its device, browser, address, start and
@@ -60,14 +58,7 @@ export function SecuritySessions() {
         Where you are logged in now. The place is the internet address the device used to log in.
       </p>
       <div aria-live="polite">
-        {notice && (
-          <ErrorBanner
-            key={notice.at}
-            tone={notice.tone}
-            error={notice.text}
-            onDismiss={() => setNotice(null)}
-          />
-        )}
+        <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} />
       </div>
       {sessions.isError ? (
         <LoadError

@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { analytics } from '@/lib/analytics';
 import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
 import { service, stubApi } from '@/test/services-fixtures';
-import { DELIVERY_TEXT, ProductPurchaseModal } from './product-purchase-modal';
+import { ProductPurchaseModal } from './product-purchase-modal';
+import { DELIVERY_TEXT } from './purchase-form';
 
 const skyMuster = service();
 const products: Product[] = [
