@@ -9,12 +9,7 @@
  * CLS_RUNS (default 3) runs per route, the worst is reported; CLS_PORT (default 3310) for the
  * server and CLS_DEBUG_PORT (default 9333) for Chromium's debugging port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
-import { cpuSteal, runLighthouse, startServer } from './lib';
+import { cpuSteal, lighthouseSession, runLighthouse } from './lib';
 
 /** Measured logged in; /login is measured first, logged out. */
 const ROUTES = process.env.CLS_ROUTES?.split(',') ?? [
@@ -58,15 +53,8 @@ async function lighthouseCls(url: string): Promise<number> {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'outpost-cls-'));
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'outpost-cls-profile-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, PORT);
+  const { server, browser, close } = await lighthouseSession('cls', PORT, DEBUG_PORT);
   const steal = cpuSteal();
-  const browser = await chromium.launchPersistentContext(profileDir, {
-    ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${DEBUG_PORT}`],
-    baseURL: server.url,
-  });
   const failures: string[] = [];
   const measure = async (route: string) => {
     const values: number[] = [];
@@ -92,10 +80,7 @@ async function main() {
     for (const route of ROUTES) await measure(route);
     steal.report();
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
   }
   if (failures.length > 0) {
     console.error(`\nLayout shift over ${LIMIT} on: ${failures.join(', ')}`);

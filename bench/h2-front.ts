@@ -5,13 +5,10 @@
  * of six). A self-signed certificate for 127.0.0.1 made with openssl for the run; the browser
  * context must ignore certificate errors. Bench use only.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { selfSignedCertificate } from '../apps/server/src/test/self-signed';
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 /** Hop-by-hop headers: never forwarded (HTTP/2 refuses them). */
 const HOP = new Set([
@@ -24,40 +21,7 @@ const HOP = new Set([
   'host',
 ]);
 
-function certificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'outpost-h2-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: readFileSync(path.join(dir, 'key.pem')),
-      cert: readFileSync(path.join(dir, 'cert.pem')),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const certificate = () => selfSignedCertificate(['IP:127.0.0.1']);
 
 /** Starts https://127.0.0.1:<port> (HTTP/2, HTTP/1.1 allowed) passing every request to `target`. */
 export async function startH2Front(

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { DEMO_PARTS_OPT_INS } from '../apps/server/src/config-checks';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -173,4 +176,27 @@ export function runLighthouse<Result>(
       resolve(result);
     });
   });
+}
+
+/**
+ * The demo portal on `port` (a fresh database) and Debian's Chromium with a profile of its own and
+ * its debugging port open (Lighthouse drives it; the session kept in its local storage), for the
+ * Lighthouse benches. `close` stops both and deletes their folders.
+ */
+export async function lighthouseSession(name: string, port: number, debugPort: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `outpost-${name}-`));
+  const profileDir = mkdtempSync(path.join(tmpdir(), `outpost-${name}-profile-`));
+  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, port);
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${debugPort}`],
+    baseURL: server.url,
+  });
+  const close = async () => {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { server, browser, close };
 }

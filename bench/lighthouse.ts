@@ -14,13 +14,8 @@
  * LH_ROUTES (comma-separated) measures only those; LH_PORT (default 3320) for the server and
  * LH_DEBUG_PORT (default 9343) for Chromium's debugging port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { flattenLinks, mainMenu, userMenuLinks } from '../apps/web/src/app/layouts/menu-items';
-import { cpuSteal, finish, median, report, runLighthouse, startServer } from './lib';
+import { cpuSteal, finish, median, report, lighthouseSession, runLighthouse } from './lib';
 
 /**
  * Every signed-in route of the web menus, taken from the menus themselves so a new page is measured
@@ -90,15 +85,8 @@ async function lighthouse(url: string, keepStorage: boolean): Promise<Scores> {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'outpost-lh-'));
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'outpost-lh-profile-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED: 'demo' }, PORT);
+  const { server, browser, close } = await lighthouseSession('lh', PORT, DEBUG_PORT);
   const steal = cpuSteal();
-  const browser = await chromium.launchPersistentContext(profileDir, {
-    ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${DEBUG_PORT}`],
-    baseURL: server.url,
-  });
   // The service worker keeps the origin's renderer process alive between runs, and the next run's
   // page then starts in it: Lighthouse's script-coverage instrumentation walks the whole V8 heap
   // there (a 100-130 ms task of V8.DeoptimizeCode and heap iteration before the page commits,
@@ -161,10 +149,7 @@ async function main() {
     for (const route of ROUTES) await measure(route);
     steal.report();
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
   }
   finish();
 }

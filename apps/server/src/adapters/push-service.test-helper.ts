@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { selfSignedCertificate } from '../test/self-signed';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { WebPushNet } from './push-providers';
 
 /** The push service hosts the fake's certificate names (a browser's subscription would). */
@@ -65,40 +62,8 @@ export async function loopbackHttpListener(): Promise<Listener> {
 }
 
 /** A self-signed certificate for FAKE_PUSH_HOSTS and 127.0.0.1 (openssl, one day). */
-function selfSigned(): { key: string; cert: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'outpost-push-cert-'));
-  try {
-    const keyFile = path.join(dir, 'key.pem');
-    const certFile = path.join(dir, 'cert.pem');
-    const names = [...FAKE_PUSH_HOSTS.map((h) => `DNS:${h}`), 'IP:127.0.0.1'].join(',');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${FAKE_PUSH_HOSTS[0]}`,
-        '-addext',
-        `subjectAltName=${names}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const selfSigned = () =>
+  selfSignedCertificate([...FAKE_PUSH_HOSTS.map((h) => `DNS:${h}`), 'IP:127.0.0.1']);
 
 export type FakePushService = Listener & {
   /** What it answers next (default 201). */
