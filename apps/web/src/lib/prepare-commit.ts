@@ -12,6 +12,13 @@ export type PrepareCommit = {
   prepare: string;
   commit: string;
   body: object;
+  /** The prepare's body, where it is not the commit's (the body then goes to the commit only). */
+  prepareBody?: object;
+  /**
+   * Reads the prepare's whole answer before the commit, for a prepare that says more than the csrf
+   * (a reference to show, or a refusal: throw to stop there).
+   */
+  prepared?: (answer: Record<string, unknown>) => void;
   /**
    * Fields the commit alone carries, over the body's (a file's bytes: the prepare binds its name
    * and size, so a file too big is refused before it is sent).
@@ -21,12 +28,14 @@ export type PrepareCommit = {
   auth?: 'none';
 };
 
-type CsrfAnswer = { csrf?: unknown };
+type CsrfAnswer = { csrf?: unknown } & Record<string, unknown>;
 
 export async function prepareCommit<T>({
   prepare,
   commit,
   body,
+  prepareBody,
+  prepared,
   commitBody,
   auth,
 }: PrepareCommit): Promise<T> {
@@ -38,9 +47,14 @@ export async function prepareCommit<T>({
   };
   const answer = await apiData<CsrfAnswer | null>(prepare, {
     method: 'POST',
-    body,
+    body: prepareBody ?? body,
     ...session,
-  }).catch(tagged('prepare'));
+  })
+    .then((a) => {
+      if (a) prepared?.(a);
+      return a;
+    })
+    .catch(tagged('prepare'));
   if (typeof answer?.csrf !== 'string') {
     const error = new ApiError('Parse', messages.banner.loadData, 200);
     error.phase = 'prepare';

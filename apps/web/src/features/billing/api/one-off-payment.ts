@@ -3,7 +3,7 @@ import type { PostPayment, StartPayment } from '@outpost/contracts/billing';
 import { useMutation } from '@tanstack/react-query';
 import { apiData } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { messages } from '@outpost/contracts/messages';
+import { prepareCommit } from '@/lib/prepare-commit';
 import type { ExistingCardAnswer } from '../utils/payment-result';
 
 /**
@@ -32,17 +32,18 @@ export type ExistingCardPayment = { prepareId: number; answer: ExistingCardAnswe
 
 /** Prepare ({} for the csrf and the reference's id), then commit {csrf, amount}. */
 export async function payWithExistingCard(amount: number): Promise<ExistingCardPayment> {
-  const prepared = await apiData<{ id: number; csrf: string; error: string | null }>(
-    apiPaths.existingCardPrepare,
-    { method: 'POST', body: {} },
-  );
-  if (prepared.error) throw new ApiError('Server', prepared.error, 200);
-  if (!prepared.csrf) throw new ApiError('Parse', messages.banner.loadData, 200);
-  const answer = await apiData<ExistingCardAnswer>(apiPaths.existingCardCommit, {
-    method: 'POST',
-    body: { csrf: prepared.csrf, amount },
+  let prepareId = 0;
+  const answer = await prepareCommit<ExistingCardAnswer>({
+    prepare: apiPaths.existingCardPrepare,
+    commit: apiPaths.existingCardCommit,
+    prepareBody: {},
+    body: { amount },
+    prepared: ({ id, error }) => {
+      if (typeof error === 'string' && error) throw new ApiError('Server', error, 200);
+      prepareId = Number(id);
+    },
   });
-  return { prepareId: prepared.id, answer };
+  return { prepareId, answer };
 }
 
 export function usePayWithExistingCard() {
