@@ -38,6 +38,14 @@ const rulesInDomain = {
   create: (context) => ({ Program: (node) => context.report({ node, messageId: 'elsewhere' }) }),
 };
 
+/** An Intl formatter is built at first use, not at module load (see its block below). */
+const intlAtFirstUse = {
+  selector:
+    ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression.init[callee.object.name='Intl']",
+  message:
+    'Build Intl formatters at first use (let f; const get = () => (f ??= new Intl...)), not at module load: it delays the first paint.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -189,14 +197,25 @@ export default tseslint.config(
     // that on a slow phone, where Lighthouse counts it as blocking time). Build it at first use.
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', intlAtFirstUse] },
+  },
+  {
+    // One table of pages (issue 37): a page module (app/routes/*) is loaded from app/pages.ts
+    // only, where its path, prefetch and hold are declared beside it (pages.test.ts checks the
+    // table against the contract's routes).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/app/pages.ts',
+      'apps/web/src/app/create-routes.tsx',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
+        intlAtFirstUse,
         {
-          selector:
-            ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression.init[callee.object.name='Intl']",
-          message:
-            'Build Intl formatters at first use (let f; const get = () => (f ??= new Intl...)), not at module load: it delays the first paint.',
+          selector: 'ImportExpression[source.value=/(^|\\/)routes\\//]',
+          message: 'Pages are declared once, in app/pages.ts: add the page there.',
         },
       ],
     },
