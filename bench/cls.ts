@@ -53,7 +53,7 @@ async function lighthouseCls(url: string): Promise<number> {
 }
 
 async function main() {
-  const { server, browser, close } = await lighthouseSession('cls', PORT, DEBUG_PORT);
+  const { server, close, signIn } = await lighthouseSession('cls', PORT, DEBUG_PORT);
   const steal = cpuSteal();
   const failures: string[] = [];
   const measure = async (route: string) => {
@@ -69,12 +69,7 @@ async function main() {
   try {
     await measure('/login');
     // Log in once, as a user would; the session stays in the profile's local storage (sm_ keys).
-    const page = await browser.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('holder');
-    await page.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
-    await page.getByRole('button', { name: /log in/i }).click();
-    await page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });
+    const page = await signIn();
 
     await page.close();
     for (const route of ROUTES) await measure(route);

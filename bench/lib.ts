@@ -198,5 +198,15 @@ export async function lighthouseSession(name: string, port: number, debugPort: n
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
   };
-  return { server, browser, close };
+  /** Logs in as the demo holder as a user would (the session stays in the profile). */
+  const signIn = async () => {
+    const page = await browser.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('holder');
+    await page.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });
+    return page;
+  };
+  return { server, browser, close, signIn };
 }

@@ -85,7 +85,7 @@ async function lighthouse(url: string, keepStorage: boolean): Promise<Scores> {
 }
 
 async function main() {
-  const { server, browser, close } = await lighthouseSession('lh', PORT, DEBUG_PORT);
+  const { server, browser, close, signIn } = await lighthouseSession('lh', PORT, DEBUG_PORT);
   const steal = cpuSteal();
   // The service worker keeps the origin's renderer process alive between runs, and the next run's
   // page then starts in it: Lighthouse's script-coverage instrumentation walks the whole V8 heap
@@ -135,12 +135,7 @@ async function main() {
   };
   try {
     await measure('/login');
-    const page = await browser.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('holder');
-    await page.getByLabel('Password', { exact: true }).fill('Outpost-demo-1');
-    await page.getByRole('button', { name: /log in/i }).click();
-    await page.getByRole('heading', { level: 1, name: /^Hi / }).waitFor({ state: 'visible' });
+    const page = await signIn();
     // As a user's visit: the service worker installed and the dashboard's data kept (a second
     // after it arrives) before the next page is opened.
     await page.evaluate('navigator.serviceWorker?.ready');
