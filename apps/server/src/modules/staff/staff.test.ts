@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildApp } from '../../app';
@@ -180,14 +180,19 @@ describe('staff links', () => {
     });
     expect(password.statusCode).toBe(403);
 
-    const audit = await ctx.database.db
-      .select()
-      .from(staffAudit)
-      .where(and(eq(staffAudit.staffId, 1), eq(staffAudit.accountId, 100001)));
-    const actions = audit.map((a) => `${a.action} ${a.method ?? ''} ${a.status ?? ''}`.trim());
-    expect(actions).toEqual(
-      expect.arrayContaining(['link-issued', 'link-used', 'request GET 200', 'request POST 403']),
-    );
+    // A request's audit row is written once its answer has gone (the onResponse hook): on
+    // PostgreSQL under load the last refusal's row may land a moment after the test reads.
+    const audit = await vi.waitFor(async () => {
+      const rows = await ctx.database.db
+        .select()
+        .from(staffAudit)
+        .where(and(eq(staffAudit.staffId, 1), eq(staffAudit.accountId, 100001)));
+      const actions = rows.map((a) => `${a.action} ${a.method ?? ''} ${a.status ?? ''}`.trim());
+      expect(actions).toEqual(
+        expect.arrayContaining(['link-issued', 'link-used', 'request GET 200', 'request POST 403']),
+      );
+      return rows;
+    }, 5000);
     const get = audit.find((a) => a.action === 'request' && a.method === 'GET')!;
     expect(get).toMatchObject({ userId: 5001, route: '/api/portal/services/' });
     expect(get.requestId).toMatch(/.{8,}/);
