@@ -42,21 +42,25 @@ const billingGroup: MenuGroup = {
   ],
 };
 
+/** Support's links; `extra` (the native Live Chat) goes before Contact. */
+const supportGroup = (...extra: MenuLink[]): MenuGroup => ({
+  kind: 'group',
+  id: 'support',
+  label: 'Support',
+  items: [
+    link('Guides', '/support/guides'),
+    link('Outages & Network Status', '/support/network-status'),
+    ...extra,
+    link('Contact', '/support/contact'),
+  ],
+});
+
 /** The main (side) menu, spec 1 section 2. */
 export const mainMenu: readonly MenuEntry[] = [
   link('Dashboard', '/'),
   servicesGroup,
   billingGroup,
-  {
-    kind: 'group',
-    id: 'support',
-    label: 'Support',
-    items: [
-      link('Guides', '/support/guides'),
-      link('Outages & Network Status', '/support/network-status'),
-      link('Contact', '/support/contact'),
-    ],
-  },
+  supportGroup(),
   link('News', '/news'),
 ];
 
@@ -83,17 +87,8 @@ export const moreMenu: readonly MenuEntry[] = [
   servicesGroup,
   // The more menu lists Billing without the disabled Unbilled Calls (spec 3 section 2.2).
   { ...billingGroup, items: billingGroup.items.filter((item) => !item.disabled) },
-  {
-    kind: 'group',
-    id: 'support',
-    label: 'Support',
-    items: [
-      link('Guides', '/support/guides'),
-      link('Outages & Network Status', '/support/network-status'),
-      link('Live Chat', '/support/live-chat'),
-      link('Contact', '/support/contact'),
-    ],
-  },
+  // The native more menu adds Live Chat before Contact (spec 3 section 2.2).
+  supportGroup(link('Live Chat', '/support/live-chat')),
   link('News', '/news'),
   { kind: 'group', id: 'account', label: 'Account', items: userMenuLinks },
 ];
