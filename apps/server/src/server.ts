@@ -33,9 +33,7 @@ async function main(): Promise<void> {
   await reconcileAtStart({ db: database.db, gateway: app.paymentGateway, clock, log: app.log });
   // The job worker (docs/decisions/027): scheduled jobs once per period across instances, their
   // retries, and the outbox of mail and SMS.
-  const worker = config.jobs.enabled
-    ? startAppWorker({ config, db: database.db, app, messaging })
-    : null;
+  const worker = config.jobs.enabled ? startAppWorker({ config, database, app, messaging }) : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // The job or message in flight finishes; nothing new is claimed.
