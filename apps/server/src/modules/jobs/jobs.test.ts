@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { MessageChannel, OutgoingMessage } from '../../adapters/message-channel';
 import { drainOutbox, enqueueMessage, retryDeadMessage } from '../../adapters/messaging';
 import { outbox } from '../../adapters/messaging.schema';
@@ -208,6 +213,64 @@ describe('scheduled jobs (pg-boss)', { timeout: 60_000 }, () => {
     expect(calls).toBe(1);
     expect((await jobRows('test.died'))[0]?.attempts).toBe(2);
   });
+
+  // A real process, killed with SIGKILL while its job runs (PostgreSQL: PGlite has one process).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'takes over the run of a worker process killed mid-job (SIGKILL) once it expires, and does it once',
+    async () => {
+      const name = 'test.killed';
+      const dir = mkdtempSync(path.join(tmpdir(), 'outpost-worker-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const script = path.join(dir, 'worker.mts');
+      const here = path.dirname(fileURLToPath(import.meta.url));
+      writeFileSync(
+        script,
+        `import { openPostgres } from ${JSON.stringify(path.join(here, '../../db/client.ts'))};
+import { openJobQueue } from ${JSON.stringify(path.join(here, 'queue.ts'))};
+const database = openPostgres(process.env.QUEUE_URL, 1);
+const job = { name: ${JSON.stringify(name)}, everyMs: 86_400_000, backoffMs: 1_000,
+  run: () => { console.log('claimed'); return new Promise(() => {}); } };
+const queue = await openJobQueue({ database, clock: () => new Date(), superviseIntervalSeconds: 1,
+  heartbeatSeconds: null, expireInSeconds: 2 }, [job]);
+await queue.work([job], { concurrency: 1, pollMs: 500 });
+queue.wake();
+`,
+      );
+      let calls = 0;
+      const definition: JobDefinition = {
+        name,
+        everyMs: 86_400_000,
+        backoffMs: 1_000,
+        run: async () => {
+          calls += 1;
+          await db.execute(sql`insert into job_effects select 'killed', 1
+              where not exists (select 1 from job_effects where job = 'killed')`);
+        },
+      };
+      const survivor = await instance([definition], { expireInSeconds: 2 });
+      await survivor.scheduleDue([definition]);
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        env: { ...process.env, QUEUE_URL: database.url! },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (String(chunk).includes('claimed')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`worker exited (${code}) before claiming`)));
+      });
+      child.kill('SIGKILL');
+      expect(await jobRows(name)).toEqual([{ state: 'running', attempts: 1, last_error: null }]);
+      // The survivor's supervision expires the run (2 s), and after its backoff runs it.
+      await survivor.work([definition], { concurrency: 1, pollMs: 500 });
+      await expect.poll(() => effects('killed'), { timeout: 40_000, interval: 250 }).toBe(1);
+      await expect
+        .poll(async () => (await jobRows(name))[0]?.state, { timeout: 5_000 })
+        .toBe('done');
+      expect(calls).toBe(1);
+      expect((await jobRows(name))[0]?.attempts).toBe(2);
+    },
+  );
 
   it('is dead after its last attempt, listed, in the metrics, and can be retried', async () => {
     let fail = true;
