@@ -52,6 +52,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      'release/**',
       'test-results/**',
       'playwright-report/**',
       'apps/server/drizzle/**',

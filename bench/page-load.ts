@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/chromium';
 import { BASELINE_COMMIT, prepareBaseline } from './baseline';
-import { startH2Front } from './h2-front';
+import { caddyVersion, startCaddyFront } from './caddy-front';
 import { cpuSteal, finish, median, repoRoot, report, startServer } from './lib';
 
 const DIST = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
@@ -366,11 +366,12 @@ async function main() {
     }
     await user.close();
 
-    // The same over HTTPS with HTTP/2 (bench/h2-front.ts), as a deployment's TLS terminator serves
-    // it: every request on one connection instead of six, so nothing waits for a free one.
+    // The same over HTTPS with HTTP/2 behind Caddy (bench/caddy-front.ts), as the compose file
+    // deploys it: every request on one connection instead of six, so nothing waits for a free one.
     if (baseline) {
-      const front = await startH2Front(server.url, PORT + 2);
-      const baseFront = await startH2Front(baseline.url, PORT + 3);
+      console.log(`  (TLS front: Caddy ${caddyVersion()})`);
+      const front = await startCaddyFront(server.url, PORT + 2);
+      const baseFront = await startCaddyFront(baseline.url, PORT + 3);
       try {
         const now = await browser.newContext({ ignoreHTTPSErrors: true });
         const then = await browser.newContext({ ignoreHTTPSErrors: true });

@@ -1,7 +1,8 @@
 /**
- * The production smoke check (issue 34; docs/decisions/034), run by CI after the build and by
- * `npm run smoke:prod`. It starts the server the way `npm run start -w @outpost/server` does,
- * twice, with NODE_ENV=production:
+ * The production smoke check (issue 34; docs/decisions/034, 048), run by CI on the release and by
+ * `npm run smoke:prod`. It starts the server with NODE_ENV=production, from the release folder
+ * SMOKE_RELEASE names with plain node (`node dist/server.js`, as a container does), or without it
+ * from the sources as `npm start` does, twice:
  *
  * 1. bare (nothing else set): the process must exit non-zero, naming every variable production
  *    needs;
@@ -11,13 +12,16 @@
  *    is the one payments opt-in (and the test-site banner must show); PUSH=outbox (no FCM or VAPID
  *    here). Then, through HTTP: the banner on the page, the demo and docs routes off, a demo
  *    customer logs in and loads the dashboard, saves a card and pays with it (the money reaches
- *    the ledger), and "Can't login?" by email and by SMS delivers a code to the sinks.
+ *    the ledger), and "Can't login?" by email and by SMS delivers a code to the sinks. The portal
+ *    runs with JOBS=off beside a worker process (`server.js worker`), which sends that mail and SMS.
  *
  * It starts everything itself, stops it all at the end (the database is dropped), prints
  * 'N passed, N failed' and exits non-zero on any failure.
  *
  * SMOKE_ADMIN_URL: a PostgreSQL URL allowed to create databases (default: CI's local server).
- * SMOKE_PORT: the portal's port (default 3130).
+ * SMOKE_PORT: the portal's port (default 3130); the worker's health port is the next one.
+ * SMOKE_REDIS_URL: a Redis database for the rate limits (default none: kept in PostgreSQL).
+ * SMOKE_RELEASE: a release folder (scripts/release.sh) to run instead of the sources.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -35,6 +39,8 @@ import { startFakeStripe } from '../apps/server/src/adapters/payments/stripe-fak
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.SMOKE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = Number(process.env.SMOKE_PORT ?? 3130);
+const REDIS_URL = process.env.SMOKE_REDIS_URL;
+const RELEASE = process.env.SMOKE_RELEASE ? path.resolve(process.env.SMOKE_RELEASE) : null;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_PASSWORD = 'Outpost-demo-1';
 const HOLDER = { username: 'holder', email: 'jordan.citizen@example.com', mobile: '0491570156' };
@@ -91,10 +97,16 @@ async function waitFor<T>(what: string, ms: number, probe: () => T | undefined):
 
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** The server as `npm run start -w @outpost/server` runs it, with only `env` (and PATH, HOME). */
-function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
+/**
+ * The server with only `env` (and PATH, HOME): the release's `node dist/server.js [mode]` in its
+ * folder, or the sources as `npm run start -w @outpost/server` runs them.
+ */
+function startServer(env: Record<string, string>, mode: 'web' | 'worker' = 'web'): Server {
+  const [args, cwd] = RELEASE
+    ? [[path.join(RELEASE, 'dist/server.js'), mode], RELEASE]
+    : [['--import', 'tsx', 'apps/server/src/server.ts', mode], repoRoot];
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,12 +117,15 @@ function startServer(env: Record<string, string>): Server {
   return { child, output: () => output, exited };
 }
 
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+/** SIGTERM (SIGKILL after 15 s); answers the exit code. */
+async function stopServer(server: Server): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    return server.child.exitCode;
   server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await server.exited;
+  const code = await server.exited;
   clearTimeout(timer);
+  return code;
 }
 
 type Answer = { status: number; body: string; json: () => { data: Record<string, unknown> } };
@@ -206,7 +221,7 @@ async function configured(): Promise<void> {
   const smsPort = (sms.address() as AddressInfo).port;
 
   const stripe = await startFakeStripe();
-  const server = startServer({
+  const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(PORT),
@@ -228,20 +243,29 @@ async function configured(): Promise<void> {
     METRICS_TOKEN: randomBytes(24).toString('hex'),
     INTERNAL_API_KEY: randomBytes(32).toString('hex'),
     JOBS_POLL_MS: '200',
-  });
+    ...(REDIS_URL ? { REDIS_URL } : {}),
+  };
+  // The portal runs no jobs; the worker (its own process, started second) sends every message.
+  const server = startServer({ ...env, JOBS: 'off' });
+  const worker = startServer({ ...env, PORT: String(PORT + 1) }, 'worker');
 
   try {
-    await check('fully configured production starts and is ready', async () => {
+    await check('fully configured production starts, the portal and the worker ready', async () => {
       const deadline = Date.now() + 120_000;
-      for (;;) {
-        assert(server.child.exitCode === null, `exited:\n${server.output()}`);
-        const ready = await fetch(`${BASE}${apiPaths.healthReady}`).then(
-          (r) => r.status,
-          () => 0,
-        );
-        if (ready === 200) break;
-        assert(Date.now() < deadline, `not ready within 120 s:\n${server.output()}`);
-        await sleep(250);
+      for (const [instance, base] of [
+        [server, BASE],
+        [worker, `http://127.0.0.1:${PORT + 1}`],
+      ] as const) {
+        for (;;) {
+          assert(instance.child.exitCode === null, `exited:\n${instance.output()}`);
+          const ready = await fetch(`${base}${apiPaths.healthReady}`).then(
+            (r) => r.status,
+            () => 0,
+          );
+          if (ready === 200) break;
+          assert(Date.now() < deadline, `not ready within 120 s:\n${instance.output()}`);
+          await sleep(250);
+        }
       }
     });
 
@@ -360,8 +384,24 @@ async function configured(): Promise<void> {
       assert(text.authorised, 'the SMS gateway was called without its bearer token');
       assert(/\b[0-9]{6}\b/.test(text.body), 'no 6-digit code in the SMS');
     });
+    await check('the worker answers health and serves no portal', async () => {
+      const workerUrl = `http://127.0.0.1:${PORT + 1}`;
+      const live = await fetch(`${workerUrl}${apiPaths.healthLive}`);
+      assert(live.status === 200, `worker liveness answered ${live.status}`);
+      const login = await fetch(`${workerUrl}${apiPaths.login}`, { method: 'POST' });
+      assert(login.status === 404, `the worker answered a login with ${login.status}`);
+    });
+
+    await check('SIGTERM: the portal and the worker exit 0', async () => {
+      const codes = await Promise.all([stopServer(server), stopServer(worker)]);
+      assert(
+        codes.every((code) => code === 0),
+        `exit codes ${codes.join(', ')}:\n${server.output()}\n${worker.output()}`,
+      );
+    });
   } finally {
     await stopServer(server);
+    await stopServer(worker);
     await stripe.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await new Promise<void>((resolve) => sms.close(() => resolve()));

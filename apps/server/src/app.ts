@@ -77,6 +77,11 @@ export type AppDeps = {
   paymentGateway?: PaymentGateway;
   /** A pino destination for tests that read the log. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * 'all' (default): the portal. 'operations': only /api/health/* and /metrics, for a worker
+   * process (node dist/server.js worker; docs/decisions/048).
+   */
+  routes?: 'all' | 'operations';
 };
 
 /** Header and body paths that must never reach a log line. */
@@ -219,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brand: config.brand,
   };
   await app.register(healthModule, { database, rateLimits });
+  if (deps.routes === 'operations') return app;
   await app.register(staffModule, {
     deps: {
       db: database.db,

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from './brand';
 import { ConfigError, loadConfig } from './config';
-import { repoRoot } from './config-env';
+import { paths } from './paths';
 
 /** The brand file start-up check (docs/decisions/030): every refusal names the field at fault. */
 
-const brands = path.join(repoRoot, 'content/brands');
+const brands = path.join(paths.appRoot, 'content/brands');
 const demo = JSON.parse(readFileSync(path.join(brands, 'outpost-demo.json'), 'utf8')) as Record<
   string,
   unknown

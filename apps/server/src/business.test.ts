@@ -9,11 +9,11 @@ import {
   teamHoursOn,
 } from '@outpost/domain/callback-slots';
 import { loadConfig } from './config';
-import { repoRoot } from './config-env';
+import { paths } from './paths';
 
 /** The business file start-up check (docs/decisions/042): every refusal names the field at fault. */
 
-const files = path.join(repoRoot, 'content/business');
+const files = path.join(paths.appRoot, 'content/business');
 const queensland = JSON.parse(readFileSync(path.join(files, 'queensland.json'), 'utf8')) as Record<
   string,
   unknown

@@ -1,15 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandFields } from './brand';
 import { isWebPushHostPattern } from './adapters/push-hosts';
 import { SMS_PROVIDERS } from './adapters/sms-providers';
+import { paths } from './paths';
 
 /** The environment's variables as the server reads them: names, formats and defaults. */
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const repoRoot = path.resolve(serverRoot, '../..');
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -98,7 +95,10 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   // Connections this instance keeps to PostgreSQL (each is a server process there).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  // Whether start-up applies pending migrations (decision 048). 'false': deploys run
+  // `node dist/server.js migrate` first, and a start that finds one pending stops, naming it.
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true'),
+  DATA_DIR: z.string().min(1).default(paths.data),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -107,7 +107,7 @@ export const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).optional(),
   // Behind proxies: how many (a hop count) or which (addresses, CIDRs) set X-Forwarded-For.
   TRUST_PROXY: trustProxy,
-  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST: z.string().min(1).default(paths.webDist),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   USER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -183,8 +183,14 @@ export const envSchema = z.object({
   // notifications): one run per this period across all instances (the job queue, decision 027);
   // 0 schedules none (a provider's cron runs `npm run jobs`).
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  // Whether this instance runs the job worker (due jobs, retries, the outbox of mail and SMS).
-  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  // Whether this web instance also runs the job worker (due jobs, retries, the outbox of mail and
+  // SMS): 'off' on web instances when workers run apart (node dist/server.js worker; decision 048).
+  JOBS: z.enum(['on', 'off']).default('on'),
+  // The old name of JOBS (true/false): refused, so an instance meant to run no jobs never runs them.
+  JOBS_ENABLED: z
+    .string()
+    .optional()
+    .refine((v) => !v, 'was renamed: set JOBS=off (or on) instead (docs/decisions/048)'),
   // Jobs one instance runs at once, and how often an idle worker looks for work.
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -225,7 +231,7 @@ export const envSchema = z.object({
   CALLBACK_SLOT_CAPACITY: z.union([blank, z.coerce.number().int().min(1).max(100)]).optional(),
   // The business file (docs/decisions/042): time zone, state (its public holidays), own
   // closures, team hours, callback settings and tax wording.
-  BUSINESS_FILE: z.string().min(1).default(path.join(repoRoot, 'content/business/queensland.json')),
+  BUSINESS_FILE: z.string().min(1).default(path.join(paths.content, 'business/queensland.json')),
   // Push (docs/decisions/023). FCM for the apps when FCM_SERVICE_ACCOUNT is set: the Firebase
   // service account's JSON, or a path to its file. Web Push for browsers when the VAPID key pair
   // is set (npx web-push generate-vapid-keys) with VAPID_SUBJECT (mailto: or https: contact).
@@ -261,7 +267,7 @@ export const envSchema = z.object({
     .optional(),
   // The provider's brand file (docs/decisions/030): name, ABN, numbers, links, colours, logo,
   // chat licence. The variables below each override one of its fields when set.
-  BRAND_FILE: z.string().min(1).default(path.join(repoRoot, 'content/brands/outpost-demo.json')),
+  BRAND_FILE: z.string().min(1).default(path.join(paths.content, 'brands/outpost-demo.json')),
   PROVIDER_NAME: brandFields.providerName.optional(),
   // The provider's Australian Business Number, printed on tax invoices.
   PROVIDER_ABN: brandFields.abn.optional(),

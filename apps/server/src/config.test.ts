@@ -36,6 +36,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).databasePoolSize).toBe(10);
   });
 
+  it('runs jobs and migrates at start unless JOBS=off and MIGRATE_ON_START=false; refuses the old JOBS_ENABLED', () => {
+    expect(loadConfig({}).jobs.enabled).toBe(true);
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ JOBS: 'off' }).jobs.enabled).toBe(false);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    // A web instance meant to leave jobs to workers must not start running them silently.
+    expect(() => loadConfig({ JOBS_ENABLED: 'false' })).toThrow(
+      /JOBS_ENABLED: was renamed: set JOBS=off \(or on\) instead/,
+    );
+    expect(() => loadConfig({ JOBS: 'false' })).toThrow(/JOBS/);
+  });
+
   it('uses the sandbox gateway unless all three Stripe keys are set, and then lets Stripe in the CSP', () => {
     expect(loadConfig({}).stripe).toBeNull();
     expect(loadConfig({}).csp.script).toEqual([]);

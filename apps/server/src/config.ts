@@ -45,7 +45,10 @@ export type Config = {
   staffLinkSecret: string | undefined;
   xdEnabled: boolean;
   jobsIntervalSeconds: number;
+  /** Whether a web instance runs the job worker too (JOBS); a worker process always does. */
   jobs: { enabled: boolean; concurrency: number; pollMs: number };
+  /** Whether start-up applies pending migrations (MIGRATE_ON_START); else it refuses to start. */
+  migrateOnStart: boolean;
   blockActivationSeconds: number;
   csp: { script: string[]; frame: string[]; connect: string[] };
   /** Origins allowed to frame the embedded usage page (EMBED_FRAME_ANCESTORS); none by default. */
@@ -208,8 +211,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffLinkSecret: e.STAFF_LINK_SECRET,
     xdEnabled: e.XD_ENABLED === 'true',
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
     jobs: {
-      enabled: e.JOBS_ENABLED === 'true',
+      enabled: e.JOBS === 'on',
       concurrency: e.JOBS_CONCURRENCY,
       pollMs: e.JOBS_POLL_MS,
     },

@@ -7,7 +7,7 @@ import { apiPaths } from '@outpost/contracts/api-paths';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from './config';
-import { repoRoot } from './config-env';
+import { paths } from './paths';
 import { createMetrics } from './plugins/observability';
 
 /**
@@ -16,7 +16,7 @@ import { createMetrics } from './plugins/observability';
  * machine has no container engine, so these are the checks that can fail here.
  */
 
-const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
+const read = (file: string) => readFileSync(path.join(paths.appRoot, file), 'utf8');
 
 type Service = {
   image?: string;
@@ -175,7 +175,7 @@ describe('Dockerfile', () => {
 });
 
 describe('the image entrypoint', () => {
-  const entrypoint = path.join(repoRoot, 'deploy/docker-entrypoint.sh');
+  const entrypoint = path.join(paths.appRoot, 'deploy/docker-entrypoint.sh');
   /** The staff link key the command the entrypoint runs sees. */
   const keySeen = async (env: Record<string, string>) =>
     (

@@ -3,12 +3,15 @@
  * a fresh PostgreSQL database, two portals started at the same moment on it and on one Redis
  * (so their start-ups race to migrate and seed it), and a small load balancer in front that sends
  * the browser's requests to A and B in turn, naming the one that answered in `x-outpost-instance`.
- * It listens only once both instances are ready. SIGTERM or SIGINT stops the portals (gracefully)
+ * Both run with JOBS=off; one worker process (`server.js worker`, on the port after B's) runs the
+ * jobs and sends the mail (docs/decisions/048). It listens only once all three are ready. SIGTERM or SIGINT stops the portals (gracefully)
  * and drops the database.
  *
  * E2E_SCALE_DATABASE_URL: a PostgreSQL URL allowed to create databases (default CI's local one).
  * E2E_SCALE_REDIS_URL: a Redis database of the run's own (default redis://127.0.0.1:6379/9). It is
  * emptied first, so counters left by an earlier run (login limits last 15 minutes) do not count.
+ * E2E_SCALE_RELEASE: a release folder (scripts/release.sh): its compiled server runs with plain
+ * node (the web app is still this checkout's e2e build); unset, the sources run with tsx.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -63,19 +66,30 @@ function emptyRedis(url: string): Promise<void> {
   });
 }
 
-const portals = new Map<InstanceName, ChildProcess>();
+const release = process.env.E2E_SCALE_RELEASE ? path.resolve(process.env.E2E_SCALE_RELEASE) : null;
+type ProcessName = InstanceName | 'worker';
+const PORTS: Record<ProcessName, number> = { ...INSTANCES, worker: INSTANCES.b + 1 };
+
+const portals = new Map<ProcessName, ChildProcess>();
 let stopping = false;
 
-function startPortal(name: InstanceName): ChildProcess {
-  // The server as `npm start` runs it (tsx), in one process so SIGTERM reaches it directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
+function startPortal(name: ProcessName): ChildProcess {
+  // The release's server.js with plain node, or the sources as `npm start` runs them (tsx), in one
+  // process so SIGTERM reaches it directly.
+  const mode = name === 'worker' ? 'worker' : 'web';
+  const [args, cwd] = release
+    ? [[path.join(release, 'dist/server.js'), mode], release]
+    : [['--import', 'tsx', 'apps/server/src/server.ts', mode], repoRoot];
+  const child = spawn(process.execPath, args, {
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
-      PORT: String(INSTANCES[name]),
+      PORT: String(PORTS[name]),
+      JOBS: name === 'worker' ? 'on' : 'off',
+      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
       DATABASE_URL: databaseUrl(database),
       DATABASE_POOL_SIZE: '4',
       REDIS_URL: redisUrl,
@@ -93,10 +107,10 @@ function startPortal(name: InstanceName): ChildProcess {
   return child;
 }
 
-async function waitReady(name: InstanceName): Promise<void> {
+async function waitReady(name: ProcessName): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${INSTANCES[name]}/api/health/ready`)
+    const ok = await fetch(`http://127.0.0.1:${PORTS[name]}/api/health/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;
@@ -179,14 +193,14 @@ for (const old of sql("SELECT datname FROM pg_database WHERE datname LIKE 'outpo
 sql(`CREATE DATABASE ${database}`);
 await emptyRedis(redisUrl);
 const began = Date.now();
-for (const name of ['a', 'b'] as const) portals.set(name, startPortal(name));
+for (const name of ['a', 'b', 'worker'] as const) portals.set(name, startPortal(name));
 try {
-  await Promise.all([waitReady('a'), waitReady('b')]);
+  await Promise.all([waitReady('a'), waitReady('b'), waitReady('worker')]);
 } catch (error) {
   log(String(error));
   await stop(1);
 }
 proxy.listen(PROXY_PORT, '127.0.0.1');
 log(
-  `instances a (:${INSTANCES.a}) and b (:${INSTANCES.b}) ready in ${Date.now() - began} ms; proxy on :${PROXY_PORT}`,
+  `instances a (:${INSTANCES.a}) and b (:${INSTANCES.b}) and the worker (:${PORTS.worker}) ready in ${Date.now() - began} ms${release ? ` (release ${release})` : ''}; proxy on :${PROXY_PORT}`,
 );

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import { renderPdf } from '../lib/pdf';
 
 // npx tsx apps/server/src/cli/guide-downloads.ts: writes the printable guides that the guides of
@@ -88,7 +88,7 @@ const downloads: Download[] = [
   },
 ];
 
-const outDir = path.join(repoRoot, 'apps', 'web', 'public', 'downloads');
+const outDir = path.join(paths.appRoot, 'apps', 'web', 'public', 'downloads');
 for (const d of downloads) {
   const pdf = await renderPdf(
     { title: d.title, author: 'Support', created: new Date('2026-11-01T00:00:00Z') },

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import { openDatabase } from '../db/open';
 import { ContentError, loadContent } from '../modules/content/load-content';
 
 // npm run content:load -- [DIR]: loads news posts, legal pages and support guides from Markdown files
 // (default ./content); see docs/decisions/009. Running it again changes nothing.
-const dir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'content'));
+const dir = path.resolve(process.argv[2] ?? paths.content);
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { paths } from '../paths';
 
 /** The one database type the app uses: the PostgreSQL dialect, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -31,10 +31,7 @@ export type Database = {
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+export const migrationsFolder = paths.migrations;
 
 // Any fixed numbers: the advisory locks that serialise migrations, and the whole start-up
 // (migrations, then the demo seed of an empty database), across instances.
@@ -173,23 +170,30 @@ export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
-/** Whether every migration in the folder has been applied (readiness). */
-export async function migrationsApplied(db: Db): Promise<boolean> {
+/** How many migrations of the folder the database has not applied yet (all: none ever ran). */
+export async function pendingMigrations(db: Db): Promise<number> {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
   ) as { entries: unknown[] };
+  let applied = 0;
   try {
     const [row] = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    return (row?.n ?? 0) >= journal.entries.length;
+    applied = row?.n ?? 0;
   } catch {
-    return false;
+    // No migrations table yet.
   }
+  return Math.max(0, journal.entries.length - applied);
 }
 
+/** Whether every migration in the folder has been applied (readiness). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  return (await pendingMigrations(db)) === 0;
+}
+
+/** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

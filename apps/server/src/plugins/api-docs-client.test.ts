@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, loginAs } from '../test/test-app';
 
@@ -64,7 +64,7 @@ describe('a generated client (openapi-typescript + openapi-fetch)', () => {
       typeof openapiTS
     >[0];
     const dir = mkdtempSync(path.join(tmpdir(), 'outpost-client-'));
-    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    symlinkSync(path.join(paths.appRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     writeFileSync(path.join(dir, 'schema.ts'), astToString(await openapiTS(document)));
     writeFileSync(path.join(dir, 'client.ts'), CLIENT);
 
@@ -76,7 +76,7 @@ describe('a generated client (openapi-typescript + openapi-fetch)', () => {
       moduleResolution: ts.ModuleResolutionKind.Bundler,
       lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
       types: ['node'],
-      typeRoots: [path.join(repoRoot, 'node_modules/@types')],
+      typeRoots: [path.join(paths.appRoot, 'node_modules/@types')],
       skipLibCheck: true,
       outDir: path.join(dir, 'out'),
     };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@outpost/contracts/api-routes';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import type { TestContext } from '../test/test-app';
 import { createTestContext } from '../test/test-app';
 import { SECURITY_BY_ACCESS } from './api-docs';
@@ -109,10 +109,10 @@ describe('Redocly lint (recommended ruleset, redocly.yaml)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'outpost-openapi-'));
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
-    const cli = path.join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js');
+    const cli = path.join(paths.appRoot, 'node_modules/@redocly/cli/bin/cli.js');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [cli, 'lint', file, '--config', path.join(repoRoot, 'redocly.yaml'), '--format', 'json'],
+      [cli, 'lint', file, '--config', path.join(paths.appRoot, 'redocly.yaml'), '--format', 'json'],
       { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
     ).catch((error: { stdout: string }) => error);
     const problems = (JSON.parse(stdout) as { problems: { ruleId: string; message: string }[] })

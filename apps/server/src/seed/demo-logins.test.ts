@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import { DEMO_TOTP_SECRET, demoLogins } from './demo';
 
 /** The README's demo-login table, as [username, who] pairs. */
 function readmeLogins(): [string, string][] {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(paths.appRoot, 'README.md'), 'utf8');
   return [...readme.matchAll(/^\| `([a-z]+)` +\| (.+?) +\|$/gm)].map((m) => [m[1]!, m[2]!]);
 }
 

@@ -1,10 +1,9 @@
 import { startOfBusinessDay } from '@outpost/domain/time/zoned';
-import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { roleDefinitions } from '@outpost/contracts/roles';
-import { repoRoot } from '../config-env';
+import { paths } from '../paths';
 import type { Db } from '../db/client';
 import { withTransaction } from '../db/client';
 import {
@@ -291,7 +290,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       );
     }
 
-    await loadContent(tx, path.join(repoRoot, 'content'));
+    await loadContent(tx, paths.content);
     await seedServices(tx, now);
     await seedUsage(tx, now, demoUsageProfiles(now));
     await seedLedger(tx, now, [

@@ -3,9 +3,9 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { migrationsApplied, openPostgres } from '../db/client';
+import { migrationsApplied, openPglite, openPostgres } from '../db/client';
 import { accounts } from '../db/accounts.schema';
-import { prepareDatabase } from './prepare';
+import { migrateDatabase, PendingMigrationsError, prepareDatabase } from './prepare';
 
 const pgUrl = process.env.DATABASE_URL;
 
@@ -58,4 +58,32 @@ describe.skipIf(!pgUrl)('two instances starting together on an empty database', 
     const [after] = await first.db.select({ n: count() }).from(accounts);
     expect(after?.n).toBe(row?.n);
   });
+});
+
+// MIGRATE_ON_START=false (docs/decisions/048): start-up refuses while a migration is pending;
+// `migrate` applies them and says how many.
+describe('starting without migrating', () => {
+  it('refuses to start while migrations are pending, naming the command, then starts once migrate ran', async () => {
+    const database = await openPglite();
+    try {
+      const refused = prepareDatabase(database, 'none', new Date(), { migrate: false });
+      await expect(refused).rejects.toThrow(PendingMigrationsError);
+      await expect(
+        prepareDatabase(database, 'none', new Date(), { migrate: false }),
+      ).rejects.toThrow(
+        /has \d+ migrations not applied, and MIGRATE_ON_START=false.*node dist\/server\.js migrate/,
+      );
+      expect(await migrationsApplied(database.db)).toBe(false);
+
+      const { applied } = await migrateDatabase(database);
+      expect(applied).toBeGreaterThan(20);
+      expect(await migrationsApplied(database.db)).toBe(true);
+      expect((await migrateDatabase(database)).applied).toBe(0);
+      await expect(
+        prepareDatabase(database, 'none', new Date(), { migrate: false }),
+      ).resolves.toEqual({ seeded: false });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });

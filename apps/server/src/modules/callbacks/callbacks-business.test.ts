@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@outpost/contracts/api-paths';
 import type { CallbackTimes } from '@outpost/contracts/callbacks';
-import { repoRoot } from '../../config-env';
+import { paths } from '../../paths';
 import { mintSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, manualClock } from '../../test/test-app';
@@ -24,7 +24,7 @@ const aest = (local: string) => new Date(`${local}:00+10:00`).toISOString();
 beforeAll(async () => {
   ctx = await createTestContext({
     clock: time.clock,
-    env: { BUSINESS_FILE: path.join(repoRoot, 'content/business/victoria.json') },
+    env: { BUSINESS_FILE: path.join(paths.appRoot, 'content/business/victoria.json') },
   });
 });
 afterAll(async () => ctx.close());

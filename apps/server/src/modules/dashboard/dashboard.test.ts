@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { Alert, Dashboard } from '@outpost/contracts/dashboard';
-import { repoRoot } from '../../config-env';
+import { paths } from '../../paths';
 import { serverErrors } from '@outpost/contracts/messages';
 import { queryRows } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
@@ -262,9 +262,9 @@ describe('news and pages', () => {
   });
 
   it('loads content again without duplicates, and loads nothing from a folder with a bad file', async () => {
-    const again = await loadContent(ctx.database.db, path.join(repoRoot, 'content'));
+    const again = await loadContent(ctx.database.db, path.join(paths.appRoot, 'content'));
     // Every page file of the folder (other issues add pages: the Rewards FAQ).
-    const pageFiles = readdirSync(path.join(repoRoot, 'content', 'pages')).filter((f) =>
+    const pageFiles = readdirSync(path.join(paths.appRoot, 'content', 'pages')).filter((f) =>
       f.endsWith('.md'),
     );
     expect(pageFiles.length).toBeGreaterThanOrEqual(7);
