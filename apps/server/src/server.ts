@@ -73,11 +73,11 @@ async function serve(mode: Mode): Promise<void> {
   // Payments a crash left between the gateway and the ledger, recorded before customers retry.
   const clock = () => new Date();
   await reconcileAtStart({ db: database.db, gateway: app.paymentGateway, clock, log: app.log });
-  // The job worker (docs/decisions/027): scheduled jobs once per period across instances, their
+  // The job worker (docs/decisions/027, 050: pg-boss): scheduled jobs once per period across instances, their
   // retries, and the outbox of mail and SMS. Always in a worker; in a web instance unless JOBS=off.
   const worker =
     mode === 'worker' || config.jobs.enabled
-      ? startAppWorker({ config, db: database.db, app, messaging })
+      ? startAppWorker({ config, database, app, messaging })
       : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -3,15 +3,15 @@ import { openDatabase } from '../db/open';
 import { createMessaging, drainOutbox, retryDeadMessage } from '../adapters/messaging';
 import { createPaymentGateway } from '../adapters/payments';
 import { appJobDefinitions } from '../modules/jobs/app-jobs';
-import { drainJobs, enqueueJob, listJobs, retryDeadJob } from '../modules/jobs/queue';
+import { listJobs, openJobQueue, retryDeadJob } from '../modules/jobs/queue';
 import { deadMessages } from '../modules/jobs/dead-letters';
 
-// The job queue from the command line (docs/decisions/027):
+// The job queue from the command line (docs/decisions/027, 050):
 //   npm run jobs [-- run]        queue one run of every job now, run them, send the outbox (a
 //                                provider's cron, with JOBS_INTERVAL_SECONDS=0 on the instances)
 //   npm run jobs -- list         the latest runs
 //   npm run jobs -- dead         dead runs and dead messages (the dead-letter view)
-//   npm run jobs -- retry <id>   queue a dead run again; retry-message <id> for a message
+//   npm run jobs -- retry <id>   queue a dead run again (its uuid); retry-message <id> for a message
 const [command = 'run', arg] = process.argv.slice(2);
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -32,12 +32,20 @@ try {
       onError: (error, context) => console.error(context, error),
       onResult: (name, result) => console.log(`${name}: ${JSON.stringify(result)}`),
     });
-    const now = clock();
-    for (const d of definitions) await enqueueJob(db, d.name, { runAt: now });
-    await drainJobs(
-      { db, clock, onError: (error, job) => console.error(`${job.name} failed`, error) },
+    const queue = await openJobQueue(
+      {
+        database,
+        clock,
+        onError: (error, job) => console.error(`${job.name} failed`, error),
+      },
       definitions,
     );
+    try {
+      for (const d of definitions) await queue.enqueue(d.name);
+      while (await queue.runNext(definitions));
+    } finally {
+      await queue.stop();
+    }
     let sent = 0;
     for (let n; (n = await drainOutbox({ db, clock, messaging })) > 0;) sent += n;
     console.log(`messages tried: ${sent}`);
@@ -49,11 +57,13 @@ try {
     show(await listJobs(db, { state: 'dead', limit: 100 }));
     console.log('Dead messages:');
     show(await deadMessages(db));
-  } else if ((command === 'retry' || command === 'retry-message') && arg && /^\d+$/.test(arg)) {
-    const ok =
-      command === 'retry'
-        ? await retryDeadJob(db, Number(arg), clock())
-        : await retryDeadMessage(db, Number(arg));
+  } else if (command === 'retry' && arg) {
+    const queue = await openJobQueue({ database, clock }, []);
+    const ok = await retryDeadJob(queue, db, arg).finally(() => queue.stop());
+    console.log(ok ? `queued ${arg} again` : `${arg} is not dead`);
+    if (!ok) process.exitCode = 1;
+  } else if (command === 'retry-message' && arg && /^\d+$/.test(arg)) {
+    const ok = await retryDeadMessage(db, Number(arg));
     console.log(ok ? `queued ${arg} again` : `${arg} is not dead`);
     if (!ok) process.exitCode = 1;
   } else {

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string (PostgreSQL): the job queue opens its own pool with it. */
+  url?: string;
   migrate: () => Promise<void>;
   /**
    * Runs `work` while holding the start-up lock (PostgreSQL: a session advisory lock on a
@@ -78,6 +80,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { Messaging } from '../../adapters/messaging';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import { isSandboxGateway } from '../../adapters/payments/sandbox';
@@ -72,16 +72,17 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
 /** The server's worker: the app's jobs and the outbox, with its log and metrics. */
 export function startAppWorker(deps: {
   config: Config;
-  db: Db;
+  database: Database;
   app: FastifyInstance;
   messaging: Messaging;
 }): JobWorker {
-  const { config, db, app, messaging } = deps;
+  const { config, database, app, messaging } = deps;
+  const db = database.db;
   const onError = (error: unknown, context: string) => app.log.error({ err: error }, context);
   const clock = () => new Date();
   return startJobWorker(
     {
-      db,
+      database,
       clock,
       onError: (error, job) => app.log.error({ err: error, job }, `job ${job.name} failed`),
       onRun: (name, outcome) => {

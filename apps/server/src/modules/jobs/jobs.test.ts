@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { MessageChannel, OutgoingMessage } from '../../adapters/message-channel';
 import { drainOutbox, enqueueMessage, retryDeadMessage } from '../../adapters/messaging';
 import { outbox } from '../../adapters/messaging.schema';
@@ -8,8 +13,8 @@ import { queryRows, withTransaction } from '../../db/client';
 import { createMetrics } from '../../plugins/observability';
 import { manualClock, openTestDatabase } from '../../test/test-app';
 import { deadMessages } from './dead-letters';
-import type { JobDefinition, QueueDeps } from './queue';
-import { drainJobs, listJobs, retryDeadJob, runNextJob, scheduleDue } from './queue';
+import type { JobDefinition, JobQueue, QueueOptions } from './queue';
+import { listJobs, openJobQueue, retryDeadJob } from './queue';
 import { collectQueueMetrics } from './queue-metrics';
 import { startJobWorker } from './worker';
 
@@ -33,10 +38,39 @@ async function effects(job: string): Promise<number> {
 }
 
 async function jobRows(name: string) {
-  return queryRows<{ state: string; attempts: number; last_error: string | null }>(
-    db,
-    sql`select state, attempts, last_error from jobs where name = ${name} order by id`,
-  );
+  return (await listJobs(db, { limit: 100 }))
+    .filter((r) => r.name === name)
+    .reverse()
+    .map(({ state, attempts, last_error }) => ({ state, attempts, last_error }));
+}
+
+/** pg-boss as an instance of the portal runs it, with its upkeep every second (not every minute). */
+const queueOptions = (options: Partial<QueueOptions> = {}): QueueOptions => ({
+  database,
+  clock: () => new Date(),
+  superviseIntervalSeconds: 1,
+  heartbeatSeconds: null,
+  ...options,
+});
+
+const opened: JobQueue[] = [];
+async function instance(definitions: JobDefinition[], options: Partial<QueueOptions> = {}) {
+  const queue = await openJobQueue(queueOptions(options), definitions);
+  opened.push(queue);
+  return queue;
+}
+// Each test's instances stop after it (a hung handler's too), so none polls into the next test.
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((q) => q.stop({ graceful: false })));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs one due run, waiting up to `ms` for one (a retry's backoff). */
+async function runWithin(queue: JobQueue, definitions: JobDefinition[], ms: number) {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(100))
+    if (await queue.runNext(definitions)) return true;
+  return false;
 }
 
 /** A channel that records what it delivered (and can be told to fail). */
@@ -53,42 +87,62 @@ function recordingChannel(fail = false) {
   return { sent, channel };
 }
 
-describe('scheduled jobs', () => {
-  it('run once per schedule with two workers racing', async () => {
-    const time = manualClock(new Date('2026-11-21T00:00:30Z'));
-    const definition: JobDefinition = {
+// Real time, 1 to 2 s periods and backoffs: generous limits for a loaded machine.
+describe('scheduled jobs (pg-boss)', { timeout: 60_000 }, () => {
+  it('20 instances starting together on a fresh schema run a scheduled job once per period', async () => {
+    let calls = 0;
+    const daily: JobDefinition = {
       name: 'test.once-per-period',
-      everyMs: MINUTE,
-      run: async ({ now }) => {
-        await db.execute(sql`insert into job_effects values ('once', ${now.getMinutes()})`);
+      everyMs: 86_400_000,
+      run: async () => {
+        calls += 1;
+        await db.execute(sql`insert into job_effects values ('once', 1)`);
       },
     };
-    // Two instances: each adds this period's run and runs what is due, at the same moment.
-    const instance = async () => {
-      const deps: QueueDeps = { db, clock: time.clock };
-      await scheduleDue(db, [definition], time.clock());
-      await drainJobs(deps, [definition]);
-    };
-    await Promise.all([instance(), instance(), instance(), instance()]);
-    expect(await effects('once')).toBe(1);
+    // Twenty instances start at once (pg-boss installs its schema under its advisory lock while
+    // the others wait), each adds this period's run and polls for it. PGlite belongs to one
+    // process: there four instances share its one connection, started one after the other.
+    const start = () => instance([daily], { poolSize: 1 });
+    const instances: JobQueue[] = [];
+    if (database.kind === 'postgres')
+      instances.push(...(await Promise.all(Array.from({ length: 20 }, start))));
+    else for (let i = 0; i < 4; i += 1) instances.push(await start());
+    const added = await Promise.all(instances.map((q) => q.scheduleDue([daily])));
+    expect(added.reduce((a, b) => a + b, 0)).toBe(1);
+    await Promise.all(instances.map((q) => q.work([daily], { concurrency: 1, pollMs: 500 })));
+    await expect.poll(() => effects('once'), { timeout: 30_000 }).toBe(1);
     // Later in the same period: nothing more.
-    time.advance(20_000);
-    await Promise.all([instance(), instance()]);
+    expect(
+      (await Promise.all(instances.map((q) => q.scheduleDue([daily])))).every((n) => n === 0),
+    ).toBe(true);
+    await sleep(1_000);
     expect(await effects('once')).toBe(1);
-    // The next period: one more run.
-    time.advance(MINUTE);
-    await Promise.all([instance(), instance()]);
-    expect(await effects('once')).toBe(2);
-    expect((await jobRows('test.once-per-period')).map((r) => r.state)).toEqual(['done', 'done']);
+    expect(calls).toBe(1);
+    expect(await jobRows('test.once-per-period')).toEqual([
+      { state: 'done', attempts: 1, last_error: null },
+    ]);
   });
 
-  it('retries a run that crashed mid-way, and its effect happens once', async () => {
-    const time = manualClock();
+  it('a two-second period gets one run per period from three instances scheduling all the time', async () => {
+    const fast: JobDefinition = { name: 'test.fast-period', everyMs: 2_000, run: async () => {} };
+    const instances = await Promise.all(Array.from({ length: 3 }, () => instance([fast])));
+    for (const until = Date.now() + 4_500; Date.now() < until; await sleep(50))
+      await Promise.all(instances.map((q) => q.scheduleDue([fast])));
+    const periods = await queryRows<{ period: string; n: number }>(
+      db,
+      sql`select singleton_on::text as period, count(*)::int as n from pgboss.job
+           where name = 'test.fast-period' group by 1 order by 1`,
+    );
+    expect(periods.length).toBeGreaterThanOrEqual(2);
+    expect(periods.every((p) => p.n === 1)).toBe(true);
+  });
+
+  it('retries a run that crashed mid-way after its backoff, and its effect happens once', async () => {
     let calls = 0;
     const definition: JobDefinition = {
       name: 'test.crash',
-      everyMs: MINUTE,
-      backoffMs: 10_000,
+      everyMs: 86_400_000,
+      backoffMs: 1_000,
       run: () =>
         withTransaction(db, async (tx) => {
           calls += 1;
@@ -99,77 +153,147 @@ describe('scheduled jobs', () => {
                  where not exists (select 1 from job_effects where job = 'crash') returning n`,
           );
           if (calls === 1) throw new Error('crashed after partial work');
-          return rows.length;
+          return { claimed: rows.length };
         }),
     };
-    const deps: QueueDeps = { db, clock: time.clock };
-    await scheduleDue(db, [definition], time.clock());
-    expect(await runNextJob(deps, [definition])).toBe(true);
+    const queue = await instance([definition]);
+    await queue.scheduleDue([definition]);
+    expect(await queue.runNext([definition])).toBe(true);
     expect(await effects('crash')).toBe(0);
     expect(await jobRows('test.crash')).toEqual([
       { state: 'pending', attempts: 1, last_error: 'crashed after partial work' },
     ]);
-    // Not before its backoff.
-    expect(await runNextJob(deps, [definition])).toBe(false);
-    time.advance(10_000);
-    expect(await runNextJob(deps, [definition])).toBe(true);
+    // Not before its backoff (1 to 2 s).
+    expect(await queue.runNext([definition])).toBe(false);
+    expect(await runWithin(queue, [definition], 5_000)).toBe(true);
     expect(await effects('crash')).toBe(1);
-    expect((await jobRows('test.crash'))[0]!.state).toBe('done');
+    expect(await jobRows('test.crash')).toEqual([{ state: 'done', attempts: 2, last_error: null }]);
     expect(calls).toBe(2);
   });
 
-  it('takes over a run whose worker died (its lease ran out), without doing it twice', async () => {
-    const time = manualClock();
-    let calls = 0;
-    const definition: JobDefinition = {
+  it('takes over the run of a worker that died mid-job once it expires, and does it once', async () => {
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // The first worker claims the run and never finishes it (dead, or hung: no outcome comes back).
+    const dying: JobDefinition = {
       name: 'test.died',
-      everyMs: MINUTE,
+      everyMs: 86_400_000,
+      backoffMs: 1_000,
+      run: () => {
+        started();
+        return new Promise(() => {});
+      },
+    };
+    let calls = 0;
+    const healthy: JobDefinition = {
+      ...dying,
       run: async () => {
         calls += 1;
         await db.execute(sql`insert into job_effects select 'died', 1
             where not exists (select 1 from job_effects where job = 'died')`);
       },
     };
-    await scheduleDue(db, [definition], time.clock());
-    // A worker claimed it and died before finishing (the row is 'running' with a lease).
-    await db.execute(sql`update jobs set state = 'running', attempts = 1,
-        locked_until = ${new Date(time.clock().getTime() + 5 * MINUTE)} where name = 'test.died'`);
-    const deps: QueueDeps = { db, clock: time.clock };
-    expect(await runNextJob(deps, [definition])).toBe(false);
-    time.advance(5 * MINUTE + 1);
-    expect(await runNextJob(deps, [definition])).toBe(true);
+    const first = await instance([dying], { expireInSeconds: 2 });
+    await first.work([dying], { concurrency: 1, pollMs: 500 });
+    await first.scheduleDue([dying]);
+    first.wake();
+    await claimed;
+    const second = await instance([healthy], { expireInSeconds: 2 });
+    await second.work([healthy], { concurrency: 1, pollMs: 500 });
+    expect(await jobRows('test.died')).toEqual([
+      { state: 'running', attempts: 1, last_error: null },
+    ]);
+    // After its expiry (2 s, seen by the next supervision) and the backoff, the second worker runs it.
+    await expect.poll(() => effects('died'), { timeout: 40_000, interval: 250 }).toBe(1);
+    await expect
+      .poll(async () => (await jobRows('test.died'))[0]?.state, { timeout: 5_000 })
+      .toBe('done');
     expect(calls).toBe(1);
-    expect(await effects('died')).toBe(1);
-    expect(await jobRows('test.died')).toEqual([{ state: 'done', attempts: 2, last_error: null }]);
+    expect((await jobRows('test.died'))[0]?.attempts).toBe(2);
   });
 
-  it('is dead after its last attempt, listed, and can be retried', async () => {
-    const time = manualClock();
+  // A real process, killed with SIGKILL while its job runs (PostgreSQL: PGlite has one process).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'takes over the run of a worker process killed mid-job (SIGKILL) once it expires, and does it once',
+    async () => {
+      const name = 'test.killed';
+      const dir = mkdtempSync(path.join(tmpdir(), 'outpost-worker-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const script = path.join(dir, 'worker.mts');
+      const here = path.dirname(fileURLToPath(import.meta.url));
+      writeFileSync(
+        script,
+        `import { openPostgres } from ${JSON.stringify(path.join(here, '../../db/client.ts'))};
+import { openJobQueue } from ${JSON.stringify(path.join(here, 'queue.ts'))};
+const database = openPostgres(process.env.QUEUE_URL, 1);
+const job = { name: ${JSON.stringify(name)}, everyMs: 86_400_000, backoffMs: 1_000,
+  run: () => { console.log('claimed'); return new Promise(() => {}); } };
+const queue = await openJobQueue({ database, clock: () => new Date(), superviseIntervalSeconds: 1,
+  heartbeatSeconds: null, expireInSeconds: 2 }, [job]);
+await queue.work([job], { concurrency: 1, pollMs: 500 });
+queue.wake();
+`,
+      );
+      let calls = 0;
+      const definition: JobDefinition = {
+        name,
+        everyMs: 86_400_000,
+        backoffMs: 1_000,
+        run: async () => {
+          calls += 1;
+          await db.execute(sql`insert into job_effects select 'killed', 1
+              where not exists (select 1 from job_effects where job = 'killed')`);
+        },
+      };
+      const survivor = await instance([definition], { expireInSeconds: 2 });
+      await survivor.scheduleDue([definition]);
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        env: { ...process.env, QUEUE_URL: database.url! },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (String(chunk).includes('claimed')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`worker exited (${code}) before claiming`)));
+      });
+      child.kill('SIGKILL');
+      expect(await jobRows(name)).toEqual([{ state: 'running', attempts: 1, last_error: null }]);
+      // The survivor's supervision expires the run (2 s), and after its backoff runs it.
+      await survivor.work([definition], { concurrency: 1, pollMs: 500 });
+      await expect.poll(() => effects('killed'), { timeout: 40_000, interval: 250 }).toBe(1);
+      await expect
+        .poll(async () => (await jobRows(name))[0]?.state, { timeout: 5_000 })
+        .toBe('done');
+      expect(calls).toBe(1);
+      expect((await jobRows(name))[0]?.attempts).toBe(2);
+    },
+  );
+
+  it('is dead after its last attempt, listed, in the metrics, and can be retried', async () => {
     let fail = true;
-    const failures: string[] = [];
+    const outcomes: string[] = [];
     const definition: JobDefinition = {
       name: 'test.dead',
-      everyMs: MINUTE,
-      maxAttempts: 3,
+      everyMs: 86_400_000,
+      maxAttempts: 2,
       backoffMs: 1_000,
       run: async () => {
         if (fail) throw new Error('always fails');
       },
     };
-    const deps: QueueDeps = {
-      db,
-      clock: time.clock,
-      onRun: (name, outcome) => failures.push(`${name}:${outcome}`),
-    };
-    await scheduleDue(db, [definition], time.clock());
-    for (let i = 0; i < 3; i += 1) {
-      expect(await runNextJob(deps, [definition])).toBe(true);
-      time.advance(10_000);
-    }
-    expect(await runNextJob(deps, [definition])).toBe(false);
-    expect(failures).toEqual(['test.dead:failure', 'test.dead:failure', 'test.dead:dead']);
+    const queue = await instance([definition], {
+      onRun: (name, outcome) => outcomes.push(`${name}:${outcome}`),
+    });
+    await queue.scheduleDue([definition]);
+    expect(await queue.runNext([definition])).toBe(true);
+    expect(await runWithin(queue, [definition], 5_000)).toBe(true);
+    expect(await runWithin(queue, [definition], 2_500)).toBe(false);
+    expect(outcomes).toEqual(['test.dead:failure', 'test.dead:dead']);
     const [dead] = await listJobs(db, { state: 'dead' });
-    expect(dead).toMatchObject({ name: 'test.dead', attempts: 3, last_error: 'always fails' });
+    expect(dead).toMatchObject({ name: 'test.dead', attempts: 2, last_error: 'always fails' });
 
     const metrics = createMetrics();
     await collectQueueMetrics(db, metrics);
@@ -178,10 +302,10 @@ describe('scheduled jobs', () => {
     );
 
     fail = false;
-    expect(await retryDeadJob(db, dead!.id, time.clock())).toBe(true);
-    expect(await retryDeadJob(db, dead!.id, time.clock())).toBe(false);
-    expect(await runNextJob(deps, [definition])).toBe(true);
-    expect((await jobRows('test.dead'))[0]).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await retryDeadJob(queue, db, dead!.id)).toBe(true);
+    expect(await retryDeadJob(queue, db, dead!.id)).toBe(false);
+    expect(await runWithin(queue, [definition], 5_000)).toBe(true);
+    expect((await jobRows('test.dead'))[0]).toMatchObject({ state: 'done', last_error: null });
   });
 
   it('a stopping worker finishes the job in flight and claims nothing new', async () => {
@@ -196,7 +320,7 @@ describe('scheduled jobs', () => {
     let finished = false;
     const definition: JobDefinition = {
       name: 'test.graceful',
-      everyMs: MINUTE,
+      everyMs: 86_400_000,
       run: async () => {
         started();
         await gate;
@@ -204,14 +328,16 @@ describe('scheduled jobs', () => {
         finished = true;
       },
     };
-    const time = manualClock(new Date('2026-11-22T00:00:00Z'));
-    const worker = startJobWorker({ db, clock: time.clock }, [definition], null, {
-      pollMs: 10,
+    const worker = startJobWorker(queueOptions(), [definition], null, {
+      pollMs: 500,
       concurrency: 1,
       onError: () => {},
     });
+    await worker.ready;
+    worker.wake();
     await running;
     const stopped = worker.stop();
+    await sleep(200);
     release();
     await stopped;
     expect(finished).toBe(true);
@@ -262,7 +388,7 @@ describe('the outbox', () => {
     await enqueueMessage(db, 'sms', { to, subject: 'Code', body: 'Your code is 123456' });
     // The next instance's worker sends it.
     const worker = startJobWorker(
-      { db, clock: time.clock },
+      queueOptions(),
       [],
       { db, clock: time.clock, messaging: { email: channel, sms: channel } },
       { pollMs: 10, concurrency: 1, onError: () => {} },

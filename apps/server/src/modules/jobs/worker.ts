@@ -1,12 +1,12 @@
 import type { DrainDeps } from '../../adapters/messaging';
 import { drainOutbox } from '../../adapters/messaging';
-import type { JobDefinition, QueueDeps } from './queue';
-import { runNextJob, scheduleDue } from './queue';
+import type { JobDefinition, JobQueue, QueueOptions } from './queue';
+import { openJobQueue } from './queue';
 
 export type WorkerOptions = {
   /** How often an idle worker looks for due jobs and unsent messages. */
   pollMs: number;
-  /** Jobs this instance runs at once. */
+  /** Runs of each job this instance runs at once. */
   concurrency: number;
   onError: (error: unknown, context: string) => void;
 };
@@ -16,6 +16,8 @@ export type JobWorker = {
   stop: () => Promise<void>;
   /** Looks for work now (after an enqueue, in tests). */
   wake: () => void;
+  /** Settles once the queue runs (pg-boss started, the workers polling). */
+  ready: Promise<void>;
 };
 
 /**
@@ -64,22 +66,33 @@ function loop(
 }
 
 /**
- * The job worker of one instance (docs/decisions/027): adds this period's run of each scheduled
- * job (once across instances), runs due jobs (`concurrency` at a time), and drains the outbox.
+ * The job worker of one instance (docs/decisions/050): starts pg-boss (its schema, the jobs'
+ * queues), adds this period's run of each scheduled job every `pollMs` (once across instances),
+ * runs the jobs' runs (`concurrency` of each at once), and drains the outbox (ours: its messages
+ * are written in the business transaction). It starts in the background; `ready` settles when it
+ * runs (a failed start is reported to onError and retried by the next round).
  */
 export function startJobWorker(
-  queue: QueueDeps,
+  queue: QueueOptions,
   definitions: readonly JobDefinition[],
   outbox: DrainDeps | null,
   options: WorkerOptions,
 ): JobWorker {
+  let opened: JobQueue | null = null;
+  let opening: Promise<JobQueue> | null = null;
+  const open = () =>
+    (opening ??= openJobQueue(queue, definitions).then(async (q) => {
+      await q.work(definitions, { concurrency: options.concurrency, pollMs: options.pollMs });
+      opened = q;
+      return q;
+    })).catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
   const jobs = loop(
     async (stopping) => {
-      await scheduleDue(queue.db, definitions, queue.clock());
-      const runner = async () => {
-        while (!stopping() && (await runNextJob(queue, definitions)));
-      };
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, runner));
+      const q = opened ?? (await open());
+      if (!stopping()) await q.scheduleDue(definitions);
     },
     options.pollMs,
     (error) => options.onError(error, 'job queue round failed'),
@@ -94,12 +107,20 @@ export function startJobWorker(
       )
     : null;
   return {
+    ready: open().then(
+      () => {},
+      (error: unknown) => options.onError(error, 'job queue did not start'),
+    ),
     wake: () => {
       jobs.wake();
+      opened?.wake();
       messages?.wake();
     },
     stop: async () => {
       await Promise.all([jobs.stop(), messages?.stop()]);
+      // The runs in flight finish; nothing new is claimed.
+      const q = opened ?? (await opening?.catch(() => null));
+      await q?.stop();
     },
   };
 }
