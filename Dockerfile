@@ -2,7 +2,7 @@
 # Outpost's image (docs/decisions/049): the release folder of `scripts/release.sh` on Node 24 LTS.
 #   docker build -t outpost:local .            (or: docker compose build)
 #   docker run --env-file .env -p 3000:3000 outpost:local            the web (API and pages)
-#   ... outpost:local node dist/server.js worker                     jobs and the outbox, no HTTP
+#   ... outpost:local node dist/server.js worker                     jobs and the outbox (HTTP: health, metrics)
 #   ... outpost:local node dist/server.js migrate                    apply migrations, then exit
 # Nothing secret is in the image: every setting comes from the environment at run time.
 
@@ -45,8 +45,8 @@ COPY deploy/docker-entrypoint.sh /usr/local/bin/outpost-entrypoint
 # The image's own unprivileged user (uid 1000).
 USER node
 EXPOSE 3000
-# Liveness (the process answers). Load balancers should use /api/health/ready instead. A worker
-# has no HTTP listener: compose.yaml turns this check off for it and for migrate.
+# Liveness (the process answers), for web and worker alike (a worker serves only /api/health/*
+# and /metrics). Load balancers use /api/health/ready. compose.yaml turns it off for migrate.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health/live`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["tini", "--", "outpost-entrypoint"]

@@ -115,10 +115,11 @@ describe('compose.yaml', () => {
       expect(service.depends_on?.migrate?.condition).toBe('service_completed_successfully');
       expect(service.environment?.MIGRATE_ON_START).toBe('false');
     }
-    // Jobs and the outbox run in the worker only; it has no HTTP listener to check.
+    // Jobs and the outbox run in the worker only, which answers the image's liveness check.
     expect(web.environment?.JOBS).toBe('off');
     expect(worker.environment?.JOBS).toBeUndefined();
-    expect(worker.healthcheck?.disable).toBe(true);
+    expect(worker.healthcheck).toBeUndefined();
+    expect(migrate.healthcheck?.disable).toBe(true);
   });
 
   it('keeps PostgreSQL 17 on a named volume, and publishes HTTPS over TCP and UDP (HTTP/3)', () => {
