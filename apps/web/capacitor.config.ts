@@ -1,7 +1,7 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 /**
- * The iOS and Android apps: the same web build (dist/) inside Capacitor 7. It lives in apps/web,
+ * The iOS and Android apps: the same web build (dist/) inside Capacitor 8. It lives in apps/web,
  * beside the package.json that lists the plugins: `cap sync` finds the plugins to install in the
  * native projects from the dependencies of the package.json next to this file (the root one lists
  * none). The app's name is the provider's (PROVIDER_NAME, as for the server), set at sync time.

@@ -152,11 +152,11 @@ export const webPlugin = fp(
         index: false,
         preCompressed: true,
         cacheControl: false,
-        setHeaders: (res, filePath) => {
+        setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           // The service worker is checked for a new version on every visit: never a stale copy.
           const worker = path.basename(filePath) === 'sw.js';
-          res.setHeader(
+          reply.header(
             'cache-control',
             immutable
               ? 'public, max-age=31536000, immutable'
