@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -55,6 +55,12 @@ export async function startServer(
   port: number,
   /** Another checkout's root (bench/baseline.ts): its server and its built web app. */
   root: string = repoRoot,
+  /**
+   * `command`: the server's command line instead of the TypeScript source through tsx (a compiled
+   * release: `node apps/server/dist/server.js`), run in `root`; `nodeArgs`: flags for Node before
+   * the source (`--cpu-prof`), ignored with a command of its own.
+   */
+  start: { command?: string[]; nodeArgs?: string[] } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   // Another server already answering there (someone else's run) would be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -62,9 +68,16 @@ export async function startServer(
     () => false,
   );
   if (taken) throw new Error(`port ${port} is in use: set another one`);
-  const child: ChildProcess = spawn(
+  const [file, ...args] = start.command ?? [
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    ...(start.nodeArgs ?? []),
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/server.ts'),
+  ];
+  const child: ChildProcess = spawn(
+    file === 'node' ? process.execPath : file!, // the Node this bench runs on (24), not the PATH's
+    args,
     {
       cwd: root,
       env: {
@@ -140,6 +153,13 @@ export function cpuSteal(): { report: () => void } {
       const total = end.total - start.total;
       console.log(
         `machine.cpu_steal: ${total > 0 ? Math.round(((end.steal - start.steal) / total) * 1000) / 10 : 0} %`,
+      );
+      // Other work on the machine (runnable processes, 1 and 5 minutes) takes its cores too.
+      console.log(
+        `machine.load_average: ${loadavg()
+          .slice(0, 2)
+          .map((l) => l.toFixed(2))
+          .join(', ')}`,
       );
     },
   };
