@@ -12,7 +12,16 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSteal, finish, login, median, repoRoot, report, startServer } from './lib';
+import {
+  cpuSteal,
+  finish,
+  login,
+  median,
+  processCpuMs,
+  repoRoot,
+  report,
+  startServer,
+} from './lib';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // Its own database (BENCH_DB) and ports (BENCH_PORT and the next ones), so two runs side by side
@@ -50,6 +59,7 @@ async function runAll(
   );
   return {
     reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0),
+    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
   };
@@ -179,15 +189,23 @@ async function main() {
       // Warm-up to steady state (JIT, connections, plans), then the measurement.
       await runAll(target, { ...common, connections: 32, duration: 5 });
       const runs: number[] = [];
+      const cpuPerRequest: number[] = [];
+      const serverCpu = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
       for (let run = 0; run < RUNS; run++) {
+        const cpuBefore = serverCpu();
         const saturated = await runAll(target, { ...common, connections: 32 });
         if (saturated.failures > 0) throw new Error(`${s.name}: ${saturated.failures} failed`);
         runs.push(saturated.reqPerSec);
+        cpuPerRequest.push(((serverCpu() - cpuBefore) * 1000) / saturated.requests);
       }
       console.log(
         `  ${s.name} saturation runs: ${runs.map((r) => Math.round(r)).join(', ')} req/s`,
       );
       report(`api.${s.name}.saturation`, median(runs), 'req/s');
+      // The server's own CPU time per request (PostgreSQL and the load generator left out): the
+      // figure to compare between builds on a busy machine, where req/s measures the share of
+      // the cores the bench got more than the server's cost.
+      report(`api.${s.name}.server_cpu_per_request`, median(cpuPerRequest), 'us');
       // Few connections at a fixed rate: many would fire in bursts and measure the burst, not the server.
       const fixed = await runAll(target, {
         ...common,

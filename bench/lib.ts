@@ -61,7 +61,7 @@ export async function startServer(
    * the source (`--cpu-prof`), ignored with a command of its own.
    */
   start: { command?: string[]; nodeArgs?: string[] } = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   // Another server already answering there (someone else's run) would be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
@@ -115,6 +115,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -133,6 +134,17 @@ export async function login(url: string, username: string, password = 'Outpost-d
   return (await res.json()) as {
     data: { tokens: { type: string; token: string; expires: string }[] } & Record<string, unknown>;
   };
+}
+
+/**
+ * CPU time a process has used so far, in ms (user and system, from /proc): divided by the
+ * requests it answered, what each costs it, whatever else shares the machine's cores.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 function readCpu(): { steal: number; total: number } {
