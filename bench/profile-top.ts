@@ -2,7 +2,8 @@
  * The functions that cost the most in a V8 CPU profile (`--cpu-prof`, e.g. from
  * `BENCH_CPU_PROF=dir npm run bench:api`): self time and total time (the function and what it
  * calls) as a share of the samples, by function and file, top `PROFILE_TOP` (30) of each.
- * Usage: `npx tsx bench/profile-top.ts file.cpuprofile`.
+ * Usage: `npx tsx bench/profile-top.ts file.cpuprofile`; `PROFILE_SKIP=30` leaves out the first
+ * 30 s (start-up and the seed).
  */
 import { readFileSync } from 'node:fs';
 
@@ -17,6 +18,8 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: tsx bench/profile-top.ts file.cpuprofile');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const top = Number(process.env.PROFILE_TOP ?? 30);
+/** Samples of the first PROFILE_SKIP seconds left out (start-up, the seed). */
+const skip = Number(process.env.PROFILE_SKIP ?? 0) * 1e6;
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -32,8 +35,11 @@ const self = new Map<string, number>();
 const total = new Map<string, number>();
 let idle = 0;
 let all = 0;
+let elapsed = 0;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  elapsed += dt;
+  if (elapsed < skip) return;
   const node = byId.get(id)!;
   all += dt;
   if (node.callFrame.functionName === '(idle)') idle += dt;
