@@ -11,12 +11,8 @@ import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../lib/auth-context';
 import { renderInvoicePdf } from './invoice-pdf';
 import { callerInStatement, checkCaller, userTokenHash } from '../auth/caller';
-import {
-  invoiceDocument,
-  ownedInvoice,
-  transactionFrom,
-  transactionsRows,
-} from './invoices.service';
+import { invoiceDocument, ownedInvoice } from './invoices.service';
+import { transactionFrom, transactionsRows } from './transactions';
 
 export type InvoicesDeps = { db: Db; clock: Clock; brand: Brand; tax: Tax; publicUrl: string };
 
