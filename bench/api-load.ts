@@ -9,12 +9,25 @@
  * it creates and drops its own database. BENCH_ONLY=name,name runs only those scenarios.
  */
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSteal, finish, login, median, report, startServer } from './lib';
+import {
+  cpuSteal,
+  finish,
+  login,
+  median,
+  processCpuMs,
+  repoRoot,
+  report,
+  startServer,
+} from './lib';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'outpost_bench';
+// Its own database (BENCH_DB) and ports (BENCH_PORT and the next ones), so two runs side by side
+// (an A/B against another checkout) do not meet.
+const DB = process.env.BENCH_DB ?? 'outpost_bench';
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -46,6 +59,7 @@ async function runAll(
   );
   return {
     reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0),
+    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
   };
@@ -75,9 +89,20 @@ async function main() {
     LOGIN_LIMIT_PER_USERNAME: '1000000',
     LOGIN_LIMIT_PER_IP: '1000000',
   };
-  const servers = [await startServer({ ...env, SEED: 'demo' }, 3200)];
+  // BENCH_SERVER_CMD: how to start the server instead of its source through tsx, e.g. the
+  // compiled release, `BENCH_SERVER_CMD="node apps/server/dist/server.js"` (after `npm run build`).
+  // BENCH_CPU_PROF=dir: each instance writes a V8 CPU profile there when it stops (source only).
+  const start = {
+    ...(process.env.BENCH_SERVER_CMD
+      ? { command: process.env.BENCH_SERVER_CMD.split(/\s+/).filter(Boolean) }
+      : {}),
+    ...(process.env.BENCH_CPU_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] }
+      : {}),
+  };
+  const servers = [await startServer({ ...env, SEED: 'demo' }, PORT, repoRoot, start)];
   for (let i = 1; i < instances; i++)
-    servers.push(await startServer({ ...env, SEED: 'none' }, 3200 + i));
+    servers.push(await startServer({ ...env, SEED: 'none' }, PORT + i, repoRoot, start));
   const urls = servers.map((s) => s.url);
   console.log(
     `instances: ${instances} (cores: ${cores}), each with a pool of ${poolSize} connection(s)`,
@@ -117,6 +142,33 @@ async function main() {
       },
       // My Services: every service with plan, options and upcoming change in one query.
       { name: 'services', path: '/api/portal/services/', method: 'GET' as const, rate: 1000 },
+      // The hot reads of wave 2 (issue 38): invoices and payments with the balance after each
+      // (the largest answer, about 6 KB), saved cards and bank accounts, the account's tickets
+      // and the network status page's advisories.
+      {
+        name: 'transactions',
+        path: '/api/portal/billing/transactions/',
+        method: 'GET' as const,
+        rate: 1000,
+      },
+      {
+        name: 'payment-methods',
+        path: '/api/portal/billing/paymethods/',
+        method: 'GET' as const,
+        rate: 1000,
+      },
+      {
+        name: 'tickets',
+        path: '/api/portal/accounts/current/support-tickets/',
+        method: 'GET' as const,
+        rate: 1000,
+      },
+      {
+        name: 'network-status',
+        path: '/api/portal/support/networkstatus/',
+        method: 'GET' as const,
+        rate: 1000,
+      },
       {
         name: 'login',
         path: '/api/portal/users/login/',
@@ -137,15 +189,23 @@ async function main() {
       // Warm-up to steady state (JIT, connections, plans), then the measurement.
       await runAll(target, { ...common, connections: 32, duration: 5 });
       const runs: number[] = [];
+      const cpuPerRequest: number[] = [];
+      const serverCpu = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
       for (let run = 0; run < RUNS; run++) {
+        const cpuBefore = serverCpu();
         const saturated = await runAll(target, { ...common, connections: 32 });
         if (saturated.failures > 0) throw new Error(`${s.name}: ${saturated.failures} failed`);
         runs.push(saturated.reqPerSec);
+        cpuPerRequest.push(((serverCpu() - cpuBefore) * 1000) / saturated.requests);
       }
       console.log(
         `  ${s.name} saturation runs: ${runs.map((r) => Math.round(r)).join(', ')} req/s`,
       );
       report(`api.${s.name}.saturation`, median(runs), 'req/s');
+      // The server's own CPU time per request (PostgreSQL and the load generator left out): the
+      // figure to compare between builds on a busy machine, where req/s measures the share of
+      // the cores the bench got more than the server's cost.
+      report(`api.${s.name}.server_cpu_per_request`, median(cpuPerRequest), 'us');
       // Few connections at a fixed rate: many would fire in bursts and measure the burst, not the server.
       const fixed = await runAll(target, {
         ...common,

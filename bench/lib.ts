@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -55,16 +55,29 @@ export async function startServer(
   port: number,
   /** Another checkout's root (bench/baseline.ts): its server and its built web app. */
   root: string = repoRoot,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+  /**
+   * `command`: the server's command line instead of the TypeScript source through tsx (a compiled
+   * release: `node apps/server/dist/server.js`), run in `root`; `nodeArgs`: flags for Node before
+   * the source (`--cpu-prof`), ignored with a command of its own.
+   */
+  start: { command?: string[]; nodeArgs?: string[] } = {},
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   // Another server already answering there (someone else's run) would be measured instead.
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,
   );
   if (taken) throw new Error(`port ${port} is in use: set another one`);
-  const child: ChildProcess = spawn(
+  const [file, ...args] = start.command ?? [
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    ...(start.nodeArgs ?? []),
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/server.ts'),
+  ];
+  const child: ChildProcess = spawn(
+    file === 'node' ? process.execPath : file!, // the Node this bench runs on (24), not the PATH's
+    args,
     {
       cwd: root,
       env: {
@@ -102,6 +115,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -122,6 +136,17 @@ export async function login(url: string, username: string, password = 'Outpost-d
   };
 }
 
+/**
+ * CPU time a process has used so far, in ms (user and system, from /proc): divided by the
+ * requests it answered, what each costs it, whatever else shares the machine's cores.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 function readCpu(): { steal: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
   const fields = line.trim().split(/\s+/).slice(1).map(Number);
@@ -140,6 +165,13 @@ export function cpuSteal(): { report: () => void } {
       const total = end.total - start.total;
       console.log(
         `machine.cpu_steal: ${total > 0 ? Math.round(((end.steal - start.steal) / total) * 1000) / 10 : 0} %`,
+      );
+      // Other work on the machine (runnable processes, 1 and 5 minutes) takes its cores too.
+      console.log(
+        `machine.load_average: ${loadavg()
+          .slice(0, 2)
+          .map((l) => l.toFixed(2))
+          .join(', ')}`,
       );
     },
   };

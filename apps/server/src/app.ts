@@ -273,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invoicesModule, {
     deps: {
       db: database.db,
+      clock,
       brand: config.brand,
       tax: config.business.tax,
       publicUrl: config.publicUrl,

@@ -52,11 +52,13 @@ export const authPlugin = fp(
     app.decorateRequest('staff', null);
     // Every answer to a signed-in caller says which permissions they hold now, as a fingerprint:
     // the client reloads its map when it differs (decision 016), so a change shows at once.
-    app.addHook('onSend', async (request, reply) => {
+    // A plain callback hook (as the other hooks on every answer): no promise per request.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const auth = request.auth;
       if (auth && auth.serviceScope === null) {
         reply.header(PERMISSIONS_HEADER, permissionsFingerprint(auth.permissions));
       }
+      done(null, payload);
     });
     app.addHook('onRequest', async (request) => {
       const contract = request.routeOptions.config.contract;
@@ -102,10 +104,13 @@ export const authPlugin = fp(
       }
     });
     // Every request of a staff-assisted session is audited with the staff member (decision 025).
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const staff = request.auth?.staff;
-      if (!staff || !request.auth) return;
-      await opts
+      if (!staff || !request.auth) {
+        done();
+        return;
+      }
+      void opts
         .auditStaffRequest({
           staffId: staff.id,
           accountId: request.auth.accountId,
@@ -116,7 +121,8 @@ export const authPlugin = fp(
           status: reply.statusCode,
           requestId: request.id,
         })
-        .catch((error: unknown) => request.log.error({ err: error }, 'staff audit not written'));
+        .catch((error: unknown) => request.log.error({ err: error }, 'staff audit not written'))
+        .finally(done);
     });
   },
 );

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '@outpost/contracts/api-paths';
@@ -17,22 +17,26 @@ import { isApiPath } from '@outpost/contracts/api-paths';
  * and before compression (a route-level hook) so the tag is of the JSON, not of its encoding.
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       reply.statusCode !== 200 ||
       !isApiPath(request.url.split('?', 1)[0] ?? '') ||
       reply.hasHeader('cache-control') ||
       (typeof payload !== 'string' && !Buffer.isBuffer(payload))
-    )
-      return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    ) {
+      done(null, payload);
+      return;
+    }
+    // One-shot hash (no Hash object per answer); a tag, not a secret, so SHA-1 is enough.
+    const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
     void reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (matches(request.headers['if-none-match'], etag)) {
       void reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 });
 

@@ -1,6 +1,5 @@
 import { formatDollars } from '@outpost/domain/money';
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { BillingTransaction } from '@outpost/contracts/billing';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { formatDate } from '@outpost/domain/format';
 import { formatPhone } from '@outpost/domain/phone-format';
 import { DAY_MS } from '@outpost/domain/services';
@@ -280,40 +279,6 @@ export async function accountHolder(
          order by id limit 1`,
   );
   return row ?? null;
-}
-
-/** The caller's account's ledger, newest first, with each entry's invoice number. */
-export async function listTransactions(db: Db, accountId: number): Promise<BillingTransaction[]> {
-  const rows = await db
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      type: transactions.type,
-      amountCents: transactions.amountCents,
-      balanceCents: transactions.balanceCents,
-      reason: transactions.reason,
-      status: transactions.status,
-      invoiceId: transactions.invoiceId,
-      number: invoices.number,
-      invoiceStatus: invoices.status,
-    })
-    .from(transactions)
-    .leftJoin(invoices, eq(invoices.id, transactions.invoiceId))
-    .where(eq(transactions.accountId, accountId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id));
-  return rows.map((r) => ({
-    transactionid: r.id,
-    created: r.createdAt.toISOString(),
-    type: r.type,
-    amount: r.amountCents,
-    balance: r.balanceCents,
-    reason: r.reason,
-    // The ledger is append-only; an invoice's entry shows whether the invoice is paid now.
-    status: r.type === 'Invoice' && r.invoiceStatus !== null ? r.invoiceStatus : r.status,
-    invoiceid: r.invoiceId,
-    invoice: r.number,
-    account_status: r.balanceCents > 0 ? 'owing' : r.balanceCents < 0 ? 'credit' : 'paid',
-  }));
 }
 
 /** One of the account's invoices; another account's (or none) answers 404. */
