@@ -24,13 +24,19 @@ const OFFLINE_REASON =
   "You're offline. This needs a connection: try again when you're back online.";
 const NOT_KEPT = 'This has not been saved on this device yet. Connect to the internet to load it.';
 
-/** Waits until the app's service worker controls the page (it claims pages on its first install). */
+/**
+ * Waits until the app's service worker controls the page (it claims pages on its first install):
+ * for the page's 'controllerchange', however long the install takes on a busy machine (the test's
+ * own time limit applies).
+ */
 async function controlled(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if (navigator.serviceWorker.controller) resolve();
+        else navigator.serviceWorker.addEventListener('controllerchange', () => resolve());
+      }),
+  );
 }
 
 /** The browser's service worker versions: each one's status by its id, kept current. */
@@ -45,12 +51,18 @@ async function workerVersions(page: Page): Promise<Map<string, string>> {
   return statuses;
 }
 
-/** The query keys kept in IndexedDB for the user, by key (`user:<id>`). */
+/**
+ * The query keys kept in IndexedDB for the user, by key (`user:<id>`). Never creates the database:
+ * one opened here before the app's first save would have no 'queries' store, and the app's every
+ * save would then fail for the rest of the test (its store is created only with the database).
+ */
 function keptQueries(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(
     () =>
       new Promise<Record<string, string[]>>((resolve) => {
         const open = indexedDB.open('outpost-last-known');
+        // No database yet: abandoning the upgrade leaves none (onerror answers).
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve({});
         open.onsuccess = () => {
           const db = open.result;
@@ -78,16 +90,32 @@ function keptQueries(page: Page): Promise<Record<string, string[]>> {
   );
 }
 
+/**
+ * Waits for the save that keeps `part` (a query key, joined by '/'): call it once the page shows
+ * that query's data. The persister writes a second after the data changes; the e2e build marks
+ * the page 'saved' once every change is written (lib/query-persist.ts), so this waits for that
+ * save, not for a time, and then reads what the device holds.
+ */
 async function keptFor(page: Page, part: string): Promise<void> {
   await expect
-    .poll(
-      async () =>
-        Object.values(await keptQueries(page))
-          .flat()
-          .join(' '),
-      { timeout: 15_000 },
+    .poll(async () =>
+      (await saveState(page)) === 'saved'
+        ? Object.values(await keptQueries(page))
+            .flat()
+            .join(' ')
+        : `(${await saveState(page)})`,
     )
     .toContain(part);
+}
+
+/** The e2e build's save marker: 'saving', 'saved', 'failed', or null (nothing is being kept). */
+function saveState(page: Page): Promise<string | null> {
+  return page.locator('html').getAttribute('data-last-known');
+}
+
+/** Waits until every change to the page's data is written to the device. */
+async function allKept(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-last-known', 'saved');
 }
 
 /** Jordan signed in, the worker in control, and the dashboard's data kept on the device. */
@@ -143,8 +171,13 @@ test.describe('offline-first shell', () => {
     page,
     context,
   }) => {
-    // Only the dashboard is visited: it keeps the network status's first page too.
+    // Only the dashboard is visited: it keeps the network status's first page too, fetched once
+    // the dashboard's own data is in.
+    const networkStatus = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/portal/support/networkstatus/',
+    );
     await holderWithKeptDashboard(page);
+    await networkStatus;
     await keptFor(page, 'support/networkstatus');
 
     await context.setOffline(true);
@@ -210,6 +243,7 @@ test.describe('offline-first shell', () => {
     await expect.poll(() => keptQueries(page)).toEqual({});
 
     await logIn(page, 'other', 'Casey');
+    await expect(page.getByText(/^Account ID:/)).toBeVisible();
     await keptFor(page, 'users/current/dashboard');
     expect(Object.keys(await keptQueries(page))).not.toContain(holderKeys[0]);
     // Offline, the second user's pages show their own data only.
@@ -239,7 +273,9 @@ test.describe('offline-first shell', () => {
     }
     expect(hrefs.size).toBeGreaterThan(5);
 
-    // Once online (each page's data is kept), then each again with the network cut.
+    // Once online (each page's data kept before the next page is loaded: the kept data is written
+    // a second after it changes, and leaving the page sooner would lose that write), then each
+    // again with the network cut.
     const headings = new Map<string, string>();
     for (const href of hrefs) {
       await page.goto(href);
@@ -247,8 +283,8 @@ test.describe('offline-first shell', () => {
       await expect(h1).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
       headings.set(href, (await h1.textContent()) ?? '');
+      await allKept(page);
     }
-    await page.waitForTimeout(1_500); // the kept data is written a second after it changes
 
     await context.setOffline(true);
     for (const href of hrefs) {

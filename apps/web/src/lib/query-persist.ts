@@ -24,6 +24,14 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 3_600_000;
 const SAVE_DELAY_MS = 1_000;
 
 /**
+ * e2e builds only (`vite build --mode e2e`): `<html data-last-known>` is 'saving' while a change
+ * waits to be written (the throttle above, or the write itself), 'saved' once every change is in
+ * IndexedDB and 'failed' when a write fails, so a test waits for the save itself rather than for a
+ * time (e2e/offline.spec.ts). A production build folds every use to nothing.
+ */
+const SHOW_SAVES = import.meta.env.MODE === 'e2e';
+
+/**
  * Queries never kept: the card gateway's set-up, one-time links (staff, usage-only logins and
  * their usage), and callback times (only true for a moment). Every other successful query is.
  */
@@ -114,6 +122,9 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
 
   let active = true;
   let timer: number | undefined;
+  /** e2e builds only: writes under way (a save can start before the last one is written). */
+  let writing = 0;
+  if (SHOW_SAVES) document.documentElement.dataset.lastKnown = 'saving';
   const save = () => {
     timer = undefined;
     if (!active || currentOwner() !== owner) return;
@@ -124,10 +135,30 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
       savedAt: Date.now(),
       state,
     };
-    void set(keyFor(owner), record, idb()).catch(() => undefined);
+    const written = set(keyFor(owner), record, idb());
+    if (SHOW_SAVES) showWhenWritten(written);
+    else void written.catch(() => undefined);
+  };
+  /** e2e builds only: 'saved' once this and every other write is done, with none to come. */
+  const showWhenWritten = (written: Promise<void>) => {
+    writing += 1;
+    void written.then(
+      () => {
+        writing -= 1;
+        if (active && timer === undefined && writing === 0)
+          document.documentElement.dataset.lastKnown = 'saved';
+      },
+      () => {
+        writing -= 1;
+        if (active) document.documentElement.dataset.lastKnown = 'failed';
+      },
+    );
   };
   const scheduleSave = () => {
-    if (timer === undefined && active) timer = window.setTimeout(save, SAVE_DELAY_MS);
+    if (timer === undefined && active) {
+      timer = window.setTimeout(save, SAVE_DELAY_MS);
+      if (SHOW_SAVES) document.documentElement.dataset.lastKnown = 'saving';
+    }
   };
 
   const restore = async () => {
@@ -182,6 +213,7 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
     unsubscribeCache?.();
     unsubscribeSession();
     setRestoredAt(undefined);
+    if (SHOW_SAVES) delete document.documentElement.dataset.lastKnown;
     if (running?.stop === stop) running = null;
   };
   running = { userId: owner, stop };
