@@ -43,7 +43,7 @@ export type WorkerScope = {
 
 /** The payload, or a plain one when the push carries something else. */
 export function pushPayload(data: PushEventLike['data']): PushPayload {
-  let value: unknown = null;
+  let value: unknown;
   try {
     value = data?.json() ?? null;
   } catch {

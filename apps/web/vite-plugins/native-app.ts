@@ -46,7 +46,7 @@ export function nativeApp(mode: string, env: Record<string, string | undefined>)
     configResolved() {
       if (mode !== 'native') return;
       const origin = env.VITE_API_ORIGIN ?? '';
-      let parsed: URL | null = null;
+      let parsed: URL | null;
       try {
         parsed = new URL(origin);
       } catch {

@@ -35,7 +35,7 @@ export async function askWorkerVersion(timeoutMs = 3_000): Promise<string | null
 export async function tookOverSinceLastVisit(): Promise<boolean> {
   const version = await askWorkerVersion();
   if (version === null) return false;
-  let previous: string | null = null;
+  let previous: string | null;
   try {
     previous = window.localStorage.getItem(SW_VERSION_KEY);
     window.localStorage.setItem(SW_VERSION_KEY, version);
