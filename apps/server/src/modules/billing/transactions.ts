@@ -12,8 +12,8 @@ import { callerSql } from '../auth/caller';
 /** One ledger entry as the transactions statement reads it, with its invoice's number and state. */
 type TransactionRow = {
   id: number;
-  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
-  created: string;
+  /** When, in milliseconds since the epoch (made ISO 8601 by Date.toISOString, as before). */
+  created_ms: number;
   type: string;
   amount_cents: number;
   balance_cents: number;
@@ -40,7 +40,7 @@ export const transactionsRows = preparedStatement<
   select row_to_json(c) as caller,
     (select coalesce(json_agg(json_build_object(
               'id', t.id,
-              'created', to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'created_ms', floor(extract(epoch from t.created_at) * 1000)::bigint,
               'type', t.type, 'amount_cents', t.amount_cents, 'balance_cents', t.balance_cents,
               'reason', t.reason, 'status', t.status, 'invoice_id', t.invoice_id,
               'number', i.number, 'invoice_status', i.status)
@@ -55,7 +55,7 @@ export const transactionsRows = preparedStatement<
 export function transactionFrom(r: TransactionRow): BillingTransaction {
   return {
     transactionid: r.id,
-    created: r.created,
+    created: new Date(r.created_ms).toISOString(),
     type: r.type,
     amount: r.amount_cents,
     balance: r.balance_cents,
