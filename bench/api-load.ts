@@ -89,17 +89,11 @@ async function main() {
     LOGIN_LIMIT_PER_USERNAME: '1000000',
     LOGIN_LIMIT_PER_IP: '1000000',
   };
-  // BENCH_SERVER_CMD: how to start the server instead of its source through tsx, e.g. the
-  // compiled release, `BENCH_SERVER_CMD="node apps/server/dist/server.js"` (after `npm run build`).
+  // BENCH_SERVER_CMD (bench/lib.ts) starts a release instead of the source.
   // BENCH_CPU_PROF=dir: each instance writes a V8 CPU profile there when it stops (source only).
-  const start = {
-    ...(process.env.BENCH_SERVER_CMD
-      ? { command: process.env.BENCH_SERVER_CMD.split(/\s+/).filter(Boolean) }
-      : {}),
-    ...(process.env.BENCH_CPU_PROF
-      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] }
-      : {}),
-  };
+  const start = process.env.BENCH_CPU_PROF
+    ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] }
+    : {};
   const servers = [await startServer({ ...env, SEED: 'demo' }, PORT, repoRoot, start)];
   for (let i = 1; i < instances; i++)
     servers.push(await startServer({ ...env, SEED: 'none' }, PORT + i, repoRoot, start));

@@ -68,13 +68,21 @@ export async function startServer(
     () => false,
   );
   if (taken) throw new Error(`port ${port} is in use: set another one`);
-  const [file, ...args] = start.command ?? [
-    process.execPath,
-    ...(start.nodeArgs ?? []),
-    '--import',
-    'tsx',
-    path.join(root, 'apps/server/src/server.ts'),
-  ];
+  // BENCH_SERVER_CMD: how every bench starts this checkout's server instead of its source through
+  // tsx, e.g. a release folder, `BENCH_SERVER_CMD="node release/dist/server.js"` (after `npm run
+  // build` and `bash scripts/release.sh`). Another checkout (a baseline) keeps its source.
+  const fromEnv =
+    root === repoRoot && process.env.BENCH_SERVER_CMD
+      ? process.env.BENCH_SERVER_CMD.split(/\s+/).filter(Boolean)
+      : undefined;
+  const [file, ...args] = start.command ??
+    fromEnv ?? [
+      process.execPath,
+      ...(start.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/server.ts'),
+    ];
   const child: ChildProcess = spawn(
     file === 'node' ? process.execPath : file!, // the Node this bench runs on (24), not the PATH's
     args,
