@@ -132,3 +132,63 @@ describe('Perth (UTC+8 all year)', () => {
     expect(zoneDescription(at('2026-10-03T16:00:00Z'))).toBe('AWST (UTC+8)');
   });
 });
+
+describe('the wall clock read from the cached offset', () => {
+  // What Intl (the time-zone database itself) says the wall clock reads.
+  const intlWall = (t: number, timeZone: string) => {
+    const fields = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(t))
+        .map((p) => [p.type, p.value]),
+    );
+    return {
+      date: `${fields.year}-${fields.month}-${fields.day}`,
+      hour: Number(fields.hour),
+      minute: Number(fields.minute),
+    };
+  };
+
+  it('matches the time-zone database minute by minute around every change of 2026, half-hour zones too', () => {
+    const changes = [
+      ['Australia/Melbourne', '2026-04-04T16:00:00Z'],
+      ['Australia/Melbourne', '2026-10-03T16:00:00Z'],
+      ['Australia/Adelaide', '2026-04-04T16:30:00Z'],
+      ['Australia/Adelaide', '2026-10-03T16:30:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+    ] as const;
+    let checked = 0;
+    for (const [zone, iso] of changes) {
+      const change = Date.parse(iso);
+      for (let t = change - 2 * 3_600_000; t <= change + 2 * 3_600_000; t += 60_000) {
+        const expected = intlWall(t, zone);
+        expect(
+          { ...wallTime(new Date(t), zone), offsetMinutes: undefined },
+          `${zone} ${new Date(t).toISOString()}`,
+        ).toEqual({ ...expected, offsetMinutes: undefined });
+        expect(businessHour(new Date(t), zone)).toBe(expected.hour);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(8 * 241);
+  });
+
+  it('answers the same instant for the same wall clock every time (the cache), and Adelaide midnight', () => {
+    const first = zonedInstant('2026-10-04', 0, 'Australia/Adelaide');
+    expect(first.toISOString()).toBe('2026-10-03T14:30:00.000Z');
+    expect(zonedInstant('2026-10-04', 0, 'Australia/Adelaide')).toEqual(first);
+    expect(zonedInstant('2026-10-05', 0, 'Australia/Adelaide').toISOString()).toBe(
+      '2026-10-04T13:30:00.000Z',
+    );
+  });
+});

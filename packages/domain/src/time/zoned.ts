@@ -45,20 +45,45 @@ export function weekdayOf(date: string): number {
 
 // ---- Instants and the wall clock of a zone ----
 
-function inZone(instant: Date | number, timeZone: string): InstanceType<typeof TZDateMini> {
-  return new TZDateMini(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+const offsetByQuarter = new Map<string, number>();
+
+/**
+ * The zone's offset (minutes east of UTC) at an instant, from the time-zone database once per zone
+ * and quarter hour (UTC). Every offset in use is a whole number of quarter hours and every change
+ * falls on a quarter hour of UTC (Adelaide's at 16:30Z, Lord Howe's at 15:30Z), so the offset at
+ * the start of a quarter holds for all of it. Reading it from Intl for every call was the largest
+ * share of the dashboard's own time (issue 38).
+ */
+function offsetAt(t: number, timeZone: string): number {
+  const quarter = Math.floor(t / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsetByQuarter.get(key);
+  if (offset === undefined) {
+    offset = tzOffset(timeZone, new Date(quarter * QUARTER_HOUR_MS));
+    if (offsetByQuarter.size > 50_000) offsetByQuarter.clear();
+    offsetByQuarter.set(key, offset);
+  }
+  return offset;
+}
+
+/** The zone's wall clock at an instant, as a Date whose UTC fields read it. */
+function wallClock(t: number, timeZone: string): Date {
+  return new Date(t + offsetAt(t, timeZone) * MINUTE_MS);
 }
 
 export type WallTime = { date: string; hour: number; minute: number; offsetMinutes: number };
 
 /** The wall-clock date and time of an instant in a zone (default the business zone), and the offset then. */
 export function wallTime(instant: Date, timeZone = businessTimeZone()): WallTime {
-  const t = inZone(instant, timeZone);
+  const t = instant.getTime();
+  const offsetMinutes = offsetAt(t, timeZone);
+  const w = new Date(t + offsetMinutes * MINUTE_MS);
   return {
-    date: calendarDate(t.getFullYear(), t.getMonth() + 1, t.getDate()),
-    hour: t.getHours(),
-    minute: t.getMinutes(),
-    offsetMinutes: tzOffset(timeZone, instant),
+    date: calendarDate(w.getUTCFullYear(), w.getUTCMonth() + 1, w.getUTCDate()),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    offsetMinutes,
   };
 }
 
@@ -73,10 +98,26 @@ export function businessDate(instant: Date, timeZone = businessTimeZone()): stri
  * Melbourne) is read as the same time after the clocks went forward.
  */
 export function zonedInstant(date: string, minuteOfDay = 0, timeZone = businessTimeZone()): Date {
-  const [y, m, d] = parts(date);
-  const t = new TZDateMini(y, m - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone);
-  return new Date(t.getTime());
+  const key = `${timeZone} ${date} ${minuteOfDay}`;
+  let t = instantByWallClock.get(key);
+  if (t === undefined) {
+    const [y, m, d] = parts(date);
+    t = new TZDateMini(
+      y,
+      m - 1,
+      d,
+      Math.floor(minuteOfDay / 60),
+      minuteOfDay % 60,
+      timeZone,
+    ).getTime();
+    if (instantByWallClock.size > 50_000) instantByWallClock.clear();
+    instantByWallClock.set(key, t);
+  }
+  return new Date(t);
 }
+
+/** zonedInstant's answers (a wall clock's instant never changes; the dashboard asks for a few). */
+const instantByWallClock = new Map<string, number>();
 
 /** The start (midnight) of the business day `daysBack` days before the one holding `instant`. */
 export function startOfBusinessDay(
@@ -93,8 +134,8 @@ export function startOfBusinessMonth(
   monthsBack = 0,
   timeZone = businessTimeZone(),
 ): Date {
-  const t = inZone(instant, timeZone);
-  const first = new Date(Date.UTC(t.getFullYear(), t.getMonth() - monthsBack, 1));
+  const t = wallClock(instant.getTime(), timeZone);
+  const first = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - monthsBack, 1));
   return zonedInstant(
     calendarDate(first.getUTCFullYear(), first.getUTCMonth() + 1, 1),
     0,
@@ -107,8 +148,8 @@ export function businessYearMonth(
   instant: Date,
   timeZone = businessTimeZone(),
 ): { year: number; month: number } {
-  const t = inZone(instant, timeZone);
-  return { year: t.getFullYear(), month: t.getMonth() + 1 };
+  const t = wallClock(instant.getTime(), timeZone);
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1 };
 }
 
 /** The instant the zone's wall clock reads the same as at `instant`, `days` calendar days later. */
@@ -155,24 +196,9 @@ export function periodOf(
 
 // ---- The hour of the day, fast: usage ingestion classifies millions of hours ----
 
-const offsetByHour = new Map<string, number>();
-
-/** The offset (minutes) of the zone during the UTC hour holding `t`, from the zone's data once. */
-function offsetDuringHour(t: number, timeZone: string): number {
-  const hour = Math.floor(t / HOUR_MS);
-  const key = `${timeZone} ${hour}`;
-  let offset = offsetByHour.get(key);
-  if (offset === undefined) {
-    offset = tzOffset(timeZone, new Date(hour * HOUR_MS));
-    if (offsetByHour.size > 50_000) offsetByHour.clear();
-    offsetByHour.set(key, offset);
-  }
-  return offset;
-}
-
 /** The wall-clock hour (0-23) of an instant in the business zone, whatever zone the device is in. */
 export function businessHour(instant: Date, timeZone = businessTimeZone()): number {
   const t = instant.getTime();
-  const local = Math.floor((t + offsetDuringHour(t, timeZone) * MINUTE_MS) / HOUR_MS);
+  const local = Math.floor((t + offsetAt(t, timeZone) * MINUTE_MS) / HOUR_MS);
   return ((local % 24) + 24) % 24;
 }
