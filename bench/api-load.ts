@@ -94,9 +94,12 @@ async function main() {
   const start = process.env.BENCH_CPU_PROF
     ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] }
     : {};
-  const servers = [await startServer({ ...env, SEED: 'demo' }, PORT, repoRoot, start)];
+  // BENCH_ROOT: another checkout's source instead of this one (a same-run A/B, e.g. a worktree of
+  // an older commit with its own npm ci), run by this bench on this Node.
+  const root = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : repoRoot;
+  const servers = [await startServer({ ...env, SEED: 'demo' }, PORT, root, start)];
   for (let i = 1; i < instances; i++)
-    servers.push(await startServer({ ...env, SEED: 'none' }, PORT + i, repoRoot, start));
+    servers.push(await startServer({ ...env, SEED: 'none' }, PORT + i, root, start));
   const urls = servers.map((s) => s.url);
   console.log(
     `instances: ${instances} (cores: ${cores}), each with a pool of ${poolSize} connection(s)`,

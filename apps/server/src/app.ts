@@ -210,7 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const messaging = deps.messaging ?? createMessaging(config, database.db);
   // The push clients this app made (firebase-admin keeps an app open); given ones are the caller's.
   if (!deps.messaging) app.addHook('onClose', async () => messaging.push.close());
-  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, database.db, clock);
+  const paymentGateway =
+    deps.paymentGateway ?? (await createPaymentGateway(config, database.db, clock));
   app.decorate('paymentGateway', paymentGateway);
   const authDeps = {
     db: database.db,

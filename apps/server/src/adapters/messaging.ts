@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -51,12 +51,16 @@ function domainOf(from: string): string {
  * is recognisably the same one.
  */
 export function smtpChannel(smtpUrl: string, from: string): MessageChannel {
-  const transport = createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail (a web instance with jobs off sends none).
+  let transport: Promise<Transporter> | undefined;
   const domain = domainOf(from);
   return {
     kind: 'smtp',
     send: async (m) => {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+      await (
+        await transport
+      ).sendMail({
         from,
         to: m.to,
         subject: m.subject,

@@ -1,9 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
-import { getMessaging } from 'firebase-admin/messaging';
 import type { Message } from 'firebase-admin/messaging';
 import webpush from 'web-push';
 import type { Config, FcmServiceAccount, VapidKeys } from '../config';
@@ -53,19 +51,41 @@ export function fcmProvider(client: FcmClient): PushProvider {
 
 let fcmApps = 0;
 
-function firebaseApp(account: FcmServiceAccount): App {
-  fcmApps += 1;
-  return initializeApp(
-    {
-      credential: cert({
-        projectId: account.project_id,
-        clientEmail: account.client_email,
-        privateKey: account.private_key,
-      }),
-      projectId: account.project_id,
+/**
+ * FCM through firebase-admin, loaded on the first push: the package takes about half a second and
+ * 20 MB to load, which every process paid at start (web instances, CLIs, each test file) whether
+ * or not it ever sent a push (issue 38). The service account is still read from the configuration
+ * at start (config.ts checks its fields).
+ */
+function lazyFcm(account: FcmServiceAccount): { client: FcmClient; close: () => Promise<void> } {
+  let loaded: Promise<{ app: App; client: FcmClient }> | undefined;
+  const load = () =>
+    (loaded ??= Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/messaging'),
+    ]).then(([{ cert, initializeApp }, { getMessaging }]) => {
+      fcmApps += 1;
+      const app = initializeApp(
+        {
+          credential: cert({
+            projectId: account.project_id,
+            clientEmail: account.client_email,
+            privateKey: account.private_key,
+          }),
+          projectId: account.project_id,
+        },
+        `outpost-push-${fcmApps}`,
+      );
+      return { app, client: getMessaging(app) };
+    }));
+  return {
+    client: { send: async (message) => (await load()).client.send(message) },
+    close: async () => {
+      if (!loaded) return;
+      const [{ app }, { deleteApp }] = await Promise.all([loaded, import('firebase-admin/app')]);
+      await deleteApp(app);
     },
-    `outpost-push-${fcmApps}`,
-  );
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,12 +231,12 @@ export function webPushProvider(
 // ---------------------------------------------------------------------------------------------
 
 export function createPush(config: Config, db: Db, fcmClient?: FcmClient): Push {
-  let app: App | undefined;
+  let fcm: ReturnType<typeof lazyFcm> | undefined;
   let native: PushProvider;
   if (fcmClient) native = fcmProvider(fcmClient);
   else if (config.push.fcm) {
-    app = firebaseApp(config.push.fcm);
-    native = fcmProvider(getMessaging(app));
+    fcm = lazyFcm(config.push.fcm);
+    native = fcmProvider(fcm.client);
   } else native = embeddedPush(db, 'native');
   // Without configured keys the embedded default still answers a key pair of this process, so a
   // browser can subscribe in development (its pushes then go to the outbox).
@@ -232,7 +252,7 @@ export function createPush(config: Config, db: Db, fcmClient?: FcmClient): Push 
     vapidPublicKey: vapid.publicKey,
     webHosts: config.push.webHosts,
     close: async () => {
-      if (app) await deleteApp(app);
+      await fcm?.close();
     },
   };
 }

@@ -22,7 +22,7 @@ const show = (rows: unknown[]) => (rows.length ? console.table(rows) : console.l
 try {
   if (command === 'run') {
     const messaging = createMessaging(config, db);
-    const gateway = createPaymentGateway(config, db, clock);
+    const gateway = await createPaymentGateway(config, db, clock);
     const definitions = appJobDefinitions({
       config,
       db,

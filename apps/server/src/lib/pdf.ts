@@ -1,4 +1,6 @@
-import PDFDocument from 'pdfkit';
+/** pdfkit (and its fonts' metrics), loaded with the first PDF asked for: not at every start. */
+const loadPdfkit = () => import('pdfkit');
+let pdfkit: ReturnType<typeof loadPdfkit> | undefined;
 
 export type PdfOptions = {
   title: string;
@@ -14,10 +16,11 @@ export type PdfOptions = {
  * A4 with 56 pt margins, collected into one buffer. `draw` lays out the pages; the document is
  * ended here.
  */
-export function renderPdf(
+export async function renderPdf(
   options: PdfOptions,
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await (pdfkit ??= loadPdfkit());
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

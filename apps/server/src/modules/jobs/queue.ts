@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromPglite } from 'pg-boss';
-import type { JobWithMetadata } from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 
@@ -124,6 +123,9 @@ export async function openJobQueue(
 ): Promise<JobQueue> {
   const { database, clock } = options;
   const supervise = options.superviseIntervalSeconds ?? 60;
+  // Loaded here, not at the top: a process that runs no queue (a web instance with JOBS=off, a
+  // CLI, a test file) does not pay its start (issue 38).
+  const { PgBoss, fromPglite } = await import('pg-boss');
   const common = {
     schema: QUEUE_SCHEMA,
     superviseIntervalSeconds: supervise,
