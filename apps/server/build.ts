@@ -10,6 +10,7 @@
  * Run by `npm run build` (the server workspace's build script).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,8 +22,27 @@ type Manifest = { dependencies?: Record<string, string> };
 const manifests = ['.', '../../packages/domain', '../../packages/contracts'].map(
   (dir) => JSON.parse(readFileSync(path.join(here, dir, 'package.json'), 'utf8')) as Manifest,
 );
+/**
+ * Pure-JavaScript packages that read no file of their own at run time, bundled too: Node resolves
+ * each file of an external ES module package on its own (drizzle-orm alone is hundreds), which
+ * was the larger part of the release's start (issue 38). A package that shares objects with an
+ * external one is bundled with it or not at all (zod with fastify-type-provider-zod).
+ */
+const BUNDLED = new Set([
+  '@date-fns/tz',
+  'bowser',
+  'csv-parse',
+  'drizzle-orm',
+  'fastify-type-provider-zod',
+  'gray-matter',
+  'helmet',
+  'ipaddr.js',
+  'marked',
+  'otpauth',
+  'zod',
+]);
 const external = [...new Set(manifests.flatMap((m) => Object.keys(m.dependencies ?? {})))].filter(
-  (name) => !name.startsWith('@outpost/'),
+  (name) => !name.startsWith('@outpost/') && !BUNDLED.has(name),
 );
 
 /** 'pkg' of 'pkg/sub/path', '@scope/pkg' of '@scope/pkg/sub'. */
@@ -45,6 +65,11 @@ const result = await build({
   target: 'node24',
   external,
   sourcemap: 'linked',
+  // The CommonJS packages bundled above require Node's own modules ('fs'): an ES module output
+  // has no require of its own, so each file gets one.
+  banner: {
+    js: "import { createRequire as __outpostCreateRequire } from 'node:module'; const require = __outpostCreateRequire(import.meta.url);",
+  },
   metafile: true,
   logLevel: 'warning',
 });
@@ -54,7 +79,7 @@ let bytes = 0;
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (file.endsWith('.js')) bytes += output.bytes;
   for (const i of output.imports)
-    if (i.external && !i.path.startsWith('node:')) imported.add(packageOf(i.path));
+    if (i.external && !isBuiltin(i.path)) imported.add(packageOf(i.path));
 }
 const unlisted = [...imported].filter((name) => !external.includes(name));
 if (unlisted.length > 0) throw new Error(`imported but not a dependency: ${unlisted.join(', ')}`);
