@@ -89,7 +89,7 @@ function ticketServiceName(row: TicketRow): string | null {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-type TicketRow = {
+export type TicketRow = {
   id: number;
   serviceId: number | null;
   subject: string;
@@ -102,7 +102,7 @@ type TicketRow = {
   updatedAt: Date;
 };
 
-function listItem(row: TicketRow): TicketListItem {
+export function listItem(row: TicketRow): TicketListItem {
   return {
     ticketid: row.id,
     number: ticketNumber(row.id),
@@ -128,17 +128,6 @@ const ticketColumns = {
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
 };
-
-/** My Tickets: the account's tickets, newest updated first. */
-export async function listTickets(db: Db, accountId: number): Promise<TicketListItem[]> {
-  const rows = await db
-    .select(ticketColumns)
-    .from(tickets)
-    .leftJoin(services, eq(services.id, tickets.serviceId))
-    .where(eq(tickets.accountId, accountId))
-    .orderBy(sql`${tickets.updatedAt} desc`, sql`${tickets.id} desc`);
-  return rows.map(listItem);
-}
 
 /** One of the account's tickets (another account's, or none: 404); `lock` inside a transaction. */
 export async function ownedTicket(db: Db, accountId: number, ticketId: number, lock = false) {
