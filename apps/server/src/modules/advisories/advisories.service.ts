@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type {
-  AdvisoriesPage,
   AdvisoryDetail,
   CreateAdvisoryInput,
   UpdateAdvisoryInput,
 } from '@outpost/contracts/advisories';
 import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
-import {
-  ADVISORIES_PER_PAGE,
-  advisoryAnchor,
-  affectsText,
-  formatAest,
-} from '@outpost/domain/advisories-rules';
+import { advisoryAnchor, affectsText, formatAest } from '@outpost/domain/advisories-rules';
 import type { Messaging } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
@@ -40,7 +34,7 @@ export type AdvisoryDeps = {
 /** Who is asking: the page flags affected services only for a caller who may see services. */
 export type AdvisoryViewer = { userId: number; accountId: number; seesServices: boolean };
 
-type AdvisoryRow = {
+export type AdvisoryRow = {
   id: number;
   title: string;
   severity: AdvisorySeverity;
@@ -72,7 +66,7 @@ function affectedStreetSql(accountId: number, seesServices: boolean) {
        order by s.id limit 1) end`;
 }
 
-function detailFrom(r: AdvisoryRow): AdvisoryDetail {
+export function detailFrom(r: AdvisoryRow): AdvisoryDetail {
   return {
     advisoryid: r.id,
     title: r.title,
@@ -91,34 +85,6 @@ function advisoryColumns(viewer: AdvisoryViewer) {
     ${affectedStreetSql(viewer.accountId, viewer.seesServices)} as street,
     exists (select 1 from advisory_subscriptions x
              where x.advisory_id = a.id and x.user_id = ${viewer.userId}) as subscribed`;
-}
-
-/**
- * One page of advisories, newest (latest start) first, each with its detail: one round trip
- * for the page instead of a list and a detail call per item (docs/decisions/019). One more row
- * than the page is read to know whether another page exists.
- */
-export async function listAdvisories(
-  db: Db,
-  viewer: AdvisoryViewer,
-  page: number,
-): Promise<AdvisoriesPage> {
-  const rows = await queryRows<AdvisoryRow>(
-    db,
-    sql`select ${advisoryColumns(viewer)} from advisories a
-         order by a.started desc, a.id desc
-         limit ${ADVISORIES_PER_PAGE + 1} offset ${(page - 1) * ADVISORIES_PER_PAGE}`,
-  );
-  return {
-    page,
-    per_page: ADVISORIES_PER_PAGE,
-    more: rows.length > ADVISORIES_PER_PAGE,
-    items: rows.slice(0, ADVISORIES_PER_PAGE).map((r) => ({
-      advisoryid: r.id,
-      advisory: r.title,
-      detail: detailFrom(r),
-    })),
-  };
 }
 
 export async function getAdvisory(

@@ -153,6 +153,13 @@ describe('the advisory detail', () => {
     expect((services.json().data as AdvisoryDetail).affects).toBe(
       'Affects your service at 12 Wattle Rd',
     );
+    // The page (its own statement, which reads the caller's permissions itself) says the same.
+    const listed = async (who: string) =>
+      (await pageOf(1, who)).items.find((i) => i.advisoryid === LONGREACH_ADVISORY_ID)!.detail
+        .affects;
+    expect(await listed('other')).toBeNull();
+    expect(await listed('billing')).toBeNull();
+    expect(await listed('services')).toBe('Affects your service at 12 Wattle Rd');
   });
 });
 
