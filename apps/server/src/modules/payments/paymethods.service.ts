@@ -37,8 +37,14 @@ function lastDigits(account: string): string {
 export const cardDisplay = (type: string, last4: string) => `${brandName(type)} ending in ${last4}`;
 export const bankDisplay = (account: string) => `Bank account ending in ${lastDigits(account)}`;
 
+/** What of the account's row the payments response shows. */
+export type PaymethodsShown = Pick<
+  PaymethodsRow,
+  'method' | 'status' | 'cardLast4' | 'cardExpires' | 'cardType' | 'bankAccount' | 'bankName'
+>;
+
 /** The payments response of spec 3 section 3, from the account's row (none: nothing saved). */
-export function toPaymethods(accountId: number, row: PaymethodsRow | undefined): Paymethods {
+export function toPaymethods(accountId: number, row: PaymethodsShown | undefined): Paymethods {
   const method = paymethodValue.safeParse(row?.method);
   return {
     current: {
