@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 import { pageItems } from './pagination';
 
@@ -162,5 +162,34 @@ describe('DataTable', () => {
     expect(within(screen.getByRole('table')).getAllByRole('cell')[0]).not.toHaveAttribute(
       'data-label',
     );
+  });
+  describe('a page button brings the table top into view', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Clicks Page 2 with the table's top at `topPx` and a 64 px sticky header above it. */
+    async function pageWithTopAt(topPx: number) {
+      const user = userEvent.setup();
+      const { container } = renderThings();
+      const table = container.querySelector<HTMLElement>('.data-table')!;
+      table.style.scrollMarginTop = '64px';
+      vi.spyOn(table, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, topPx, 360, 900));
+      const scrolled = vi.fn();
+      table.scrollIntoView = scrolled;
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+      return scrolled;
+    }
+
+    it('when the top is above the screen', async () => {
+      expect(await pageWithTopAt(-400)).toHaveBeenCalledWith({ block: 'start' });
+    });
+
+    it('when the top is on screen but under the sticky header', async () => {
+      expect(await pageWithTopAt(14.5)).toHaveBeenCalledWith({ block: 'start' });
+    });
+
+    it('not when the top is already in view below the header', async () => {
+      expect(await pageWithTopAt(120)).not.toHaveBeenCalled();
+    });
   });
 });

@@ -119,12 +119,17 @@ export function DataTable<T>({
     if (onPageChange) onPageChange(next);
     else setOwnPage(next);
   };
-  /** A page button: the new page starts at the table's top, so bring that into view. */
+  /**
+   * A page button: the new page starts at the table's top, so bring that into view when it is
+   * above the screen or under the sticky header (the table's scroll-margin-top is that header).
+   */
   const handlePageButton = (next: number) => {
     handlePageChange(next);
     requestAnimationFrame(() => {
       const table = top.current;
-      if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: 'start' });
+      if (!table) return;
+      const below = Number.parseFloat(getComputedStyle(table).scrollMarginTop) || 0;
+      if (table.getBoundingClientRect().top < below) table.scrollIntoView({ block: 'start' });
     });
   };
   const classes = ['data-table', rowsWhenNarrow && 'data-table--rows', className]
