@@ -16,6 +16,7 @@ import {
   quotaLabel,
   serviceActions,
   speedLabel,
+  seesServices,
 } from './services';
 
 describe('speedLabel', () => {
@@ -238,5 +239,14 @@ describe('blockState', () => {
     expect(blockState(false, new Date(expires), new Date('2026-04-01T00:00:00.000Z'))).toBe(
       'expired',
     );
+  });
+});
+
+describe('seesServices', () => {
+  it('is any one of view-services and view-activity, nothing else', () => {
+    expect(seesServices(new Set(['view-services']))).toBe(true);
+    expect(seesServices(new Set(['view-activity']))).toBe(true);
+    expect(seesServices(new Set(['view-account', 'view-current-bill', 'change-plan']))).toBe(false);
+    expect(seesServices(new Set())).toBe(false);
   });
 });

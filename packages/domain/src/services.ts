@@ -175,6 +175,17 @@ export function canOrderProduct(s: Pick<ServiceFacts, 'technology'>): boolean {
   return s.technology !== 'Landline' && s.technology !== 'VOIP';
 }
 
+/**
+ * Who may see an account's services (the dashboard's services block, which service a network
+ * advisory affects; spec 2, docs/decisions/017): a holder of any one of these permissions.
+ */
+export const SEE_SERVICES_PERMISSIONS = ['view-services', 'view-activity'] as const;
+
+/** Whether a user holding `held` may see the account's services. */
+export function seesServices(held: ReadonlySet<string>): boolean {
+  return SEE_SERVICES_PERMISSIONS.some((p) => held.has(p));
+}
+
 export type ServiceAction =
   | 'view-usage'
   | 'make-request'

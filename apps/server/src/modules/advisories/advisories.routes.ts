@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advisoriesRoutes } from '@outpost/contracts/advisories';
+import { seesServices } from '@outpost/domain/services';
 import type { Clock } from '../../lib/clock';
 import { routeFor } from '../../lib/route';
 import type { AuthContext } from '../../lib/auth-context';
@@ -20,7 +21,7 @@ function viewerOf(auth: AuthContext): AdvisoryViewer {
     userId: auth.userId,
     accountId: auth.accountId,
     // As the dashboard's services block (docs/decisions/017): who may see the services.
-    seesServices: auth.permissions.has('view-services') || auth.permissions.has('view-activity'),
+    seesServices: seesServices(auth.permissions),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type {
   AdvisoryDetail,
@@ -6,6 +7,7 @@ import type {
 } from '@outpost/contracts/advisories';
 import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
 import { advisoryAnchor, affectsText, formatAest } from '@outpost/domain/advisories-rules';
+import { SEE_SERVICES_PERMISSIONS } from '@outpost/domain/services';
 import type { Messaging } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
@@ -55,15 +57,30 @@ export const coversServiceSql = sql.raw(
 );
 
 /**
- * The street of the account's first displayed service an open advisory covers ('12 Wattle Rd',
- * the part of the service's short address before the town), or null.
+ * The street of the account's first displayed service the advisory `a` covers ('12 Wattle Rd',
+ * the part of the service's short address before the town), as a one-row query (none when no
+ * service is covered). `accountId` is a value or a column (`c.account_id`). Shared by the
+ * advisory detail, the network status page and the dashboard's notices.
  */
-function affectedStreetSql(accountId: number, seesServices: boolean) {
-  if (!seesServices) return sql`null::text`;
-  return sql`case when a.status <> 'Resolved' then (
-      select split_part(s.addr_abbr, ',', 1) from services s
+export function coveredStreetQuery(accountId: SQL) {
+  return sql`select split_part(s.addr_abbr, ',', 1) as street from services s
        where s.account_id = ${accountId} and s.display and ${coversServiceSql}
-       order by s.id limit 1) end`;
+       order by s.id limit 1`;
+}
+
+/**
+ * The SQL test of "these permissions may see the account's services" (the domain's
+ * seesServices) over a text[] column of permissions, such as the caller statement's.
+ */
+export const seesServicesSql = (permissions: SQL) =>
+  sql`${permissions} && ${sql.raw(`'{${SEE_SERVICES_PERMISSIONS.join(',')}}'::text[]`)}`;
+
+/**
+ * The street an open advisory affects for a viewer who may see services, else null. `sees` is
+ * an SQL boolean (a bound value or seesServicesSql of the caller's permissions).
+ */
+export function affectedStreetSql(accountId: SQL, sees: SQL) {
+  return sql`case when a.status <> 'Resolved' and ${sees} then (${coveredStreetQuery(accountId)}) end`;
 }
 
 export function detailFrom(r: AdvisoryRow): AdvisoryDetail {
@@ -82,7 +99,7 @@ export function detailFrom(r: AdvisoryRow): AdvisoryDetail {
 
 function advisoryColumns(viewer: AdvisoryViewer) {
   return sql`a.id, a.title, a.severity, a.status, a.started, a.ended, a.message,
-    ${affectedStreetSql(viewer.accountId, viewer.seesServices)} as street,
+    ${affectedStreetSql(sql`${viewer.accountId}`, sql`${viewer.seesServices}::boolean`)} as street,
     exists (select 1 from advisory_subscriptions x
              where x.advisory_id = a.id and x.user_id = ${viewer.userId}) as subscribed`;
 }

@@ -5,7 +5,7 @@ import { ADVISORIES_PER_PAGE } from '@outpost/domain/advisories-rules';
 import { preparedStatement } from '../../db/client';
 import type { CallerRow } from '../auth/caller';
 import { callerSql } from '../auth/caller';
-import { coversServiceSql, detailFrom } from './advisories.service';
+import { affectedStreetSql, detailFrom, seesServicesSql } from './advisories.service';
 
 /**
  * The network status page read with its caller (docs/decisions/019): a hot read, so the caller is
@@ -39,11 +39,7 @@ export const advisoryPageRows = preparedStatement<
        select a.id, a.title, a.severity, a.status, a.started, a.message,
               floor(extract(epoch from a.started) * 1000)::bigint as started_ms,
               floor(extract(epoch from a.ended) * 1000)::bigint as ended_ms,
-              case when a.status <> 'Resolved'
-                    and ('view-services' = any(c.permissions) or 'view-activity' = any(c.permissions))
-                   then (select split_part(s.addr_abbr, ',', 1) from services s
-                          where s.account_id = c.account_id and s.display and ${coversServiceSql}
-                          order by s.id limit 1) end as street,
+              ${affectedStreetSql(sql`c.account_id`, seesServicesSql(sql`c.permissions`))} as street,
               exists (select 1 from advisory_subscriptions x
                        where x.advisory_id = a.id and x.user_id = c.user_id) as subscribed
          from advisories a

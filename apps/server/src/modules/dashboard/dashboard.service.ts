@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Alert, Dashboard, DashboardNotice } from '@outpost/contracts/dashboard';
 import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
-import { DAY_MS } from '@outpost/domain/services';
+import { DAY_MS, seesServices } from '@outpost/domain/services';
 import { currentPeriod } from '@outpost/domain/business-periods';
 import { addBusinessDays, wallTime } from '@outpost/domain/time/zoned';
 import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import type { AuthContext } from '../../lib/auth-context';
 import type { CallerRow } from '../auth/caller';
 import { callerSql } from '../auth/caller';
+import { coveredStreetQuery } from '../advisories/advisories.service';
 import { activitySummaryFrom } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
 import { serviceName } from '@outpost/domain/phone-format';
@@ -110,12 +111,7 @@ export const dashboardRows = preparedStatement<
               'Affects your service at ' || m.street as message,
               '/support/network-status#advisory-' || a.id as href, a.started as sort
          from advisories a
-        cross join lateral (
-              select split_part(s.addr_abbr, ',', 1) as street from services s
-               where s.account_id = c.account_id and s.display
-                 and (s.addr_postcode = any(a.postcodes) or s.satellite_beam = any(a.beams)
-                      or s.tower_id = any(a.towers))
-               order by s.id limit 1) m
+        cross join lateral (${coveredStreetQuery(sql`c.account_id`)}) m
         where a.status <> 'Resolved'
        union all
        -- Tickets waiting on the customer (status Waiting, shown as Attention; a partial index).
@@ -167,7 +163,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
   const blocks = {
     account: held.has('view-account') || held.has('view-current-bill'),
     activity: held.has('view-billing-activity') || held.has('view-transactions'),
-    services: held.has('view-services') || held.has('view-activity'),
+    services: seesServices(held),
   };
   const withUsage = held.has('view-activity');
   const account = row.account;
