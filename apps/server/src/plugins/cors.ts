@@ -24,20 +24,30 @@ export const corsPlugin = fp(async (app: FastifyInstance, opts: { origins: strin
   const allowed = new Set(opts.origins.map((o) => o.toLowerCase()));
   if (allowed.size === 0) return;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
+  // A plain callback hook, as the others on every request: no promise per request (issue 38).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) {
+      done();
+      return;
+    }
     const origin = request.headers.origin;
     void reply.header('vary', 'Origin');
-    if (typeof origin !== 'string' || !allowed.has(origin.toLowerCase())) return;
+    if (typeof origin !== 'string' || !allowed.has(origin.toLowerCase())) {
+      done();
+      return;
+    }
     void reply.header('access-control-allow-origin', origin);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      return reply
+      // The preflight is answered here; a callback hook that sends does not call done.
+      void reply
         .header('access-control-allow-methods', ALLOWED_METHODS)
         .header('access-control-allow-headers', ALLOWED_HEADERS)
         .header('access-control-max-age', PREFLIGHT_MAX_AGE)
         .status(204)
         .send();
+      return;
     }
     void reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    done();
   });
 });
