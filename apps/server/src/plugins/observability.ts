@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sameSecret } from '../lib/tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { HttpMetrics } from './http-metrics';
 import type { Database } from '../db/client';
 
 /**
@@ -22,27 +23,12 @@ export function requestIdOf(request: { headers: Record<string, unknown> }): stri
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'outpost_' });
+  const http = new HttpMetrics();
+  http.register(registry);
   return {
     registry,
-    requests: new Counter({
-      name: 'outpost_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-    }),
-    errors: new Counter({
-      name: 'outpost_http_errors_total',
-      help: 'HTTP answers with a 5xx status, by route pattern',
-      labelNames: ['route'] as const,
-      registers: [registry],
-    }),
-    duration: new Histogram({
-      name: 'outpost_http_request_duration_seconds',
-      help: 'Time to answer, by method and route pattern',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers: [registry],
-    }),
+    /** Requests, 5xx answers and time to answer, by route (http-metrics.ts). */
+    http,
     logins: new Counter({
       name: 'outpost_logins_total',
       help: 'Password logins, by outcome (success; failure: refused or a code asked for; other)',
@@ -118,9 +104,7 @@ async function observability(app: FastifyInstance, options: ObservabilityOptions
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request);
     const status = reply.statusCode;
-    metrics.requests.inc({ method: request.method, route, status: String(status) });
-    metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    if (status >= 500) metrics.errors.inc({ route });
+    metrics.http.record(request.method, route, status, reply.elapsedTime / 1000);
     if (route === loginPath && request.method === 'POST') {
       const outcome =
         status === 200 ? 'success' : status === 401 || status === 400 ? 'failure' : 'other';
