@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A new opaque token: 256 random bits, URL-safe. */
 export function newOpaqueToken(): string {
@@ -7,7 +7,8 @@ export function newOpaqueToken(): string {
 
 /** What is stored: the SHA-256 hash, never the token itself. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // One-shot: no Hash object per call, on every authenticated request (issue 38).
+  return hash('sha256', token, 'hex');
 }
 
 /**
@@ -16,8 +17,7 @@ export function hashToken(token: string): string {
  * length; bytes (hashes, MACs: their length is public) are compared as they are.
  */
 export function sameSecret(given: string | Buffer, expected: string | Buffer): boolean {
-  const digest = (v: string | Buffer) =>
-    typeof v === 'string' ? createHash('sha256').update(v, 'utf8').digest() : v;
+  const digest = (v: string | Buffer) => (typeof v === 'string' ? hash('sha256', v, 'buffer') : v);
   const a = digest(given);
   const b = digest(expected);
   return a.length === b.length && timingSafeEqual(a, b);

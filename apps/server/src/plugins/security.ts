@@ -130,10 +130,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     xDnsPrefetchControl: false,
     originAgentCluster: false,
   });
-  // On the raw response, as helmet's middleware sets them: there from the first hook, whatever
-  // answers the request (a refusal in a later hook, the not-found handler, an error).
+  // From the first hook, so they are there whatever answers the request (a refusal in a later
+  // hook, the not-found handler, an error: fastify keeps a reply's headers through its error
+  // handler). On the reply, not the raw response as helmet's middleware sets them: a header set
+  // on the raw response sends Node down its slow path, setting and checking every other header of
+  // the answer twice (about 4 µs of every API call, issue 38).
+  const browserHeaderObject = Object.fromEntries(browserHeaders);
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of browserHeaders) reply.raw.setHeader(name, value);
+    void reply.headers(browserHeaderObject);
     done();
   });
 
