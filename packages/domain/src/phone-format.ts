@@ -3,6 +3,17 @@
  * format.ts: only pages that show numbers load them, not the login page (its JavaScript budget).
  */
 
+/** Digits in groups of these sizes, a space between. */
+function group(text: string, sizes: readonly number[]): string {
+  const out: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    out.push(text.slice(at, at + size));
+    at += size;
+  }
+  return out.join(' ');
+}
+
 /**
  * An Australian phone number grouped as people read it: '1300 975 707', '13 12 34',
  * '07 5550 0123', '0412 345 678', '+61 7 5550 1234', '+61 491 570 156'. Anything that is not
@@ -13,15 +24,6 @@ export function formatPhone(phone: string): string {
   if (!/^[0-9 +()-]+$/.test(trimmed)) return trimmed;
   const international = trimmed.startsWith('+');
   const digits = trimmed.replace(/\D/g, '');
-  const group = (text: string, sizes: number[]) => {
-    const out: string[] = [];
-    let at = 0;
-    for (const size of sizes) {
-      out.push(text.slice(at, at + size));
-      at += size;
-    }
-    return out.join(' ');
-  };
   if (international) {
     if (!digits.startsWith('61') || digits.length !== 11) return trimmed;
     const national = digits.slice(2);

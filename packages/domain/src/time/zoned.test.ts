@@ -9,6 +9,7 @@ import {
   periodOf,
   startOfBusinessDay,
   startOfBusinessMonth,
+  wallDate,
   wallTime,
   weekdayOf,
   zonedInstant,
@@ -70,6 +71,15 @@ describe('Melbourne across both daylight-saving changes', () => {
       offsetMinutes: 660,
     });
     expect(wallTime(at('2026-04-04T16:30:00Z'), MEL).offsetMinutes).toBe(600);
+    // The date alone, as numbers: the same day, either side of midnight and of the change.
+    expect(wallDate(at('2026-04-04T15:30:00Z'), MEL)).toEqual({ year: 2026, month: 4, day: 5 });
+    expect(wallDate(at('2026-04-04T12:59:59Z'), MEL)).toEqual({ year: 2026, month: 4, day: 4 });
+    expect(wallDate(at('2026-12-31T13:00:00Z'), MEL)).toEqual({ year: 2027, month: 1, day: 1 });
+    expect(wallDate(at('2026-12-31T13:00:00Z'), 'Australia/Perth')).toEqual({
+      year: 2026,
+      month: 12,
+      day: 31,
+    });
   });
 
   it('puts each hour in its local day and peak/off-peak hour', () => {
@@ -190,5 +200,30 @@ describe('the wall clock read from the cached offset', () => {
     expect(zonedInstant('2026-10-05', 0, 'Australia/Adelaide').toISOString()).toBe(
       '2026-10-04T13:30:00.000Z',
     );
+  });
+});
+
+describe('remembered periods (issue 38)', () => {
+  it('answer as if worked out afresh, whatever was asked before', () => {
+    const anchor = at('2026-03-19T13:00:00Z'); // midnight 20 Mar in Melbourne (AEDT)
+    const inFirst = at('2026-04-10T00:00:00Z');
+    const inSecond = at('2026-04-25T00:00:00Z');
+    const first = periodOf(anchor, inFirst, 30, MEL);
+    const second = periodOf(anchor, inSecond, 30, MEL);
+    expect(second.start).toEqual(first.stop);
+    // Asked again in the first period after the second was remembered: the first, not the second.
+    expect(periodOf(anchor, inFirst, 30, MEL)).toEqual(first);
+    // Before the anchor: the anchor's own period, though it does not hold `now`.
+    expect(periodOf(anchor, at('2026-03-01T00:00:00Z'), 30, MEL)).toEqual(first);
+    // Another zone or length is another question.
+    expect(periodOf(anchor, inFirst, 30, 'Australia/Perth').stop).not.toEqual(first.stop);
+    expect(periodOf(anchor, inFirst, 7, MEL).stop).not.toEqual(first.stop);
+    // Callers get their own dates: changing one changes nothing remembered.
+    first.stop.setTime(0);
+    expect(periodOf(anchor, inFirst, 30, MEL).stop).toEqual(second.start);
+    const added = addBusinessDays(anchor, 30, MEL);
+    added.setTime(0);
+    expect(addBusinessDays(anchor, 30, MEL)).toEqual(second.start);
+    expect(addBusinessDays(anchor, 30, 'Australia/Perth')).not.toEqual(second.start);
   });
 });

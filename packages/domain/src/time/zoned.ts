@@ -46,23 +46,28 @@ export function weekdayOf(date: string): number {
 // ---- Instants and the wall clock of a zone ----
 
 const QUARTER_HOUR_MS = 15 * MINUTE_MS;
-const offsetByQuarter = new Map<string, number>();
+/** Zone → quarter hour (UTC, counted from the epoch) → offset: numbers, no key to build. */
+const offsetsByZone = new Map<string, Map<number, number>>();
 
 /**
  * The zone's offset (minutes east of UTC) at an instant, from the time-zone database once per zone
  * and quarter hour (UTC). Every offset in use is a whole number of quarter hours and every change
  * falls on a quarter hour of UTC (Adelaide's at 16:30Z, Lord Howe's at 15:30Z), so the offset at
  * the start of a quarter holds for all of it. Reading it from Intl for every call was the largest
- * share of the dashboard's own time (issue 38).
+ * share of the dashboard's own time (issue 38); so was building a text key for each lookup.
  */
 function offsetAt(t: number, timeZone: string): number {
   const quarter = Math.floor(t / QUARTER_HOUR_MS);
-  const key = `${timeZone} ${quarter}`;
-  let offset = offsetByQuarter.get(key);
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  let offset = offsets.get(quarter);
   if (offset === undefined) {
     offset = tzOffset(timeZone, new Date(quarter * QUARTER_HOUR_MS));
-    if (offsetByQuarter.size > 50_000) offsetByQuarter.clear();
-    offsetByQuarter.set(key, offset);
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(quarter, offset);
   }
   return offset;
 }
@@ -73,6 +78,15 @@ function wallClock(t: number, timeZone: string): Date {
 }
 
 export type WallTime = { date: string; hour: number; minute: number; offsetMinutes: number };
+
+/** The wall-clock date of an instant in a zone (default the business zone) as numbers (month 1-12). */
+export function wallDate(
+  instant: Date,
+  timeZone = businessTimeZone(),
+): { year: number; month: number; day: number } {
+  const w = wallClock(instant.getTime(), timeZone);
+  return { year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate() };
+}
 
 /** The wall-clock date and time of an instant in a zone (default the business zone), and the offset then. */
 export function wallTime(instant: Date, timeZone = businessTimeZone()): WallTime {
@@ -152,17 +166,33 @@ export function businessYearMonth(
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1 };
 }
 
+/**
+ * Answers of addBusinessDays and periodOf, by zone, instant and days: each is a pure function of
+ * them, and every dashboard call asks the same few (the account's and each service's period).
+ * Working them out each time (dates as text, parsed again) was the largest share of the
+ * dashboard's own time (issue 38). Bounded: emptied when full.
+ */
+const addedDays = new Map<string, number>();
+const periodsByAnchor = new Map<string, { start: number; stop: number }>();
+const MAX_REMEMBERED = 50_000;
+
 /** The instant the zone's wall clock reads the same as at `instant`, `days` calendar days later. */
 export function addBusinessDays(instant: Date, days: number, timeZone = businessTimeZone()): Date {
-  const wall = wallTime(instant, timeZone);
-  const seconds = instant.getTime() % MINUTE_MS;
-  return new Date(
-    zonedInstant(
-      addCalendarDays(wall.date, days),
-      wall.hour * 60 + wall.minute,
-      timeZone,
-    ).getTime() + (seconds < 0 ? seconds + MINUTE_MS : seconds),
-  );
+  const key = `${timeZone} ${instant.getTime()} ${days}`;
+  let t = addedDays.get(key);
+  if (t === undefined) {
+    const wall = wallTime(instant, timeZone);
+    const seconds = instant.getTime() % MINUTE_MS;
+    t =
+      zonedInstant(
+        addCalendarDays(wall.date, days),
+        wall.hour * 60 + wall.minute,
+        timeZone,
+      ).getTime() + (seconds < 0 ? seconds + MINUTE_MS : seconds);
+    if (addedDays.size >= MAX_REMEMBERED) addedDays.clear();
+    addedDays.set(key, t);
+  }
+  return new Date(t);
 }
 
 /**
@@ -176,6 +206,28 @@ export function periodOf(
   now: Date,
   days: number,
   timeZone = businessTimeZone(),
+): { start: Date; stop: Date } {
+  // The periods after the anchor tile time, so the one remembered for this anchor is the answer
+  // whenever it holds `now`.
+  const key = `${timeZone} ${anchor.getTime()} ${days}`;
+  const known = periodsByAnchor.get(key);
+  const t = now.getTime();
+  if (known && known.start <= t && t < known.stop) {
+    return { start: new Date(known.start), stop: new Date(known.stop) };
+  }
+  const period = workOutPeriod(anchor, now, days, timeZone);
+  if (period.start.getTime() <= t && t < period.stop.getTime()) {
+    if (periodsByAnchor.size >= MAX_REMEMBERED) periodsByAnchor.clear();
+    periodsByAnchor.set(key, { start: period.start.getTime(), stop: period.stop.getTime() });
+  }
+  return period;
+}
+
+function workOutPeriod(
+  anchor: Date,
+  now: Date,
+  days: number,
+  timeZone: string,
 ): { start: Date; stop: Date } {
   let k = Math.floor(
     calendarDaysBetween(businessDate(anchor, timeZone), businessDate(now, timeZone)) / days,

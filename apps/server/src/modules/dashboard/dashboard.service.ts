@@ -4,7 +4,7 @@ import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
 import { DAY_MS, seesServices } from '@outpost/domain/services';
 import { currentPeriod } from '@outpost/domain/business-periods';
-import { addBusinessDays, wallTime } from '@outpost/domain/time/zoned';
+import { addBusinessDays, wallDate } from '@outpost/domain/time/zoned';
 import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
 import type { Db } from '../../db/client';
 import { preparedStatement, queryRows } from '../../db/client';
@@ -19,19 +19,9 @@ import { serviceName } from '@outpost/domain/phone-format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Day, month (1-12) and year of an instant in the business zone. */
-function businessParts(instant: Date) {
-  const [year, month, day] = wallTime(instant).date.split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  return { day, month, year };
-}
-
 /** A due date as the dashboard gives dates: the business zone's day. */
 function dueParts(instant: Date) {
-  const d = businessParts(instant);
+  const d = wallDate(instant);
   return { day_in_month: d.day, mm: d.month, year: d.year };
 }
 
@@ -173,8 +163,8 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
 
   const anchor = new Date(account.billing_period_start ?? account.created_at);
   const period = currentPeriod(anchor, now);
-  const lastDay = businessParts(new Date(period.stop.getTime() - 1));
-  const next = businessParts(period.stop);
+  const lastDay = wallDate(new Date(period.stop.getTime() - 1));
+  const next = wallDate(period.stop);
   const balance = account.balance ?? 0;
 
   return {
@@ -201,7 +191,7 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
         }
       : null,
     activity: activity.map((t) => {
-      const d = businessParts(new Date(t.created_at));
+      const d = wallDate(new Date(t.created_at));
       return {
         transactionid: t.id,
         when: { day_in_month: d.day, mon: MONTHS[d.month - 1]!, year: d.year },
