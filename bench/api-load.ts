@@ -17,6 +17,7 @@ import {
   finish,
   login,
   median,
+  postgresCpuMs,
   processCpuMs,
   repoRoot,
   report,
@@ -187,13 +188,16 @@ async function main() {
       await runAll(target, { ...common, connections: 32, duration: 5 });
       const runs: number[] = [];
       const cpuPerRequest: number[] = [];
+      const dbCpuPerRequest: number[] = [];
       const serverCpu = () => servers.reduce((sum, server) => sum + processCpuMs(server.pid), 0);
       for (let run = 0; run < RUNS; run++) {
         const cpuBefore = serverCpu();
+        const dbCpuBefore = postgresCpuMs();
         const saturated = await runAll(target, { ...common, connections: 32 });
         if (saturated.failures > 0) throw new Error(`${s.name}: ${saturated.failures} failed`);
         runs.push(saturated.reqPerSec);
         cpuPerRequest.push(((serverCpu() - cpuBefore) * 1000) / saturated.requests);
+        dbCpuPerRequest.push(((postgresCpuMs() - dbCpuBefore) * 1000) / saturated.requests);
       }
       console.log(
         `  ${s.name} saturation runs: ${runs.map((r) => Math.round(r)).join(', ')} req/s`,
@@ -203,6 +207,9 @@ async function main() {
       // figure to compare between builds on a busy machine, where req/s measures the share of
       // the cores the bench got more than the server's cost.
       report(`api.${s.name}.server_cpu_per_request`, median(cpuPerRequest), 'us');
+      // PostgreSQL's CPU time per request (every postgres process on the machine): on the same
+      // cores as the server, a costlier statement lowers req/s as much as costlier JavaScript.
+      report(`api.${s.name}.db_cpu_per_request`, median(dbCpuPerRequest), 'us');
       // Few connections at a fixed rate: many would fire in bursts and measure the burst, not the server.
       const fixed = await runAll(target, {
         ...common,
