@@ -5,6 +5,9 @@
 /** The number a customer sees and quotes on the phone: 'T' and the id ('T240001'). */
 export const ticketNumber = (id: number) => `T${id}`;
 
+/** The title of a ticket waiting on the customer: the dashboard's notice and the push. */
+export const needsReplyTitle = (id: number) => `Ticket ${ticketNumber(id)} needs your reply`;
+
 /** The support desk's statuses. */
 export const TICKET_STATUSES = ['New', 'Open', 'Stalled', 'Waiting', 'Resolved'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

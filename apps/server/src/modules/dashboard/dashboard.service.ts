@@ -16,6 +16,9 @@ import { coveredStreetQuery } from '../advisories/advisories.service';
 import { activitySummaryFrom } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
 import { serviceName } from '@outpost/domain/phone-format';
+import { needsReplyTitle } from '@outpost/domain/tickets-rules';
+import { affectsText } from '@outpost/domain/advisories-rules';
+import { webPaths } from '../notifications/web-paths';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -237,31 +240,29 @@ function noticesFrom(
   seesServices: boolean,
   seesTickets: boolean,
 ): DashboardNotice[] {
-  const advisories = seesServices
-    ? (row.advisory_notices ?? []).map((a) => ({
-        at: Date.parse(a.started),
-        notice: {
-          kind: 'advisory' as const,
-          id: a.id,
-          title: a.title,
-          message: `Affects your service at ${a.street}`,
-          href: `/support/network-status#advisory-${a.id}`,
-        },
-      }))
-    : [];
-  const tickets = seesTickets
-    ? (row.ticket_notices ?? []).map((t) => ({
-        at: Date.parse(t.updated_at),
-        notice: {
-          kind: 'ticket' as const,
-          id: t.id,
-          title: `Ticket T${t.id} needs your reply`,
-          message: t.subject,
-          href: `/support/my-tickets/${t.id}`,
-        },
-      }))
-    : [];
-  return [...advisories, ...tickets].sort((a, b) => b.at - a.at).map((n) => n.notice);
+  const notices: { at: number; notice: DashboardNotice }[] = [];
+  for (const a of seesServices ? (row.advisory_notices ?? []) : []) {
+    const href = webPaths.networkStatus(a.id);
+    const notice = {
+      kind: 'advisory',
+      id: a.id,
+      title: a.title,
+      message: affectsText(a.street),
+      href,
+    } as const;
+    notices.push({ at: Date.parse(a.started), notice });
+  }
+  for (const t of seesTickets ? (row.ticket_notices ?? []) : []) {
+    const notice = {
+      kind: 'ticket',
+      id: t.id,
+      title: needsReplyTitle(t.id),
+      message: t.subject,
+      href: webPaths.ticket(t.id),
+    } as const;
+    notices.push({ at: Date.parse(t.updated_at), notice });
+  }
+  return notices.sort((a, b) => b.at - a.at).map((n) => n.notice);
 }
 
 type AlertRow = {

@@ -4,6 +4,7 @@ import { NEW_TICKET_BODY_LIMIT, ticketsRoutes } from '@outpost/contracts/tickets
 import {
   ATTACHMENT_MAX_BYTES,
   sniffAttachmentType,
+  needsReplyTitle,
   ticketNumber,
   ticketStatusLabel,
 } from '@outpost/domain/tickets-rules';
@@ -286,7 +287,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
             kind: 'ticket',
             title:
               result.status === 'Waiting'
-                ? `Ticket ${ticketNumber(ticketid)} needs your reply`
+                ? needsReplyTitle(ticketid)
                 : `A reply on ticket ${ticketNumber(ticketid)}`,
             body: message,
             navigation_url: webPaths.ticket(ticketid),
