@@ -6,6 +6,7 @@ import type { AuthContext } from '../lib/auth-context';
 import { headerValue } from '../lib/auth-context';
 import { forbidden, unauthenticated } from '../lib/errors';
 import { sameSecret } from '../lib/tokens';
+import { remember } from '@outpost/domain/remember';
 
 /** One request of a staff-assisted session, for the staff audit (docs/decisions/025). */
 export type StaffRequestAudit = {
@@ -48,13 +49,7 @@ const MAX_FINGERPRINTS = 1000;
 export function fingerprintOf(permissions: ReadonlySet<string>): string {
   let key = '';
   for (const name of permissions) key += `${name},`;
-  let fingerprint = fingerprints.get(key);
-  if (fingerprint === undefined) {
-    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
-    fingerprint = permissionsFingerprint(permissions);
-    fingerprints.set(key, fingerprint);
-  }
-  return fingerprint;
+  return remember(fingerprints, key, () => permissionsFingerprint(permissions), MAX_FINGERPRINTS);
 }
 
 /** Constant-time comparison of a presented service key with the configured one. */

@@ -6,6 +6,7 @@
  */
 import { TZDateMini } from '@date-fns/tz/date/mini';
 import { tzOffset } from '@date-fns/tz/tzOffset';
+import { keep, remember } from '../remember';
 import { businessTimeZone } from './zone';
 
 const MINUTE_MS = 60_000;
@@ -63,13 +64,7 @@ function offsetAt(t: number, timeZone: string): number {
     offsets = new Map();
     offsetsByZone.set(timeZone, offsets);
   }
-  let offset = offsets.get(quarter);
-  if (offset === undefined) {
-    offset = tzOffset(timeZone, new Date(quarter * QUARTER_HOUR_MS));
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(quarter, offset);
-  }
-  return offset;
+  return remember(offsets, quarter, () => tzOffset(timeZone, new Date(quarter * QUARTER_HOUR_MS)));
 }
 
 /** The zone's wall clock at an instant, as a Date whose UTC fields read it. */
@@ -112,21 +107,11 @@ export function businessDate(instant: Date, timeZone = businessTimeZone()): stri
  * Melbourne) is read as the same time after the clocks went forward.
  */
 export function zonedInstant(date: string, minuteOfDay = 0, timeZone = businessTimeZone()): Date {
-  const key = `${timeZone} ${date} ${minuteOfDay}`;
-  let t = instantByWallClock.get(key);
-  if (t === undefined) {
+  const t = remember(instantByWallClock, `${timeZone} ${date} ${minuteOfDay}`, () => {
     const [y, m, d] = parts(date);
-    t = new TZDateMini(
-      y,
-      m - 1,
-      d,
-      Math.floor(minuteOfDay / 60),
-      minuteOfDay % 60,
-      timeZone,
-    ).getTime();
-    if (instantByWallClock.size > 50_000) instantByWallClock.clear();
-    instantByWallClock.set(key, t);
-  }
+    const [hour, minute] = [Math.floor(minuteOfDay / 60), minuteOfDay % 60];
+    return new TZDateMini(y, m - 1, d, hour, minute, timeZone).getTime();
+  });
   return new Date(t);
 }
 
@@ -174,24 +159,16 @@ export function businessYearMonth(
  */
 const addedDays = new Map<string, number>();
 const periodsByAnchor = new Map<string, { start: number; stop: number }>();
-const MAX_REMEMBERED = 50_000;
 
 /** The instant the zone's wall clock reads the same as at `instant`, `days` calendar days later. */
 export function addBusinessDays(instant: Date, days: number, timeZone = businessTimeZone()): Date {
-  const key = `${timeZone} ${instant.getTime()} ${days}`;
-  let t = addedDays.get(key);
-  if (t === undefined) {
+  const t = remember(addedDays, `${timeZone} ${instant.getTime()} ${days}`, () => {
     const wall = wallTime(instant, timeZone);
     const seconds = instant.getTime() % MINUTE_MS;
-    t =
-      zonedInstant(
-        addCalendarDays(wall.date, days),
-        wall.hour * 60 + wall.minute,
-        timeZone,
-      ).getTime() + (seconds < 0 ? seconds + MINUTE_MS : seconds);
-    if (addedDays.size >= MAX_REMEMBERED) addedDays.clear();
-    addedDays.set(key, t);
-  }
+    const minuteOfDay = wall.hour * 60 + wall.minute;
+    const start = zonedInstant(addCalendarDays(wall.date, days), minuteOfDay, timeZone);
+    return start.getTime() + (seconds < 0 ? seconds + MINUTE_MS : seconds);
+  });
   return new Date(t);
 }
 
@@ -217,8 +194,7 @@ export function periodOf(
   }
   const period = workOutPeriod(anchor, now, days, timeZone);
   if (period.start.getTime() <= t && t < period.stop.getTime()) {
-    if (periodsByAnchor.size >= MAX_REMEMBERED) periodsByAnchor.clear();
-    periodsByAnchor.set(key, { start: period.start.getTime(), stop: period.stop.getTime() });
+    keep(periodsByAnchor, key, { start: period.start.getTime(), stop: period.stop.getTime() });
   }
   return period;
 }
