@@ -36,6 +36,7 @@ import { usersModule } from './modules/users/users.routes';
 import { ticketsModule } from './modules/tickets/tickets.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { staffModule } from './modules/staff/staff.routes';
+import { adminModule } from './modules/admin/admin.routes';
 import { referralsModule } from './modules/referrals/referrals.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -91,6 +92,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-service-key"]',
+  'req.headers["x-staff-token"]',
   'body.password',
   'body.verification',
   'body.code',
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(healthModule, { database, rateLimits });
   if (deps.routes === 'operations') return app;
+  await app.register(adminModule, { deps: { db: database.db, clock } });
   await app.register(staffModule, {
     deps: {
       db: database.db,

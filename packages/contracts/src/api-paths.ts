@@ -3,6 +3,8 @@
  * Trailing slashes as in the spec. Path parameters use Fastify's ':name' form.
  */
 export const API_PREFIX = '/api/portal';
+/** The provider's side: one versioned API for the staff console and the provider's systems. */
+export const ADMIN_PREFIX = '/api/admin/v1';
 
 export const apiPaths = {
   health: '/api/health',
@@ -165,6 +167,11 @@ export const apiPaths = {
   staffAudit: '/api/staff/audit/',
   staffLoginVerify: `${API_PREFIX}/staff-login/verify/`,
   staffUsageVerify: `${API_PREFIX}/staff-usage/:serviceid/verify/`,
+  // The admin API (issue 39, docs/decisions/051): the console and the provider's own systems.
+  adminApiKeys: `${ADMIN_PREFIX}/api-keys/`,
+  adminApiKey: `${ADMIN_PREFIX}/api-keys/:keyid/`,
+  adminAccounts: `${ADMIN_PREFIX}/accounts/`,
+  adminAccount: `${ADMIN_PREFIX}/accounts/:accountid/`,
   /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
   debugIntegrate: `${API_PREFIX}/debug/integrate/`,
   // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).

@@ -10,6 +10,7 @@ import { ticketsRoutes } from './tickets';
 import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
 import { staffRoutes } from './staff';
+import { adminRoutes } from './admin';
 import { notificationsRoutes } from './notifications';
 import { smsRoutes } from './sms';
 import { authRoutes, recoveryRoutes } from './auth-routes';
@@ -38,4 +39,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(staffRoutes),
   ...Object.values(notificationsRoutes),
   ...Object.values(smsRoutes),
+  ...Object.values(adminRoutes),
 ];

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AdminScope } from '@outpost/domain/admin-rules';
 import type { PermissionName } from './permissions';
 
 /**
@@ -13,10 +14,12 @@ import type { PermissionName } from './permissions';
  *    expired must still be revocable);
  *  - usage: also accepts the usage-only token scoped to one service (embedded usage);
  *  - internal: the provider's own systems (a service key), never a customer;
- *  - staff: provider staff only.
+ *  - staff: provider staff only;
+ *  - admin: the admin API (docs/decisions/051): a staff session or an API key holding the route's
+ *    `adminScope`; never a customer token.
  */
 export type RouteAccess =
-  'public' | 'user' | 'refresh' | 'session' | 'usage' | 'internal' | 'staff';
+  'public' | 'user' | 'refresh' | 'session' | 'usage' | 'internal' | 'staff' | 'admin';
 
 export type ObjectKind =
   | 'service'
@@ -69,6 +72,11 @@ export type RouteContract = {
    * route answers 403 serverErrors.stepUpRequired (docs/decisions/016).
    */
   stepUp?: true;
+  /**
+   * An admin route's scope (access 'admin'): what a staff role or an API key must hold to call it
+   * (packages/domain/src/admin-rules.ts).
+   */
+  adminScope?: AdminScope;
   /**
    * A valid request apart from the object ids in `objects` (tests fill those per caller).
    * The authorisation matrix and the fuzz test start from it.

@@ -56,6 +56,9 @@ export const staffAuditEntry = z.object({
   at: z.iso.datetime(),
   staffid: z.number().int().nullable(),
   staff: z.string().nullable(),
+  /** The API key that made an admin API call (docs/decisions/051), and its name. */
+  keyid: z.number().int().nullable(),
+  key: z.string().nullable(),
   accountid: z.number().int().nullable(),
   userid: z.number().int().nullable(),
   action: z.string(),

@@ -8,6 +8,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../paths';
+import { mintStaffSession } from '../test/sessions';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, loginAs } from '../test/test-app';
 
@@ -34,7 +35,16 @@ async function main(): Promise<void> {
   const services: string[] = data.services.map((s) => s.service_name);
   const balance: number | undefined = data.account?.balance.amount;
   const mayChangePlan: boolean = data.permissions.links['change-plan'];
-  console.log(JSON.stringify({ greeting: user.given_names, services, balance, mayChangePlan }));
+  // The provider's systems: the admin API with an API key (decision 051).
+  const found = await client.GET('/api/admin/v1/accounts/', {
+    params: { query: { q: '0755500123' } },
+    headers: { Authorization: 'Bearer ' + (process.env.API_KEY ?? '') },
+  });
+  if (!found.data) throw new Error('search refused: ' + found.error?.data.error);
+  const accounts: number[] = found.data.data.map((a) => a.accountid);
+  console.log(
+    JSON.stringify({ greeting: user.given_names, services, balance, mayChangePlan, accounts }),
+  );
 }
 
 async function neverRun(): Promise<void> {
@@ -42,6 +52,8 @@ async function neverRun(): Promise<void> {
   await client.GET('/api/portal/no-such-path/');
   // @ts-expect-error login needs a password
   await client.POST('/api/portal/users/login/', { body: { username: 'holder' } });
+  // @ts-expect-error a key's scopes are read and provisioning only
+  await client.POST('/api/admin/v1/api-keys/', { body: { name: 'x', scopes: ['keys'] } });
 }
 void neverRun;
 
@@ -88,17 +100,29 @@ describe('a generated client (openapi-typescript + openapi-fetch)', () => {
 
     // Run it: the emitted JavaScript, as its own process, against the listening server.
     program.emit(); // the import of './schema' is types only: dropped
+    // An API key, made by a staff admin as the console does.
+    const apiKey = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/v1/api-keys/',
+        headers: {
+          'x-staff-token': await mintStaffSession(ctx.database.db, 'ada.admin@outpost.example'),
+        },
+        payload: { name: 'Client', scopes: ['read'] },
+      })
+    ).json().data as { key: string };
     writeFileSync(path.join(dir, 'out', 'package.json'), '{"type":"module"}');
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [path.join(dir, 'out', 'client.js')],
-      { env: { ...process.env, BASE_URL: baseUrl } },
+      { env: { ...process.env, BASE_URL: baseUrl, API_KEY: apiKey.key } },
     );
     const read = JSON.parse(stdout) as {
       greeting: string;
       services: string[];
       balance: number;
       mayChangePlan: boolean;
+      accounts: number[];
     };
 
     // What the client read is the holder's dashboard as the API gives it.
@@ -116,5 +140,6 @@ describe('a generated client (openapi-typescript + openapi-fetch)', () => {
     expect(read.services.length).toBeGreaterThan(0);
     expect(read.balance).toBe(expected.account.balance.amount);
     expect(read.mayChangePlan).toBe(true);
+    expect(read.accounts).toEqual([100001]);
   }, 60_000);
 });

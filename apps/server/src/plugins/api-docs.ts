@@ -41,6 +41,12 @@ export const SECURITY_SCHEMES = {
     description:
       "A staff member's session from staff sign-in (decision 025): provider staff only, never a customer token.",
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An API key of the provider's own systems (decision 051), made by a staff admin and shown once: Authorization: Bearer opk_... Scoped (read, provisioning), expiring, revocable.",
+  },
 } as const;
 
 type SchemeName = keyof typeof SECURITY_SCHEMES;
@@ -56,6 +62,8 @@ export const SECURITY_BY_ACCESS: Record<RouteAccess, SecurityRequirement[]> = {
   session: [{ userToken: [] }, { refreshToken: [] }],
   internal: [{ serviceKey: [] }],
   staff: [{ staffToken: [] }],
+  // The admin API: the console's staff session or an API key (decision 051).
+  admin: [{ staffToken: [] }, { apiKey: [] }],
 };
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {

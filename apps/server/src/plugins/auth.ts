@@ -7,6 +7,7 @@ import { headerValue } from '../lib/auth-context';
 import { forbidden, unauthenticated } from '../lib/errors';
 import { sameSecret } from '../lib/tokens';
 import { remember } from '@outpost/domain/remember';
+import type { AdminScope } from '@outpost/domain/admin-rules';
 
 /** One request of a staff-assisted session, for the staff audit (docs/decisions/025). */
 export type StaffRequestAudit = {
@@ -35,7 +36,39 @@ export type AuthHooks = {
   authenticateStaff: (token: string | undefined) => Promise<NonNullable<FastifyRequest['staff']>>;
   /** Records one request of a staff-assisted session. */
   auditStaffRequest: (record: StaffRequestAudit) => Promise<void>;
+  /**
+   * The caller of an admin API route (docs/decisions/051): the API key of `Authorization: Bearer`
+   * or the staff member of X-Staff-Token; throws adminUnauthenticated when neither is good.
+   */
+  authenticateAdmin: (
+    bearer: string | undefined,
+    staffToken: string | undefined,
+  ) => Promise<NonNullable<FastifyRequest['admin']>>;
+  /** Throws adminScopeMissing when the caller lacks the scope. */
+  requireAdminScope: (admin: NonNullable<FastifyRequest['admin']>, scope: AdminScope) => void;
+  /** Records one admin API call with the staff member or key that made it. */
+  auditAdminRequest: (record: AdminRequestAudit) => Promise<void>;
 };
+
+/** One admin API call, for the audit (docs/decisions/051). */
+export type AdminRequestAudit = {
+  staffId: number | null;
+  apiKeyId: number | null;
+  accountId: number | null;
+  action: 'admin-request';
+  method: string;
+  route: string | undefined;
+  status: number;
+  requestId: string;
+};
+
+/** The token of `Authorization: Bearer <token>`, if the header is one. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const value = request.headers.authorization;
+  if (typeof value !== 'string' || value.length > 300) return undefined;
+  const match = /^Bearer ([\x21-\x7e]+)$/i.exec(value);
+  return match?.[1];
+}
 
 /**
  * permissionsFingerprint of a caller's permissions, kept per set: a set arrives in the order its
@@ -66,6 +99,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthHooks & { internalApiKey: string | undefined }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('staff', null);
+    app.decorateRequest('admin', null);
     // Every answer to a signed-in caller says which permissions they hold now, as a fingerprint:
     // the client reloads its map when it differs (decision 016), so a change shows at once.
     // A plain callback hook (as the other hooks on every answer): no promise per request.
@@ -117,7 +151,43 @@ export const authPlugin = fp(
           request.staff = await opts.authenticateStaff(headerValue(request, 'x-staff-token'));
           return;
         }
+        case 'admin': {
+          // The admin API: an API key or a staff session holding the route's scope; a customer
+          // token is neither (decision 051).
+          const admin = await opts.authenticateAdmin(
+            bearerOf(request),
+            headerValue(request, 'x-staff-token'),
+          );
+          request.admin = admin;
+          if (admin.kind === 'staff') request.staff = admin.staff;
+          opts.requireAdminScope(admin, contract.adminScope ?? 'keys');
+          return;
+        }
       }
+    });
+    // Every admin API call is audited with the key or staff member that made it (decision 051),
+    // refusals after authentication included.
+    app.addHook('onResponse', (request, reply, done) => {
+      const admin = request.admin;
+      if (!admin) {
+        done();
+        return;
+      }
+      const params = request.params as Record<string, unknown> | undefined;
+      const accountId = Number(params?.accountid);
+      void opts
+        .auditAdminRequest({
+          staffId: admin.kind === 'staff' ? admin.staff.id : null,
+          apiKeyId: admin.kind === 'key' ? admin.keyId : null,
+          accountId: Number.isInteger(accountId) && accountId > 0 ? accountId : null,
+          action: 'admin-request',
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.split('?')[0],
+          status: reply.statusCode,
+          requestId: request.id,
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'admin audit not written'))
+        .finally(done);
     });
     // Every request of a staff-assisted session is audited with the staff member (decision 025).
     app.addHook('onResponse', (request, reply, done) => {

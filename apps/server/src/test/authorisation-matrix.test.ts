@@ -12,7 +12,10 @@ import { rateLimits } from '../db/rate-limits.schema';
 import { sessions } from '../modules/auth/auth.schema';
 import { deviceTokens } from '../modules/notifications/notifications.schema';
 import { effectivePermissions } from '../modules/users/users.service';
-import { mintSession } from './sessions';
+import { mintSession, mintStaffSession } from './sessions';
+import { ADMIN_SCOPES, STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
+import { STAFF_ROLES } from '@outpost/domain/staff-rules';
+import { createApiKey, revokeApiKey } from '../modules/admin/api-keys.service';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
 
@@ -414,9 +417,104 @@ it('has reviewed every public route', () => {
   const others = apiRoutes.filter(
     (r) => r.access !== 'public' && !userRoutes.includes(r) && !OWN_TOKEN_RULES.includes(r.id),
   );
-  // internal and staff routes answer 403 to every customer token.
-  for (const route of others) expect(route.access).toMatch(/^(internal|staff)$/);
+  // internal and staff routes answer 403 to every customer token; admin routes 401 (below).
+  for (const route of others) expect(route.access).toMatch(/^(internal|staff|admin)$/);
 });
+
+/**
+ * The admin API (docs/decisions/051): each route as each staff role and each kind of API key, and
+ * as those who must never get in. The expected answer comes from the route's adminScope and
+ * STAFF_ROLE_SCOPES; a key never holds 'keys'.
+ */
+const adminApiRoutes = apiRoutes.filter((r) => r.access === 'admin');
+
+it('gives every admin route a scope', () => {
+  expect(adminApiRoutes.length).toBeGreaterThan(0);
+  for (const route of adminApiRoutes) expect(ADMIN_SCOPES, route.id).toContain(route.adminScope);
+});
+
+/** The route's example, with a fresh key of its own to revoke where the route names one. */
+async function adminCall(route: RouteContract, headers: Record<string, string>) {
+  const params: Record<string, string | number> = {
+    ...(route.example?.params as Record<string, string | number> | undefined),
+  };
+  if ('keyid' in params) {
+    const made = await createApiKey(
+      ctx.database.db,
+      { name: 'To revoke', scopes: ['read'] },
+      null,
+      new Date(),
+    );
+    params.keyid = made.keyid;
+  }
+  const query = route.example?.querystring ?? {};
+  return ctx.app.inject({
+    method: route.method,
+    url: buildPath(route.path, params),
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers,
+    ...(route.example?.body !== undefined ? { payload: route.example.body as object } : {}),
+  });
+}
+
+describe.each(adminApiRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+  'admin %s',
+  (_name, route) => {
+    it('answers each staff role and key by the route scope', async () => {
+      const db = ctx.database.db;
+      const callers: [string, Record<string, string>, readonly string[]][] = [];
+      for (const role of STAFF_ROLES) {
+        const token = await mintStaffSession(
+          db,
+          `${role === 'support' ? 'sam.support' : role === 'billing' ? 'bea.billing' : 'ada.admin'}@outpost.example`,
+        );
+        callers.push([`staff ${role}`, { 'x-staff-token': token }, STAFF_ROLE_SCOPES[role]]);
+      }
+      for (const scopes of [['read'], ['provisioning'], ['read', 'provisioning']] as const) {
+        const made = await createApiKey(db, { name: 'Matrix', scopes }, null, new Date());
+        callers.push([`key ${scopes.join('+')}`, { authorization: `Bearer ${made.key}` }, scopes]);
+      }
+      for (const [who, headers, scopes] of callers) {
+        const res = await adminCall(route, headers);
+        const allowed = scopes.includes(route.adminScope!);
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(allowed ? 200 : 403);
+      }
+    });
+
+    it('answers 401 to customers, anonymous callers, and revoked, expired or unknown keys', async () => {
+      const db = ctx.database.db;
+      const customer = await mintSession(db, HOLDER.userId);
+      const revoked = await createApiKey(
+        db,
+        { name: 'Revoked', scopes: ['read', 'provisioning'] },
+        null,
+        new Date(),
+      );
+      await revokeApiKey(db, revoked.keyid, new Date());
+      const expired = await createApiKey(
+        db,
+        { name: 'Expired', scopes: ['read', 'provisioning'] },
+        null,
+        new Date(Date.now() - 2 * 86_400_000),
+      );
+      await db.execute(
+        sql`update api_keys set expires_at = now() - interval '1 day' where id = ${expired.keyid}`,
+      );
+      for (const [who, headers] of [
+        ['anonymous', {}],
+        ['customer USER token', { 'x-user-token': customer.userToken }],
+        ['customer token as a key', { authorization: `Bearer ${customer.userToken}` }],
+        ['customer token as staff', { 'x-staff-token': customer.userToken }],
+        ['revoked key', { authorization: `Bearer ${revoked.key}` }],
+        ['expired key', { authorization: `Bearer ${expired.key}` }],
+        ['unknown key', { authorization: 'Bearer opk_unknown' }],
+      ] as const) {
+        const res = await adminCall(route, headers);
+        expect(res.statusCode, who).toBe(401);
+      }
+    });
+  },
+);
 
 describe.each(userRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
   '%s',

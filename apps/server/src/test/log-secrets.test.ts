@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
+import { apiPaths } from '@outpost/contracts/api-paths';
+import { mintStaffSession } from './sessions';
 
 let ctx: TestContext;
 const SERVICE_KEY = 'internal-service-key-for-the-log-test-0001';
@@ -69,6 +71,25 @@ describe('logs', () => {
     });
     expect(usage.statusCode).toBe(200);
     secrets.push(usage.json().data.tokens[0].token as string);
+
+    // The admin API: a staff session makes an API key, which then calls (decision 051).
+    const staffToken = await mintStaffSession(ctx.database.db, 'ada.admin@outpost.example');
+    secrets.push(staffToken);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.adminApiKeys,
+      headers: { 'x-staff-token': staffToken },
+      payload: { name: 'Log test', scopes: ['read'] },
+    });
+    expect(made.statusCode).toBe(200);
+    const apiKey = made.json().data.key as string;
+    secrets.push(apiKey);
+    const search = await ctx.app.inject({
+      url: apiPaths.adminAccounts,
+      query: { q: 'Citizen' },
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(search.statusCode).toBe(200);
 
     const log = ctx.logLines.join('\n');
     expect(ctx.logLines.length).toBeGreaterThan(5); // the logger really captured the requests

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hashToken, newOpaqueToken } from '../lib/tokens';
+import { eq } from 'drizzle-orm';
 import { sessions, tokens } from '../modules/auth/auth.schema';
+import { staffMembers, staffSessions } from '../modules/staff/staff.schema';
 
 export type TokenState = 'live' | 'expired' | 'revoked';
 
@@ -42,4 +44,21 @@ export async function mintSession(
     await db.insert(sessions).values({ familyId, userId, createdAt: now, stepUpAt: now });
   }
   return { userToken, refreshToken, familyId };
+}
+
+/** Mints a live staff session (X-Staff-Token) of the staff member with this email. */
+export async function mintStaffSession(db: Db, email: string, now = new Date()): Promise<string> {
+  const token = newOpaqueToken();
+  const [member] = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(eq(staffMembers.email, email));
+  if (!member) throw new Error(`no staff member ${email}`);
+  await db.insert(staffSessions).values({
+    staffId: member.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 30 * 60_000),
+  });
+  return token;
 }

@@ -56,6 +56,35 @@ export const staffLinkUses = pgTable('staff_link_uses', {
 });
 
 /**
+ * API keys of the admin API (docs/decisions/051): made by a staff admin for the provider's own
+ * systems, shown once and kept as a SHA-256 hash, scoped, expiring, revocable, with the time of
+ * their last use (written at most once a minute per key).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** The key's first characters, shown in lists to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** read | provisioning */
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by').references(() => staffMembers.id),
+    createdAt: timestampTz('created_at').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    lastUsedAt: timestampTz('last_used_at'),
+  },
+  (t) => [
+    check(
+      'api_keys_scopes_check',
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['read', 'provisioning']::text[]`,
+    ),
+  ],
+);
+
+/**
  * What staff did, and as whom: every request of a staff-assisted customer session, each link
  * issued and used, each /xd sign-in. Searchable by account.
  */
@@ -65,10 +94,12 @@ export const staffAudit = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     at: timestampTz('at').notNull(),
     staffId: integer('staff_id').references(() => staffMembers.id),
+    /** The API key behind an admin API call made by the provider's systems. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     accountId: integer('account_id'),
     /** The customer user the staff member acted as. */
     userId: integer('user_id'),
-    /** 'request' | 'link-issued' | 'link-used' | 'link-refused' | 'xd-login' */
+    /** 'request' | 'admin-request' | 'link-issued' | 'link-used' | 'link-refused' | 'xd-login' */
     action: text('action').notNull(),
     method: text('method'),
     route: text('route'),

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { totpFor } from '../auth/two-factor';
 import type { StaffRole } from '@outpost/domain/staff-rules';
 import { staffError } from './staff.errors';
-import { staffAudit, staffMembers, staffSessions } from './staff.schema';
+import { apiKeys, staffAudit, staffMembers, staffSessions } from './staff.schema';
 
 /** A staff sign-in lasts this long (their own short sessions; decision 025). */
 export const STAFF_SESSION_MS = 30 * 60 * 1000;
@@ -112,6 +112,7 @@ export async function endStaffSession(db: Db, sessionId: number, now: Date): Pro
 
 export type AuditRecord = {
   staffId: number | null;
+  apiKeyId?: number | null;
   accountId: number | null;
   userId: number | null;
   action: string;
@@ -139,6 +140,8 @@ export async function listAudit(
       at: staffAudit.at,
       staffid: staffAudit.staffId,
       staff: staffMembers.name,
+      keyid: staffAudit.apiKeyId,
+      key: apiKeys.name,
       accountid: staffAudit.accountId,
       userid: staffAudit.userId,
       action: staffAudit.action,
@@ -150,6 +153,7 @@ export async function listAudit(
     })
     .from(staffAudit)
     .leftJoin(staffMembers, eq(staffMembers.id, staffAudit.staffId))
+    .leftJoin(apiKeys, eq(apiKeys.id, staffAudit.apiKeyId))
     .where(
       and(
         filter.accountid === undefined ? undefined : eq(staffAudit.accountId, filter.accountid),

@@ -1,0 +1,19 @@
+import { errorMaker } from '../../lib/errors';
+
+/** The admin API's refusals (docs/decisions/051). Statuses are in adminStatuses. */
+export const adminErrors = {
+  adminUnauthenticated:
+    'Invalid request: sign in as staff, or send a valid API key (Authorization: Bearer).',
+  adminScopeMissing: 'Invalid request: your staff role or API key may not do this.',
+  apiKeyMissing: 'Invalid request: there is no such API key.',
+  accountMissing: 'Invalid request: there is no such customer account.',
+} as const;
+
+export const adminStatuses = {
+  adminUnauthenticated: 401,
+  adminScopeMissing: 403,
+  apiKeyMissing: 404,
+  accountMissing: 404,
+} as const;
+
+export const adminError = errorMaker(adminErrors, adminStatuses);
