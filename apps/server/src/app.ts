@@ -228,7 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(healthModule, { database, rateLimits });
   if (deps.routes === 'operations') return app;
-  await app.register(adminModule, { deps: { db: database.db, clock } });
+  await app.register(adminModule, {
+    deps: { db: database.db, clock, brand: config.brand, publicUrl: config.publicUrl },
+  });
   await app.register(staffModule, {
     deps: {
       db: database.db,

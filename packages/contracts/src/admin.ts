@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { API_KEY_MAX_DAYS, API_KEY_SCOPES } from '@outpost/domain/admin-rules';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
+import { newContactInput } from './contacts';
+import { serviceStatus, serviceType, technology } from './services';
 import { defineRoute } from './route-contract';
 
 /**
@@ -85,6 +87,7 @@ const adminService = z.object({
 
 const adminAccountView = z.object({
   accountid: z.number().int(),
+  external_id: z.string().nullable(),
   name: z.string(),
   status: z.string(),
   created: z.iso.datetime(),
@@ -95,7 +98,99 @@ const adminAccountView = z.object({
 });
 export type AdminAccountView = z.infer<typeof adminAccountView>;
 
+/**
+ * The provider's own id of an object (its billing system's): letters, digits and . _ : - (1 to
+ * 100), unique per kind, so a BSS can find and upsert what it made.
+ */
+export const externalId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -');
+
+/**
+ * Writes that create take an Idempotency-Key (decision 051): a new random value per new request,
+ * the same when retrying it; a repeat answers the first result and does nothing again. Loose: the
+ * validated headers replace the request's, and the others must stay.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{8,255}$/, 'must be 8 to 255 printable characters, e.g. a UUID'),
+});
+
+/** A new customer: the account and its holder, who is invited to set their own password. */
+export const adminAccountInput = z.strictObject({
+  external_id: externalId.optional(),
+  name: z.string().trim().min(1).max(100),
+  holder: newContactInput.omit({ role: true, relationship: true }),
+});
+export const adminAccountUpsertInput = adminAccountInput.omit({ external_id: true });
+
+export const adminAccountResult = envelope(
+  z.object({
+    /** false when the external id named an account that was there already (then only updated). */
+    created: z.boolean(),
+    account: adminAccountView,
+  }),
+);
+
+const addressInput = z.strictObject({
+  line: z.string().trim().min(1).max(100),
+  suburb: z.string().trim().min(1).max(60),
+  state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']),
+  postcode: z.string().regex(/^[0-9]{4}$/, 'must be 4 digits'),
+});
+
+/** A new service on an account: what the network knows it by, its plan and its address. */
+export const adminServiceInput = z.strictObject({
+  external_id: externalId.optional(),
+  technology,
+  plan_id: z.number().int().positive().max(2_147_483_647),
+  /** The AVC id (broadband) or the phone number (landline, VoIP). */
+  identifier: z.string().regex(/^[A-Za-z0-9]{4,30}$/, 'must be 4 to 30 letters or digits'),
+  address: addressInput,
+  satellite_beam: z.string().trim().min(1).max(30).optional(),
+  tower_id: z.string().trim().min(1).max(30).optional(),
+  /** pending until the network says it is ready, or active at once (a migrated service). */
+  status: serviceStatus.optional(),
+  /** Its first billing period starts here (default: now). */
+  start: z.iso.datetime().optional(),
+});
+
+export const adminServiceResult = envelope(
+  z.object({
+    serviceid: z.number().int(),
+    external_id: z.string().nullable(),
+    type: serviceType,
+    technology,
+    status: serviceStatus,
+    plan: z.string(),
+    identifier: z.string(),
+  }),
+);
+
+const adminPlan = z.object({
+  planid: z.number().int(),
+  name: z.string(),
+  technology,
+  price_cents: z.number().int(),
+  selectable: z.boolean(),
+});
+
+/** An example new customer (one email and mobile per person, so each example has its own). */
+const exampleCustomer = (email: string, mobile: string) => ({
+  name: 'Example Station',
+  holder: {
+    title: 'Ms' as const,
+    given_names: 'Pat',
+    surname: 'Example',
+    email,
+    mobile,
+    date_of_birth: '1970-01-01',
+  },
+});
+
 const keyIdParams = z.strictObject({ keyid: idParam });
+const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
 
 export const adminRoutes = {
@@ -161,5 +256,72 @@ export const adminRoutes = {
     params: accountIdParams,
     response: envelope(adminAccountView),
     example: { params: { accountid: '100001' } },
+  }),
+  adminCreateAccount: defineRoute({
+    id: 'adminCreateAccount',
+    method: 'POST',
+    path: apiPaths.adminAccounts,
+    summary: 'A new customer: the account and its holder, invited by email to set a password',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    headers: idempotencyHeaders,
+    body: adminAccountInput,
+    response: adminAccountResult,
+    example: { body: exampleCustomer('pat.example@example.com', '0491570006') },
+  }),
+  adminUpsertAccount: defineRoute({
+    id: 'adminUpsertAccount',
+    method: 'PUT',
+    path: apiPaths.adminAccountByExternalId,
+    summary:
+      "Create or update the customer the provider's external id names (the holder on create only)",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: externalIdParams,
+    body: adminAccountUpsertInput,
+    response: adminAccountResult,
+    example: {
+      params: { external_id: 'BSS-1001' },
+      body: exampleCustomer('pat.upsert@example.com', '0491570007'),
+    },
+  }),
+  adminCreateService: defineRoute({
+    id: 'adminCreateService',
+    method: 'POST',
+    path: apiPaths.adminAccountServices,
+    summary: 'A new service on a customer account (pending unless said active)',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    headers: idempotencyHeaders,
+    body: adminServiceInput,
+    response: adminServiceResult,
+    example: {
+      params: { accountid: '100003' },
+      body: {
+        technology: 'Fixed Wireless',
+        plan_id: 31,
+        identifier: 'AVC000999000111',
+        address: { line: '3 Quarry Road', suburb: 'Tenterfield', state: 'NSW', postcode: '2372' },
+        tower_id: 'TNT-02',
+      },
+    },
+  }),
+  adminPlans: defineRoute({
+    id: 'adminPlans',
+    method: 'GET',
+    path: apiPaths.adminPlans,
+    summary: 'The plans a service may be given, by technology',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(adminPlan)),
   }),
 } as const;

@@ -172,6 +172,9 @@ export const apiPaths = {
   adminApiKey: `${ADMIN_PREFIX}/api-keys/:keyid/`,
   adminAccounts: `${ADMIN_PREFIX}/accounts/`,
   adminAccount: `${ADMIN_PREFIX}/accounts/:accountid/`,
+  adminAccountByExternalId: `${ADMIN_PREFIX}/accounts/external/:external_id/`,
+  adminAccountServices: `${ADMIN_PREFIX}/accounts/:accountid/services/`,
+  adminPlans: `${ADMIN_PREFIX}/plans/`,
   /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
   debugIntegrate: `${API_PREFIX}/debug/integrate/`,
   // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).

@@ -58,6 +58,8 @@ export type RouteContract = {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the route reads (the admin API's Idempotency-Key), checked and documented. */
+  headers?: z.ZodType;
   response: z.ZodType;
   /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
   produces?: string;

@@ -21,6 +21,8 @@ export const accounts = pgTable('accounts', {
   /** The start of a 30-day billing period (invoices are issued at each period start). */
   billingPeriodStart: timestampTz('billing_period_start'),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
+  /** The provider's own id of the account (its billing system's), for upserts (decision 051). */
+  externalId: text('external_id').unique(),
 });
 
 /** Contact roles with levels; a role may hold a permission when level >= level_needed. */

@@ -28,6 +28,15 @@ export const MESSAGE_LIMITS = {
 export type MessageKind = keyof typeof MESSAGE_LIMITS;
 
 /**
+ * The admin API's messages (decision 051), per staff member or API key ('by') and per address: a
+ * provider onboarding its customers, not a leaked key mailing the world.
+ */
+export const ADMIN_MESSAGE_LIMITS = {
+  /** A new account's holder: the invitation to set a password. */
+  holderInvitation: { perSender: 500, perAddress: 3 },
+} as const;
+
+/**
  * Sign-in codes by SMS or email (two-factor at login, step-up before a high-risk change;
  * decisions 003 and 016): at most 3 sends per user in 15 minutes, and as many tries at a code.
  */
@@ -61,6 +70,25 @@ export async function limitMessages(
     [
       { key: `msg:${kind}:user:${caller.userId}`, max: limit.perUser, windowMs },
       { key: `msg:${kind}:account:${caller.accountId}`, max: limit.perAccount, windowMs },
+      { key: `msg:${kind}:to:${addressKey(address)}`, max: limit.perAddress, windowMs },
+    ],
+    serverErrors.messagesLimited,
+  );
+}
+
+/** limitMessages for the admin API: per sender (a key or staff member) and per address. */
+export async function limitAdminMessages(
+  tx: Db,
+  kind: keyof typeof ADMIN_MESSAGE_LIMITS,
+  by: string,
+  address: string,
+): Promise<void> {
+  const limit = ADMIN_MESSAGE_LIMITS[kind];
+  const windowMs = MESSAGE_WINDOW_MS;
+  await enforceLimits(
+    databaseRateLimitStore(tx),
+    [
+      { key: `msg:${kind}:by:${by}`, max: limit.perSender, windowMs },
       { key: `msg:${kind}:to:${addressKey(address)}`, max: limit.perAddress, windowMs },
     ],
     serverErrors.messagesLimited,

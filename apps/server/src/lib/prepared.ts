@@ -28,7 +28,7 @@ export const preparedStatuses = {
 export const preparedError = errorMaker(preparedErrors, preparedStatuses);
 
 /** A stable hash of a payload: the same fields in any order give the same hash. */
-function payloadHash(payload: Record<string, unknown>): string {
+export function payloadHash(payload: Record<string, unknown>): string {
   const sorted = Object.keys(payload)
     .filter((k) => payload[k] !== undefined && k !== 'csrf')
     .sort()

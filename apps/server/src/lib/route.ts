@@ -15,6 +15,7 @@ type SchemaFor<C extends RouteContract> = {
   params: C['params'];
   querystring: C['querystring'];
   body: C['body'];
+  headers: C['headers'];
   response: { 200: C['response']; '4xx': typeof errorOutput; '5xx': typeof errorOutput };
 };
 
@@ -26,7 +27,8 @@ type SchemaFor<C extends RouteContract> = {
 export function routeFor<const C extends RouteContract>(contract: C) {
   const schema: Record<string, unknown> = {
     summary: contract.summary,
-    tags: [contract.path.split('/')[3] ?? 'api'],
+    // The admin API's operations under one tag ('/api/admin/v1/...'), the rest by their prefix.
+    tags: [contract.access === 'admin' ? 'admin' : (contract.path.split('/')[3] ?? 'api')],
     // A non-JSON answer (a PDF) is sent as bytes; only its errors have a JSON schema.
     response: contract.produces
       ? { '4xx': errorOutput, '5xx': errorOutput }
@@ -35,6 +37,7 @@ export function routeFor<const C extends RouteContract>(contract: C) {
   if (contract.params) schema.params = contract.params;
   if (contract.querystring) schema.querystring = contract.querystring;
   if (contract.body) schema.body = contract.body;
+  if (contract.headers) schema.headers = contract.headers;
   return {
     method: contract.method,
     url: contract.path,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, ne, and, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectKind, RouteContract } from '@outpost/contracts/route-contract';
@@ -433,11 +434,29 @@ it('gives every admin route a scope', () => {
   for (const route of adminApiRoutes) expect(ADMIN_SCOPES, route.id).toContain(route.adminScope);
 });
 
-/** The route's example, with a fresh key of its own to revoke where the route names one. */
+let adminCalls = 0;
+
+/**
+ * The route's example made new for each call, as a new request would be: a fresh key of its own
+ * to revoke, a new holder's email and mobile, a new service identifier and external id, and a new
+ * Idempotency-Key.
+ */
 async function adminCall(route: RouteContract, headers: Record<string, string>) {
+  adminCalls += 1;
+  const n = String(adminCalls).padStart(6, '0');
   const params: Record<string, string | number> = {
     ...(route.example?.params as Record<string, string | number> | undefined),
   };
+  if ('external_id' in params) params.external_id = `MATRIX-${n}`;
+  let body = route.example?.body as Record<string, unknown> | undefined;
+  if (body && typeof body.holder === 'object') {
+    body = {
+      ...body,
+      holder: { ...body.holder, email: `matrix-holder-${n}@example.com`, mobile: `0400${n}` },
+    };
+  }
+  if (body && typeof body.identifier === 'string') body = { ...body, identifier: `AVC9${n}` };
+  if (route.headers) headers = { ...headers, 'idempotency-key': `matrix-${n}-${randomUUID()}` };
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,
@@ -453,7 +472,7 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     url: buildPath(route.path, params),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     headers,
-    ...(route.example?.body !== undefined ? { payload: route.example.body as object } : {}),
+    ...(body !== undefined ? { payload: body } : {}),
   });
 }
 

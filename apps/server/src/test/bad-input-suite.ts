@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -145,6 +146,9 @@ let steppedUpToken: string;
 /** Internal routes are called with the service key, so their input checks are reached too. */
 const SERVICE_KEY = 'bad-input-test-internal-service-key-0001';
 
+/** Routes whose path names the object to create or update (a PUT by external id). */
+const UPSERTS_BY_PATH = ['adminUpsertAccount'];
+
 /** Staff routes are called with a staff session (an admin's), so their input checks are reached. */
 const STAFF_TOKEN = 'bad-input-test-staff-session-token-0001';
 
@@ -171,7 +175,12 @@ function headersFor(route: RouteContract): Record<string, string> {
   if (route.access === 'refresh') return { 'x-refresh-token': refreshToken };
   if (route.access === 'public') return {};
   if (route.access === 'internal') return { 'x-service-key': SERVICE_KEY };
-  if (route.access === 'staff' || route.access === 'admin') return { 'x-staff-token': STAFF_TOKEN };
+  if (route.access === 'staff' || route.access === 'admin')
+    return {
+      'x-staff-token': STAFF_TOKEN,
+      // The admin API's creating writes need an Idempotency-Key (decision 051): a new one each call.
+      ...(route.headers ? { 'idempotency-key': `bad-input-${randomUUID()}` } : {}),
+    };
   return { 'x-user-token': route.stepUp ? steppedUpToken : userToken };
 }
 
@@ -266,7 +275,9 @@ export function badInputSuite(shard: number, shards: number): void {
           ),
           { numRuns: 60 },
         );
-        expect(await databaseChecksum()).toEqual(before);
+        // An upsert by the provider's own id creates what any well-formed id names ('0' and '-1'
+        // are ids like any other, decision 051): there the odd values must only never fail.
+        if (!UPSERTS_BY_PATH.includes(route.id)) expect(await databaseChecksum()).toEqual(before);
       },
     );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AdminAccountView } from '@outpost/contracts/admin';
+import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { searchDigitsOf } from '@outpost/domain/admin-rules';
@@ -63,6 +64,7 @@ export async function searchAccounts(db: Db, q: string, limit = 20): Promise<Mat
 
 type AccountRow = {
   accountid: number;
+  external_id: string | null;
   name: string;
   status: string;
   created: string;
@@ -75,7 +77,7 @@ type AccountRow = {
 export async function adminAccount(db: Db, accountId: number): Promise<AdminAccountView> {
   const [row] = await queryRows<AccountRow>(
     db,
-    sql`select a.id as accountid, a.name, a.status,
+    sql`select a.id as accountid, a.external_id, a.name, a.status,
                to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created,
                (select t.balance_cents from transactions t where t.account_id = a.id
                  order by t.created_at desc, t.id desc limit 1) as balance_cents,
@@ -109,4 +111,19 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
     contacts: row.contacts ?? [],
     services: row.services ?? [],
   };
+}
+
+/** Every plan, by technology and the catalogue's order. */
+export async function adminPlans(db: Db) {
+  return queryRows<{
+    planid: number;
+    name: string;
+    technology: Technology;
+    price_cents: number;
+    selectable: boolean;
+  }>(
+    db,
+    sql`select id as planid, name, technology, price_cents, selectable from plans
+         order by technology, sort, id`,
+  );
 }

@@ -7,6 +7,9 @@ export const adminErrors = {
   adminScopeMissing: 'Invalid request: your staff role or API key may not do this.',
   apiKeyMissing: 'Invalid request: there is no such API key.',
   accountMissing: 'Invalid request: there is no such customer account.',
+  externalIdTaken: 'Invalid request: another record already has this external_id.',
+  planNotForTechnology: 'Invalid request: there is no such plan for this technology.',
+  identifierTaken: 'Invalid request: another service already has this identifier.',
 } as const;
 
 export const adminStatuses = {
@@ -14,6 +17,9 @@ export const adminStatuses = {
   adminScopeMissing: 403,
   apiKeyMissing: 404,
   accountMissing: 404,
+  externalIdTaken: 409,
+  planNotForTechnology: 400,
+  identifierTaken: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from '@outpost/contracts/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
-import { adminAccount, searchAccounts } from './admin-accounts.service';
+import { adminAccount, adminPlans, searchAccounts } from './admin-accounts.service';
+import {
+  createAccount,
+  createService,
+  serviceTypeOf,
+  upsertAccount,
+} from './admin-provisioning.service';
 import type { AdminCaller } from './api-keys.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { adminError } from './admin.errors';
@@ -22,15 +32,47 @@ function callerOf(request: { admin: AdminCaller | null }): AdminCaller {
   return request.admin;
 }
 
+/** Who made a call, as idempotency keys and message limits count it: 'key:ID' or 'staff:ID'. */
+export function principalOf(caller: AdminCaller): string {
+  return caller.kind === 'key' ? `key:${caller.keyId}` : `staff:${caller.staff.id}`;
+}
+
+export type AdminDeps = { db: Db; clock: Clock; brand: Brand; publicUrl: string };
+
 /**
- * The admin API (issue 39, docs/decisions/051): API keys, finding customers and the customer
- * view. The auth hook has checked the caller and the route's scope and audits every call.
+ * The admin API (issue 39, docs/decisions/051): API keys, finding customers, the customer view,
+ * and provisioning. The auth hook has checked the caller and the route's scope and audits every
+ * call.
  */
-export const adminModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clock } }> = async (
-  app,
-  { deps },
-) => {
+export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
+
+  /**
+   * A write that creates, once per Idempotency-Key (the route's headers schema requires one): in
+   * one transaction with the key's claim; a repeat answers the first result, marked with
+   * `Idempotent-Replayed: true` as Stripe does.
+   */
+  const once = async <T>(
+    request: FastifyRequest & { headers: { 'idempotency-key'?: string } },
+    reply: FastifyReply,
+    work: (tx: Db, by: string, now: Date) => Promise<T>,
+  ): Promise<T> => {
+    const by = principalOf(callerOf(request));
+    const now = clock();
+    const { result, replayed } = await idempotent(
+      db,
+      {
+        principal: by,
+        key: String(request.headers['idempotency-key']),
+        route: request.routeOptions.config.contract!.id,
+        payload: { params: request.params, body: request.body },
+      },
+      now,
+      (tx) => work(tx, by, now),
+    );
+    if (replayed) void reply.header('idempotent-replayed', 'true');
+    return result;
+  };
 
   app.route({
     ...routeFor(adminRoutes.adminListApiKeys),
@@ -69,5 +111,56 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: { db: Db; clock: Clock }
   app.route({
     ...routeFor(adminRoutes.adminAccount),
     handler: async (request) => ({ data: await adminAccount(db, request.params.accountid) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateAccount),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, by, now) => {
+        const id = await createAccount(tx, deps, request.body, by, now);
+        return { data: { created: true, account: await adminAccount(tx, id) } };
+      }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpsertAccount),
+    // A PUT is idempotent by itself: the same body again changes nothing and invites no one.
+    handler: async (request) =>
+      withTransaction(db, async (tx) => {
+        const { accountId, created } = await upsertAccount(
+          tx,
+          deps,
+          request.params.external_id,
+          request.body,
+          principalOf(callerOf(request)),
+          clock(),
+        );
+        return { data: { created, account: await adminAccount(tx, accountId) } };
+      }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateService),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => {
+        const body = request.body;
+        const made = await createService(tx, request.params.accountid, body, now);
+        return {
+          data: {
+            serviceid: made.serviceid,
+            external_id: body.external_id ?? null,
+            type: serviceTypeOf(body.technology),
+            technology: body.technology,
+            status: made.status,
+            plan: made.plan,
+            identifier: body.identifier.toUpperCase(),
+          },
+        };
+      }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminPlans),
+    handler: async () => ({ data: await adminPlans(db) }),
   });
 };

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { queryRows } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
+import { forgetIdempotencyKeys, IDEMPOTENCY_TTL_MS } from '../../lib/idempotency';
 import { mintSession, mintStaffSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
 import { apiKeys, staffAudit } from '../staff/staff.schema';
 import { adminErrors } from './admin.errors';
+import { contactsErrors } from '../contacts/contacts.errors';
 
 const time = manualClock(new Date('2027-02-01T00:00:00Z'));
 let ctx: TestContext;
@@ -205,6 +207,13 @@ describe('the audit of admin calls', () => {
       const res = await get(url, headers);
       requestIds.push(String(res.headers['x-request-id']));
     }
+    // The audit row is written as the answer goes out (onResponse): wait for all three.
+    const audited = () =>
+      queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from staff_audit where request_id in ${requestIds}`,
+      ).then((r) => r[0]!.n);
+    await expect.poll(audited).toBe(3);
     const rows = await queryRows<{
       staff_id: number | null;
       api_key_id: number | null;
@@ -341,5 +350,278 @@ describe('the customer view', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toBe(adminErrors.accountMissing);
+  });
+});
+
+describe('provisioning', () => {
+  let bss: { key: string; keyid: number };
+  let made = 0;
+  /** A new customer's body; each call a new holder (one email and mobile per person). */
+  const newCustomer = (extra: object = {}) => {
+    made += 1;
+    const n = String(made).padStart(4, '0');
+    return {
+      name: `Provisioned Station ${n}`,
+      holder: {
+        title: 'Ms',
+        given_names: 'Pat',
+        surname: `Provisioned${n}`,
+        email: `pat.provisioned.${n}@example.com`,
+        mobile: `040055${n}`,
+        date_of_birth: '1970-05-06',
+      },
+      ...extra,
+    };
+  };
+  const post = (url: string, body: object, key: string | undefined, headers = withKey(bss.key)) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: body,
+    });
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(Object.values((await queryRows<object>(ctx.database.db, query))[0]!)[0]);
+  const messagesTo = (email: string) =>
+    queryRows<{ subject: string; body: string }>(
+      ctx.database.db,
+      sql`select subject, body from outbox where "to" = ${email} order by id`,
+    );
+
+  beforeAll(async () => {
+    bss = await newKey({ name: 'BSS', scopes: ['read', 'provisioning'] });
+  });
+
+  it('creates an account with its holder invited to set a password, once per Idempotency-Key', async () => {
+    const body = newCustomer({ external_id: 'BSS-ACC-1' });
+    const first = await post(apiPaths.adminAccounts, body, 'create-account-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const { created, account } = first.json().data;
+    expect(created).toBe(true);
+    const at = time.clock().toISOString();
+    expect(account).toMatchObject({
+      external_id: 'BSS-ACC-1',
+      name: body.name,
+      status: 'Active',
+      created: at,
+      balance_cents: 0,
+      services: [],
+    });
+    expect(account.contacts).toEqual([
+      {
+        userid: expect.any(Number),
+        name: `Pat ${body.holder.surname}`,
+        username: body.holder.email,
+        email: body.holder.email,
+        mobile: body.holder.mobile,
+        role: 'Account Holder',
+        status: 'Invited',
+        is_holder: true,
+        invited: at,
+        last_login: null,
+      },
+    ]);
+    const [invitation] = await messagesTo(body.holder.email);
+    expect(invitation!.subject).toBe('Your Outpost Demo Broadband account is ready');
+    expect(invitation!.body).toContain('Hello Pat,');
+    expect(invitation!.body).toMatch(
+      /\/forgot-password\/verify\?code=\d{6}&username=pat\.provisioned\.\d{4}%40example\.com\n/,
+    );
+
+    // The same key and request again: the first answer, nothing done twice.
+    const again = await post(apiPaths.adminAccounts, body, 'create-account-0001');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await count(sql`select count(*) from accounts where external_id = 'BSS-ACC-1'`)).toBe(1);
+    expect(await messagesTo(body.holder.email)).toHaveLength(1);
+
+    // The same key with another request is refused; so is a new key for the same external id.
+    const other = await post(apiPaths.adminAccounts, newCustomer(), 'create-account-0001');
+    expect(other.statusCode).toBe(422);
+    expect(errorOf(other)).toBe(
+      'Invalid request: this Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    );
+    const duplicate = newCustomer({ external_id: 'BSS-ACC-1' });
+    const taken = await post(apiPaths.adminAccounts, duplicate, 'create-account-0002');
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toBe(adminErrors.externalIdTaken);
+    // Refused, nothing of it stays: no holder, no invitation.
+    expect(
+      await count(sql`select count(*) from users where email = ${duplicate.holder.email}`),
+    ).toBe(0);
+    expect(await messagesTo(duplicate.holder.email)).toHaveLength(0);
+    // A refusal is not kept: the key may carry a corrected request.
+    const corrected = await post(apiPaths.adminAccounts, newCustomer(), 'create-account-0002');
+    expect(corrected.statusCode, corrected.body).toBe(200);
+  });
+
+  it('needs an Idempotency-Key, and keys of different callers never meet', async () => {
+    const missing = await post(apiPaths.adminAccounts, newCustomer(), undefined);
+    expect(missing.statusCode).toBe(400);
+    const short = await post(apiPaths.adminAccounts, newCustomer(), 'short');
+    expect(short.statusCode).toBe(400);
+    // An admin's own key of the same value is theirs alone: a new account, not the key's answer.
+    const body = newCustomer();
+    const byKey = await post(apiPaths.adminAccounts, body, 'shared-key-value-01');
+    const byStaff = await post(
+      apiPaths.adminAccounts,
+      newCustomer(),
+      'shared-key-value-01',
+      asStaff(adminToken),
+    );
+    expect(byKey.statusCode).toBe(200);
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    expect(byStaff.json().data.account.accountid).not.toBe(byKey.json().data.account.accountid);
+  });
+
+  it('makes one account of 20 parallel requests with one key, each answering it', async () => {
+    const body = newCustomer({ external_id: 'BSS-PARALLEL' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(apiPaths.adminAccounts, body, 'parallel-key-0001')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const ids = new Set(answers.map((a) => a.json().data.account.accountid));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect(await count(sql`select count(*) from accounts where external_id = 'BSS-PARALLEL'`)).toBe(
+      1,
+    );
+    expect(await messagesTo(body.holder.email)).toHaveLength(1);
+  });
+
+  it("refuses a holder whose email or mobile is someone else's, and leaves no account behind", async () => {
+    const before = await count(sql`select count(*) from accounts`);
+    const email = await post(
+      apiPaths.adminAccounts,
+      newCustomer({
+        holder: { ...newCustomer().holder, email: 'jordan.citizen@example.com' },
+      }),
+      'taken-email-000001',
+    );
+    expect(email.statusCode, email.body).toBe(409);
+    expect(errorOf(email)).toBe(contactsErrors.contactEmailTaken);
+    const mobile = await post(
+      apiPaths.adminAccounts,
+      newCustomer({ holder: { ...newCustomer().holder, mobile: '0491570156' } }),
+      'taken-mobile-00001',
+    );
+    expect(mobile.statusCode, mobile.body).toBe(409);
+    expect(errorOf(mobile)).toBe(contactsErrors.contactMobileTaken);
+    const young = await post(
+      apiPaths.adminAccounts,
+      newCustomer({ holder: { ...newCustomer().holder, date_of_birth: '2020-01-01' } }),
+      'too-young-0000001',
+    );
+    expect(young.statusCode).toBe(400);
+    expect(await count(sql`select count(*) from accounts`)).toBe(before);
+  });
+
+  it('upserts by external id: creates once, then updates the name and never the holder', async () => {
+    const url = buildPath(apiPaths.adminAccountByExternalId, { external_id: 'BSS-UPSERT-1' });
+    const body = newCustomer();
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url, headers: withKey(bss.key), payload });
+    const first = await put(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({
+      created: true,
+      account: { external_id: 'BSS-UPSERT-1', name: body.name },
+    });
+    const renamed = await put({
+      ...body,
+      name: 'Renamed Station',
+      holder: { ...body.holder, email: 'someone.else@example.com' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      created: false,
+      account: {
+        accountid: first.json().data.account.accountid,
+        name: 'Renamed Station',
+        contacts: [expect.objectContaining({ email: body.holder.email })],
+      },
+    });
+    expect(await messagesTo(body.holder.email)).toHaveLength(1);
+    expect(await messagesTo('someone.else@example.com')).toHaveLength(0);
+  });
+
+  it('adds a service the customer sees at once as pending', async () => {
+    const url = buildPath(apiPaths.adminAccountServices, { accountid: 100003 });
+    const body = {
+      external_id: 'BSS-SVC-1',
+      technology: 'Fixed Wireless',
+      plan_id: 32,
+      identifier: 'avc000999000222',
+      address: { line: '3 Quarry Road', suburb: 'Tenterfield', state: 'NSW', postcode: '2372' },
+      tower_id: 'TNT-02',
+    };
+    const res = await post(url, body, 'service-key-000001');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      serviceid: expect.any(Number),
+      external_id: 'BSS-SVC-1',
+      type: 'Broadband',
+      technology: 'Fixed Wireless',
+      status: 'pending',
+      plan: 'Fixed Wireless Standard',
+      identifier: 'AVC000999000222',
+    });
+    const serviceid = res.json().data.serviceid as number;
+
+    // The holder's My Services lists it.
+    const holder = await mintSession(ctx.database.db, 5006, 'live', time.clock());
+    const mine = await ctx.app.inject({
+      url: apiPaths.services,
+      headers: { 'x-user-token': holder.userToken },
+    });
+    expect(mine.body).toContain(`"serviceid":${serviceid}`);
+
+    // Once per key; the same identifier again, a plan of another technology, a missing account.
+    const again = await post(url, body, 'service-key-000001');
+    expect(again.json().data.serviceid).toBe(serviceid);
+    const sameIdentifier = await post(url, { ...body, external_id: 'BSS-SVC-2' }, 'service-key-02');
+    expect(sameIdentifier.statusCode).toBe(409);
+    expect(errorOf(sameIdentifier)).toBe(adminErrors.identifierTaken);
+    const wrongPlan = await post(
+      url,
+      { ...body, identifier: 'AVC000999000333', plan_id: 12, external_id: undefined },
+      'service-key-03',
+    );
+    expect(wrongPlan.statusCode).toBe(400);
+    expect(errorOf(wrongPlan)).toBe(adminErrors.planNotForTechnology);
+    const noAccount = await post(
+      buildPath(apiPaths.adminAccountServices, { accountid: 999_999 }),
+      { ...body, identifier: 'AVC000999000444', external_id: undefined },
+      'service-key-04',
+    );
+    expect(noAccount.statusCode).toBe(404);
+    expect(
+      await count(sql`select count(*) from services where identifier like 'AVC000999000%'`),
+    ).toBe(1);
+  });
+
+  it('forgets a key after a day: the job deletes it, and the key is free again', async () => {
+    const body = newCustomer();
+    expect((await post(apiPaths.adminAccounts, body, 'forgotten-key-0001')).statusCode).toBe(200);
+    expect(await forgetIdempotencyKeys(ctx.database.db, time.clock())).toBe(0);
+    const later = new Date(time.clock().getTime() + IDEMPOTENCY_TTL_MS + 1);
+    expect(await forgetIdempotencyKeys(ctx.database.db, later)).toBeGreaterThan(0);
+    const reused = await post(apiPaths.adminAccounts, newCustomer(), 'forgotten-key-0001');
+    expect(reused.statusCode, reused.body).toBe(200);
+    expect(reused.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('lists the plans a service may be given', async () => {
+    const res = await get(apiPaths.adminPlans, withKey(bss.key));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toContainEqual({
+      planid: 32,
+      name: 'Fixed Wireless Standard',
+      technology: 'Fixed Wireless',
+      price_cents: expect.any(Number),
+      selectable: true,
+    });
   });
 });

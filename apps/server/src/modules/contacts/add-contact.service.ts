@@ -26,6 +26,14 @@ import {
 } from './contacts.service';
 
 /**
+ * The single-use link of an invitation: access recovery's page with the 'invite' code, where the
+ * person sets their own password.
+ */
+export function invitationLink(publicUrl: string, code: string, username: string): string {
+  return `${publicUrl}${verifyRoutes.recovery}?code=${code}&username=${encodeURIComponent(username)}`;
+}
+
+/**
  * Adds a contact to the caller's account. The role must exist and not be the holder's; the
  * relationship must be one of the role's; the email (lower-cased) becomes the username and must
  * not already be a login. The new contact starts with every permission their role's level allows
@@ -135,7 +143,7 @@ export async function addContact(
     // To the outbox in this transaction: a rolled-back add sends nothing; a failed send is
     // retried by the job worker and never undoes the contact (docs/decisions/027).
     const name = deps.brand.providerName;
-    const link = `${deps.publicUrl}${verifyRoutes.recovery}?code=${inviteCode}&username=${encodeURIComponent(username)}`;
+    const link = invitationLink(deps.publicUrl, inviteCode, username);
     // Names as plain text: nothing a person typed becomes a link (decision 036).
     const body = `Hello ${withoutLinks(input.given_names)},\n\n${withoutLinks(`${auth.givenNames} ${auth.surname}`)} has added you as a contact on their ${name} account.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
     // The invitation's limits (decision 036): a refusal rolls the contact back too.

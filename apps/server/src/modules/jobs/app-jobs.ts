@@ -9,6 +9,7 @@ import { runBillingRun } from '../billing/billing-run';
 import { billingRunDeps } from '../billing/billing-run-deps';
 import { runReferralCredits } from '../referrals/referral-credits';
 import { activateDataBlocks, runPeriodRollover } from '../services/jobs';
+import { forgetIdempotencyKeys } from '../../lib/idempotency';
 import type { JobDefinition } from './queue';
 import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
@@ -63,6 +64,8 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
         now,
       ),
     ),
+    // The admin API's Idempotency-Keys older than a day (decision 051).
+    job('admin.idempotency-keys', (now) => forgetIdempotencyKeys(db, now)),
     ...(gateway && isSandboxGateway(gateway)
       ? [job('payments.sandbox-events', () => gateway.deliverPending())]
       : []),

@@ -105,6 +105,8 @@ export const services = pgTable(
     periodStart: timestampTz('period_start').notNull(),
     activatedAt: timestampTz('activated_at'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
+    /** The provider's own id of the service, for upserts (decision 051). */
+    externalId: text('external_id').unique(),
   },
   (t) => [
     index('services_account_idx').on(t.accountId),

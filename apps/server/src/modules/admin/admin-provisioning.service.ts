@@ -1,0 +1,208 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminAccountInput, adminServiceInput } from '@outpost/contracts/admin';
+import {
+  checkContactBirthDate,
+  checkContactEmail,
+  checkContactMobile,
+} from '@outpost/domain/contacts-rules';
+import { withoutLinks } from '@outpost/domain/name-rules';
+import type { Brand } from '@outpost/contracts/brand';
+import { enqueueMessage } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { accounts, relationships, roles, users } from '../../db/accounts.schema';
+import { limitAdminMessages } from '../../lib/message-limits';
+import { issueCode } from '../auth/codes';
+import { contactsError } from '../contacts/contacts.errors';
+import { HOLDER_ROLE, INVITE_TTL_MS } from '../contacts/contacts.service';
+import { invitationLink } from '../contacts/add-contact.service';
+import { plans, services } from '../services/services.schema';
+import { addressTaken } from '../users/identity';
+import { adminError } from './admin.errors';
+
+export type ProvisioningDeps = { db: Db; brand: Brand; publicUrl: string };
+
+type AccountInput = z.output<typeof adminAccountInput>;
+type ServiceInput = z.output<typeof adminServiceInput>;
+
+/**
+ * A new customer in `tx` (decision 051): the account (its billing period starting now) and its
+ * holder, 'Invited' with no password: an email with a single-use link (7 days) lets them set
+ * their own, as an invited contact does. The holder's email and mobile must name no one else
+ * (decision 035); the account's external id must be new. `by`: the API key or staff member, whose
+ * invitations are limited (decision 036).
+ */
+export async function createAccount(
+  tx: Db,
+  deps: ProvisioningDeps,
+  input: AccountInput,
+  by: string,
+  now: Date,
+): Promise<number> {
+  const holder = input.holder;
+  const problem =
+    checkContactEmail(holder.email) ??
+    checkContactMobile(holder.mobile) ??
+    checkContactBirthDate(holder.date_of_birth, now);
+  if (problem !== null) throw contactsError('contactDetailInvalid', problem);
+  const email = holder.email.trim();
+  const mobile = holder.mobile.trim();
+  const username = email.toLowerCase();
+
+  const [role] = await tx
+    .select({ roleId: roles.id, relationshipId: relationships.id })
+    .from(roles)
+    .innerJoin(relationships, eq(relationships.roleId, roles.id))
+    .where(eq(roles.role, HOLDER_ROLE))
+    .limit(1);
+  if (!role) throw new Error('the Account Holder role is missing');
+
+  const taken = await addressTaken(tx, { email, mobile });
+  const [login] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username))
+    .limit(1);
+  if (login || taken === 'email') throw contactsError('contactEmailTaken');
+  if (taken === 'mobile') throw contactsError('contactMobileTaken');
+
+  // A parallel request with the same external id or email waits on the unique index, then
+  // inserts nothing: the whole request is refused and rolled back.
+  const [account] = await tx
+    .insert(accounts)
+    .values({
+      name: input.name.trim(),
+      externalId: input.external_id ?? null,
+      billingPeriodStart: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: accounts.id });
+  if (!account) throw adminError('externalIdTaken');
+  const [created] = await tx
+    .insert(users)
+    .values({
+      accountId: account.id,
+      username,
+      passwordHash: null,
+      title: holder.title,
+      givenNames: holder.given_names,
+      surname: holder.surname,
+      email,
+      mobile,
+      dateOfBirth: holder.date_of_birth,
+      roleId: role.roleId,
+      relationshipId: role.relationshipId,
+      roleStatus: 'Invited',
+      isAccountHolder: true,
+      invitedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!created) throw contactsError('contactEmailTaken');
+
+  const code = await issueCode(tx, created.id, 'invite', now, INVITE_TTL_MS);
+  const name = deps.brand.providerName;
+  const link = invitationLink(deps.publicUrl, code, username);
+  // Names as plain text: nothing a person typed becomes a link (decision 036).
+  const body = `Hello ${withoutLinks(holder.given_names)},\n\nYour ${name} account is ready: you can see your services and usage, pay bills and get help online.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`;
+  await limitAdminMessages(tx, 'holderInvitation', by, email);
+  // To the outbox in this transaction: a rolled-back request sends nothing (decision 027).
+  await enqueueMessage(tx, 'email', {
+    to: email,
+    subject: `Your ${name} account is ready`,
+    body,
+  });
+  return account.id;
+}
+
+/**
+ * The account of an external id, created when there is none (with its holder, invited) or its
+ * name updated when there is one: a BSS sends what it holds, as often as it likes. The holder is
+ * never changed here: who can get into an account changes only through their own verified steps.
+ */
+export async function upsertAccount(
+  tx: Db,
+  deps: ProvisioningDeps,
+  externalId: string,
+  input: Omit<AccountInput, 'external_id'>,
+  by: string,
+  now: Date,
+): Promise<{ accountId: number; created: boolean }> {
+  // The row locked: parallel upserts of one external id take turns.
+  const [existing] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.externalId, externalId))
+    .for('update');
+  if (existing) {
+    await tx.update(accounts).set({ name: input.name.trim() }).where(eq(accounts.id, existing.id));
+    return { accountId: existing.id, created: false };
+  }
+  const accountId = await createAccount(tx, deps, { ...input, external_id: externalId }, by, now);
+  return { accountId, created: true };
+}
+
+/**
+ * A new service on an account: its type follows the technology, its plan must be one of that
+ * technology's, its identifier must be new among live services, and its first billing period
+ * starts at `start` (default now). Pending unless said active (a service migrated from another
+ * system).
+ */
+export async function createService(
+  tx: Db,
+  accountId: number,
+  input: ServiceInput,
+  now: Date,
+): Promise<{ serviceid: number; status: 'pending' | 'active'; plan: string }> {
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw adminError('accountMissing');
+  const [plan] = await tx
+    .select({ id: plans.id, name: plans.name })
+    .from(plans)
+    .where(and(eq(plans.id, input.plan_id), eq(plans.technology, input.technology)));
+  if (!plan) throw adminError('planNotForTechnology');
+  const [sameIdentifier] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(sql`upper(${services.identifier})`, input.identifier.toUpperCase()))
+    .limit(1);
+  if (sameIdentifier) throw adminError('identifierTaken');
+  const status = input.status ?? 'pending';
+  const start = input.start ? new Date(input.start) : now;
+  const address = input.address;
+  const [row] = await tx
+    .insert(services)
+    .values({
+      accountId,
+      externalId: input.external_id ?? null,
+      type: serviceTypeOf(input.technology),
+      status,
+      technology: input.technology,
+      planId: plan.id,
+      identifier: input.identifier.toUpperCase(),
+      addrAbbr: `${address.line}, ${address.suburb} ${address.state}`,
+      addrLine: address.line,
+      addrSuburb: address.suburb,
+      addrState: address.state,
+      addrPostcode: address.postcode,
+      satelliteBeam: input.satellite_beam ?? null,
+      towerId: input.tower_id ?? null,
+      periodStart: start,
+      activatedAt: status === 'active' ? now : null,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: services.id });
+  if (!row) throw adminError('externalIdTaken');
+  return { serviceid: row.id, status, plan: plan.name };
+}
+
+/** Broadband for the satellite and wireless technologies, Telephony for the landline and VoIP. */
+export function serviceTypeOf(technology: ServiceInput['technology']): 'Broadband' | 'Telephony' {
+  return technology === 'Landline' || technology === 'VOIP' ? 'Telephony' : 'Broadband';
+}
