@@ -14,16 +14,27 @@ import {
 import { requiredRef, timestampTz } from './columns';
 
 /** A customer account: the billing entity that services and contacts belong to. */
-export const accounts = pgTable('accounts', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('Active'),
-  /** The start of a 30-day billing period (invoices are issued at each period start). */
-  billingPeriodStart: timestampTz('billing_period_start'),
-  createdAt: timestampTz('created_at').notNull().defaultNow(),
-  /** The provider's own id of the account (its billing system's), for upserts (decision 051). */
-  externalId: text('external_id').unique(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('Active'),
+    /** The start of a 30-day billing period (invoices are issued at each period start). */
+    billingPeriodStart: timestampTz('billing_period_start'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    /** The provider's own id of the account (its billing system's), for upserts (decision 051). */
+    externalId: text('external_id').unique(),
+  },
+  // The staff search (decision 051): trigram matching of the name, typos and all (pg_trgm).
+  (t) => [
+    // Nearest names by word similarity (the search's typo branch orders by `<<->`): GiST.
+    index('accounts_name_trgm_gist_idx').using('gist', sql`${t.name} gist_trgm_ops`),
+    index('accounts_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
 
 /** Contact roles with levels; a role may hold a permission when level >= level_needed. */
 export const roles = pgTable('roles', {
@@ -102,6 +113,30 @@ export const users = pgTable(
     uniqueIndex('users_mobile_person_uq')
       .on(sql`nullif(regexp_replace(${t.mobile}, '[^0-9]', '', 'g'), '')`)
       .where(sql`${t.roleStatus} <> 'Removed'`),
+    // The staff search (decision 051): names with typos, and any part of an email, username or
+    // mobile (its digits), by trigrams. The expressions are the ones admin-accounts.service.ts uses.
+    // fastupdate off: GIN's pending list (up to 4 MB until a vacuum) is read in full by every
+    // search, 29 ms instead of 1.5 ms after a bulk load; these tables are written rarely.
+    index('users_name_trgm_idx')
+      .using('gin', sql`(${t.givenNames} || ' ' || ${t.surname}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    // Nearest names by word similarity (the search's typo branch orders by `<<->`): GiST.
+    index('users_name_trgm_gist_idx').using(
+      'gist',
+      sql`(${t.givenNames} || ' ' || ${t.surname}) gist_trgm_ops`,
+    ),
+    index('users_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_username_trgm_idx')
+      .using('gin', sql`${t.username} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_mobile_digits_trgm_idx')
+      .using(
+        'gin',
+        sql`(regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g')) gin_trgm_ops`,
+      )
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminAccountView } from '@outpost/contracts/admin';
 import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { searchDigitsOf } from '@outpost/domain/admin-rules';
 import { adminError } from './admin.errors';
 
@@ -22,43 +22,121 @@ function containing(text: string): string {
 }
 
 /**
- * Customers whose account id, name, holder or contact (name, email, username, mobile), service
- * identifier (AVC id, phone number) or service postcode holds `q`, case-insensitively; an exact
- * account id first, then by name. What matched besides the account's name is said in `matched`.
+ * Customers matching `q` (decision 051), best first: an account id exactly (3); an email,
+ * username, mobile or service identifier exactly (2); a name (the account's or a contact's)
+ * holding it, or a service postcode (1); part of an email, username, mobile (as digits, a +61
+ * number read as 0...) or identifier (0.8); a name close to it, typos and all (pg_trgm's
+ * word similarity of NAME_CLOSENESS or more, scored below any exact hit). Each branch is an index lookup
+ * (the trigram and postcode indexes of migration 0024), so the time stays flat with the number of
+ * accounts (bench/admin-search.ts). `matched` says what matched besides the account's name.
  */
 export async function searchAccounts(db: Db, q: string, limit = 20): Promise<Match[]> {
   const text = q.trim();
   const like = containing(text);
   const digits = searchDigitsOf(text);
-  // Phone numbers and identifiers are compared as digits when the query has some (a mobile typed
-  // with spaces or a +61 still matches); a query without digits never matches by digits.
-  const digitsLike = digits.length >= 3 ? containing(digits) : null;
+  // Numbers are compared as digits when the query has a few (a mobile typed with spaces).
+  const digitsLike = digits.length >= 4 ? containing(digits) : null;
   const id = /^[0-9]{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+  // How close a name must be (pg_trgm's `<%`), for this statement's transaction only: half its
+  // trigrams shared with a word of the name ('Citzen' for Citizen, 'Casy Walkr' for Casey Walker).
+  return withTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_CLOSENESS)}, true)`,
+    );
+    return searchStatement(tx, { text, like, digits, digitsLike, id, limit });
+  });
+}
+
+/** How much of the query's trigrams a word of a name must share to count as close. */
+const NAME_CLOSENESS = 0.5;
+
+function searchStatement(
+  db: Db,
+  p: {
+    text: string;
+    like: string;
+    digits: string;
+    digitsLike: string | null;
+    id: number | null;
+    limit: number;
+  },
+): Promise<Match[]> {
+  const { text, like, digits, digitsLike, id, limit } = p;
+  // Close names only for what could be a name: no digit, no @ (those are ids, numbers, emails).
+  const fuzzy = /\p{L}/u.test(text) && !/[0-9@]/.test(text);
+  const contactName = sql`(u.given_names || ' ' || u.surname)`;
+  const mobileDigits = sql`regexp_replace(coalesce(u.mobile, ''), '[^0-9]', '', 'g')`;
   return queryRows<Match>(
     db,
-    sql`select a.id as accountid, a.name, a.status,
-               h.given_names || ' ' || h.surname as holder, h.email, h.mobile, m.matched
-          from accounts a
+    sql`with hits as (
+          select id as account_id, 3::real as score, null::text as matched
+            from accounts where id = ${id}::int
+          union all
+          -- Names holding the query: the first by name of as many as are asked (a common name
+          -- matches thousands; only the page shown is needed).
+          (select id, 1, null from accounts where name ilike ${like}
+            order by name, id limit ${limit})
+          union all
+          (select u.account_id, 1, 'contact ' || ${contactName}
+             from users u join accounts a on a.id = u.account_id
+            where u.role_status <> 'Removed' and ${contactName} ilike ${like}
+            order by a.name, a.id limit ${limit})
+          union all
+          -- Names close to it, typos and all: the closest first by the trigram GiST index
+          -- (nearest neighbours, not every name that is close).
+          (select id, 0.7 * (1 - (${text} <<-> name)), null from accounts
+            where ${fuzzy} and ${text} <% name
+            order by ${text} <<-> name limit ${limit})
+          union all
+          (select u.account_id, 0.7 * (1 - (${text} <<-> ${contactName})),
+                  'contact ' || ${contactName}
+             from users u
+            where ${fuzzy} and u.role_status <> 'Removed' and ${text} <% ${contactName}
+            order by ${text} <<-> ${contactName} limit ${limit})
+          union all
+          (select u.account_id,
+                  case when lower(u.email) = lower(${text}) or lower(u.username) = lower(${text})
+                       then 2 else 0.8 end as score,
+                  'contact ' || ${contactName}
+             from users u
+            where u.role_status <> 'Removed'
+              and (u.email ilike ${like} or u.username ilike ${like})
+            order by score desc, u.account_id limit ${limit})
+          union all
+          (select u.account_id, case when ${mobileDigits} = ${digits} then 2 else 0.8 end as score,
+                  'contact ' || ${contactName}
+             from users u
+            where ${digitsLike}::text is not null and u.role_status <> 'Removed'
+              and ${mobileDigits} like ${digitsLike}
+            order by score desc, u.account_id limit ${limit})
+          union all
+          (select s.account_id,
+                  case when upper(s.identifier) in (upper(${text}), ${digits}) then 2 else 0.8 end
+                    as score,
+                  'service ' || s.identifier
+             from services s
+            where s.identifier ilike ${like}
+               or (${digitsLike}::text is not null and s.identifier like ${digitsLike})
+            order by score desc, s.account_id limit ${limit})
+          union all
+          (select s.account_id, 1, 'postcode ' || s.addr_postcode
+             from services s where s.addr_postcode = ${text}
+            order by s.account_id limit ${limit})),
+        best as (
+          select distinct on (account_id) account_id, score, matched from hits
+           order by account_id, score desc, matched nulls first),
+        top as (
+          select b.account_id, b.score, b.matched, a.name, a.status
+            from best b join accounts a on a.id = b.account_id
+           order by b.score desc, a.name, a.id
+           limit ${limit})
+        select t.account_id as accountid, t.name, t.status,
+               h.given_names || ' ' || h.surname as holder, h.email, h.mobile, t.matched
+          from top t
           left join lateral (
             select given_names, surname, email, mobile from users
-             where account_id = a.id and is_account_holder order by id limit 1) h on true
-          left join lateral (select coalesce(
-            (select 'service ' || s.identifier from services s
-              where s.account_id = a.id
-                and (s.identifier ilike ${like} or s.addr_postcode = ${text}
-                     or (${digitsLike}::text is not null
-                         and regexp_replace(s.identifier, '[^0-9]', '', 'g') like ${digitsLike}))
-              order by s.id limit 1),
-            (select 'contact ' || u.given_names || ' ' || u.surname from users u
-              where u.account_id = a.id
-                and (u.given_names || ' ' || u.surname ilike ${like} or u.email ilike ${like}
-                     or u.username ilike ${like}
-                     or (${digitsLike}::text is not null
-                         and regexp_replace(coalesce(u.mobile, ''), '[^0-9]', '', 'g') like ${digitsLike}))
-              order by u.is_account_holder desc, u.id limit 1)) as matched) m on true
-         where a.id = ${id}::int or a.name ilike ${like} or m.matched is not null
-         order by a.id = ${id}::int desc nulls last, a.name, a.id
-         limit ${limit}`,
+             where account_id = t.account_id and is_account_holder order by id limit 1) h on true
+         order by t.score desc, t.name, t.account_id`,
   );
 }
 

@@ -285,6 +285,10 @@ describe('finding a customer', () => {
     ['a phone service number with spaces', '07 5550 0456', [100001]],
     ['a postcode', '2840', [100002]],
     ['LIKE wildcards as plain text', '%', []],
+    // Typos: a name close to the query (pg_trgm word similarity).
+    ['an account name with a letter missing', 'Harpr', [100011]],
+    ['a family name with a letter missing', 'Citzen', [100001]],
+    ['a contact name with two typos', 'Casy Walkr', [100003]],
   ])('by %s', async (_what, q, expected) => {
     const res = await search(q, staff());
     expect(res.statusCode, res.body).toBe(200);
@@ -304,6 +308,13 @@ describe('finding a customer', () => {
         matched: 'service 0755500123',
       },
     ]);
+  });
+
+  it('ranks an exact address above a close name', async () => {
+    // Exactly Robin Harper's email, and a name (Robin Ashby's) a word of it is close to.
+    const res = await search('robin.harper@example.com', staff());
+    expect(accountIds(res)[0]).toBe(100011);
+    expect(res.json().data[0].matched).toBe('contact Robin Harper');
   });
 
   it('puts an exact account id first and keeps to the limit', async () => {

@@ -111,6 +111,11 @@ export const services = pgTable(
   (t) => [
     index('services_account_idx').on(t.accountId),
     index('services_period_start_idx').on(t.periodStart),
+    // The staff search (decision 051): any part of an identifier, and a postcode.
+    index('services_identifier_trgm_idx')
+      .using('gin', sql`${t.identifier} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('services_postcode_idx').on(t.addrPostcode),
     check('services_status', sql`${t.status} in ('pending', 'active')`),
   ],
 );
