@@ -9,14 +9,12 @@
  * it creates and drops its own database. Each account has a holder, a second contact and a
  * service, so the users and services tables hold 200,000 and 100,000 rows.
  */
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { searchAccounts } from '../apps/server/src/modules/admin/admin-accounts.service';
-import { cpuSteal, finish, median, report } from './lib';
+import { cpuSteal, finish, freshBenchDatabase, median, report } from './lib';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'outpost_search_bench';
 const ACCOUNTS = Number(process.env.BENCH_SEARCH_ACCOUNTS ?? 100_000);
 const FIRST = 1_000_001;
@@ -79,13 +77,8 @@ const FAMILY = [
 ];
 
 async function main() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
-  const database = openPostgres(url.toString());
+  const bench = await freshBenchDatabase(DB);
+  const database = openPostgres(bench.url);
   try {
     await database.migrate();
     await seedDemo(database.db, new Date());
@@ -174,8 +167,7 @@ async function main() {
   } finally {
     await database.close();
     // BENCH_KEEP=1 keeps the database to look at plans (psql -d outpost_search_bench).
-    if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.end();
+    if (!process.env.BENCH_KEEP) await bench.drop();
   }
   finish();
 }

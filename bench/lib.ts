@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -272,4 +273,27 @@ export async function lighthouseSession(name: string, port: number, debugPort: n
     return page;
   };
   return { server, browser, close, signIn };
+}
+
+/**
+ * A database of its own for a bench, made anew on the PostgreSQL at BENCH_DATABASE_URL (default
+ * the local postgres database): its address, and `drop` to remove it when done.
+ */
+export async function freshBenchDatabase(
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -13,7 +13,6 @@ import { startOfBusinessDay, startOfBusinessMonth } from '@outpost/domain/time/z
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../apps/server/src/db/client';
 import { openPglite, openPostgres } from '../apps/server/src/db/client';
@@ -26,9 +25,8 @@ import {
   activityRows,
   usageService,
 } from '../apps/server/src/modules/usage/usage.service';
-import { cpuSteal, finish, report } from './lib';
+import { cpuSteal, finish, freshBenchDatabase, report } from './lib';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'outpost_usage_bench';
 const PG_SERVICES = Number(process.env.BENCH_USAGE_SERVICES ?? 1100);
 const PGLITE_SERVICES = Number(process.env.BENCH_PGLITE_SERVICES ?? 60);
@@ -125,19 +123,13 @@ async function main() {
   const now = new Date();
   const steal = cpuSteal();
 
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
-  const postgres = openPostgres(url.toString());
+  const bench = await freshBenchDatabase(DB);
+  const postgres = openPostgres(bench.url);
   try {
     await run(postgres, PG_SERVICES, 'postgres', now);
   } finally {
     await postgres.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.end();
+    await bench.drop();
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'outpost-usage-bench-'));
