@@ -1,6 +1,3 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { App } from 'firebase-admin/app';
 import type { Message } from 'firebase-admin/messaging';
 import webpush from 'web-push';
@@ -8,7 +5,9 @@ import type { Config, FcmServiceAccount, VapidKeys } from '../config';
 import type { Db } from '../db/client';
 import type { Push, PushProvider } from './push';
 import { embeddedPush, parseWebSubscription, pushTopic } from './push';
-import { DEFAULT_WEB_PUSH_HOSTS, isPublicAddress, webPushEndpointAllowed } from './push-hosts';
+import { DEFAULT_WEB_PUSH_HOSTS, webPushEndpointAllowed } from './push-hosts';
+import type { OutboundNet } from './outbound-https';
+import { OUTBOUND_NET, OutboundRefused, postPinned } from './outbound-https';
 
 /**
  * The real push providers (docs/decisions/023): FCM for the native apps, Web Push for browsers,
@@ -94,91 +93,11 @@ function lazyFcm(account: FcmServiceAccount): { client: FcmClient; close: () => 
 /** Four weeks, as web-push's default: the push service keeps the message while the browser is off. */
 const WEB_PUSH_TTL_SECONDS = 2_419_200;
 
-/**
- * How the Web Push provider reaches a push service: the resolver, the address rule, and (tests
- * only) the port and the CA of a local fake. The production values are WEB_PUSH_NET.
- */
-export type WebPushNet = {
-  /** Every address the host resolves to. */
-  resolve: (host: string) => Promise<{ address: string; family: number }[]>;
-  /** Whether the server may connect to an address (the public internet only). */
-  addressAllowed: (address: string) => boolean;
-  /** The port to connect to (443: the endpoint's own, which must be the default). */
-  port?: number;
-  /** Trusted CAs besides the system's (a test's self-signed push service). */
-  ca?: string;
-};
-
-export const WEB_PUSH_NET: WebPushNet = {
-  resolve: (host) => dnsLookup(host, { all: true, verbatim: true }),
-  addressAllowed: isPublicAddress,
-};
-
+/** How the Web Push provider reaches a push service (the shared outbound rules, decision 036). */
+export type WebPushNet = OutboundNet;
+export const WEB_PUSH_NET: WebPushNet = OUTBOUND_NET;
 /** Why a Web Push was not attempted: the endpoint or its addresses are not allowed. */
-export class WebPushRefused extends Error {}
-
-/**
- * The addresses to connect to for a push service's host: all it resolves to, each allowed (one
- * private address and the whole host is refused: a name that points inward is not a push
- * service).
- */
-async function checkedAddresses(net: WebPushNet, host: string) {
-  const addresses = await net.resolve(host);
-  if (addresses.length === 0 || !addresses.every((a) => net.addressAllowed(a.address)))
-    throw new WebPushRefused(`Web Push host ${host} resolves to an address that is not public`);
-  return addresses;
-}
-
-/**
- * A lookup that answers the addresses already checked, never asking DNS again: the connection
- * goes to an address that passed the check, so a name re-pointed between check and connect
- * (DNS rebinding) changes nothing.
- */
-function pinnedLookup(addresses: { address: string; family: number }[]): LookupFunction {
-  return (_host, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-}
-
-type PushRequest = {
-  endpoint: string;
-  method: string;
-  headers: Record<string, string>;
-  body: Buffer;
-};
-
-/** One POST to the push service at the checked addresses; answers its status, follows nothing. */
-function postToPushService(net: WebPushNet, request: PushRequest): Promise<number> {
-  const url = new URL(request.endpoint);
-  return checkedAddresses(net, url.hostname).then(
-    (addresses) =>
-      new Promise<number>((resolve, reject) => {
-        const req = httpsRequest(
-          {
-            host: url.hostname,
-            servername: url.hostname,
-            port: net.port ?? 443,
-            path: `${url.pathname}${url.search}`,
-            method: request.method,
-            headers: { ...request.headers, 'content-length': String(request.body.length) },
-            lookup: pinnedLookup(addresses),
-            agent: false,
-            ...(net.ca ? { ca: net.ca } : {}),
-            timeout: 10_000,
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-            res.on('error', reject);
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('Web Push service timed out')));
-        req.on('error', reject);
-        req.end(request.body);
-      }),
-  );
-}
+export const WebPushRefused = OutboundRefused;
 
 /**
  * Web Push (RFC 8030/8291/8292; docs/decisions/023, 036): web-push encrypts the payload
@@ -211,7 +130,7 @@ export function webPushProvider(
       );
       let status: number;
       try {
-        status = await postToPushService(net, {
+        status = await postPinned(net, {
           endpoint: request.endpoint,
           method: request.method,
           headers: request.headers as Record<string, string>,
