@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_MAX_DAYS, API_KEY_SCOPES } from '@outpost/domain/admin-rules';
+import { API_KEY_MAX_DAYS, API_KEY_SCOPES, WEBHOOK_EVENTS } from '@outpost/domain/admin-rules';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { newContactInput } from './contacts';
@@ -189,7 +189,44 @@ const exampleCustomer = (email: string, mobile: string) => ({
   },
 });
 
+const webhookEndpoint = z.object({
+  endpointid: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  created: z.iso.datetime(),
+  disabled: z.iso.datetime().nullable(),
+});
+
+export const webhookEndpointInput = z.strictObject({
+  /** An https address on the public internet (checked again, resolved and pinned, at each send). */
+  url: z
+    .string()
+    .max(500)
+    .regex(/^https:\/\/[^\s/?#]+(\/[^\s]*)?$/, 'must be an https address'),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1)
+    .refine((e) => new Set(e).size === e.length, 'must not repeat an event'),
+  description: z.string().trim().max(200).optional(),
+});
+
+const webhookDelivery = z.object({
+  deliveryid: z.number().int(),
+  event: z.string(),
+  event_id: z.string(),
+  status: z.enum(['pending', 'delivered', 'dead']),
+  attempts: z.number().int(),
+  next_attempt: z.iso.datetime().nullable(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  delivered: z.iso.datetime().nullable(),
+  created: z.iso.datetime(),
+});
+
 const keyIdParams = z.strictObject({ keyid: idParam });
+const endpointIdParams = z.strictObject({ endpointid: idParam });
+const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
 
@@ -323,5 +360,70 @@ export const adminRoutes = {
     permissions: [],
     objects: [],
     response: envelope(z.array(adminPlan)),
+  }),
+  adminListWebhooks: defineRoute({
+    id: 'adminListWebhooks',
+    method: 'GET',
+    path: apiPaths.adminWebhooks,
+    summary: 'Webhook endpoints, newest first (never their secrets)',
+    access: 'admin',
+    adminScope: 'keys',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(webhookEndpoint)),
+  }),
+  adminCreateWebhook: defineRoute({
+    id: 'adminCreateWebhook',
+    method: 'POST',
+    path: apiPaths.adminWebhooks,
+    summary: 'A new webhook endpoint; its signing secret is in this answer only',
+    access: 'admin',
+    adminScope: 'keys',
+    permissions: [],
+    objects: [],
+    body: webhookEndpointInput,
+    response: envelope(webhookEndpoint.extend({ secret: z.string() })),
+    example: {
+      body: { url: 'https://bss.example.net/outpost/events', events: ['data_block.purchased'] },
+    },
+  }),
+  adminDisableWebhook: defineRoute({
+    id: 'adminDisableWebhook',
+    method: 'DELETE',
+    path: apiPaths.adminWebhook,
+    summary: 'Switch a webhook endpoint off: nothing more is sent to it',
+    access: 'admin',
+    adminScope: 'keys',
+    permissions: [],
+    objects: [],
+    params: endpointIdParams,
+    response: envelope(webhookEndpoint),
+    example: { params: { endpointid: '1' } },
+  }),
+  adminWebhookDeliveries: defineRoute({
+    id: 'adminWebhookDeliveries',
+    method: 'GET',
+    path: apiPaths.adminWebhookDeliveries,
+    summary: "An endpoint's latest deliveries: status, attempts, the last answer or error",
+    access: 'admin',
+    adminScope: 'keys',
+    permissions: [],
+    objects: [],
+    params: endpointIdParams,
+    response: envelope(z.array(webhookDelivery)),
+    example: { params: { endpointid: '1' } },
+  }),
+  adminRetryWebhookDelivery: defineRoute({
+    id: 'adminRetryWebhookDelivery',
+    method: 'POST',
+    path: apiPaths.adminWebhookDeliveryRetry,
+    summary: 'Send a delivery again (a dead one too) at the next run',
+    access: 'admin',
+    adminScope: 'keys',
+    permissions: [],
+    objects: [],
+    params: deliveryIdParams,
+    response: envelope(z.object({ queued: z.literal(true) })),
+    example: { params: { deliveryid: '1' } },
   }),
 } as const;

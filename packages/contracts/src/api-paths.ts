@@ -175,6 +175,10 @@ export const apiPaths = {
   adminAccountByExternalId: `${ADMIN_PREFIX}/accounts/external/:external_id/`,
   adminAccountServices: `${ADMIN_PREFIX}/accounts/:accountid/services/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
+  adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,
+  adminWebhook: `${ADMIN_PREFIX}/webhooks/:endpointid/`,
+  adminWebhookDeliveries: `${ADMIN_PREFIX}/webhooks/:endpointid/deliveries/`,
+  adminWebhookDeliveryRetry: `${ADMIN_PREFIX}/webhooks/deliveries/:deliveryid/retry/`,
   /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
   debugIntegrate: `${API_PREFIX}/debug/integrate/`,
   // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).

@@ -35,3 +35,30 @@ export function searchDigitsOf(query: string): string {
   const digits = query.replace(/\D/g, '');
   return /^\s*\+?61/.test(query) && digits.length === 11 ? `0${digits.slice(2)}` : digits;
 }
+
+/**
+ * The events the provider's systems can subscribe to (webhooks, decision 051): what a billing or
+ * provisioning system must act on.
+ */
+export const WEBHOOK_EVENTS = [
+  'account.created',
+  'service.created',
+  'data_block.purchased',
+  'plan.changed',
+  'ticket.opened',
+  'ticket.replied',
+  'payment.succeeded',
+  'payment.failed',
+  'contact.added',
+  'contact.removed',
+  'order.placed',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** A delivery is tried this many times, then left 'dead' (retryable from the console). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+
+/** The wait before attempt n + 1 after n failed ones: 1 minute, doubling, at most 6 hours. */
+export function webhookBackoffMs(failedAttempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, failedAttempts - 1), 6 * 60 * 60 * 1000);
+}

@@ -17,6 +17,7 @@ import { mintSession, mintStaffSession } from './sessions';
 import { ADMIN_SCOPES, STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { STAFF_ROLES } from '@outpost/domain/staff-rules';
 import { createApiKey, revokeApiKey } from '../modules/admin/api-keys.service';
+import { createEndpoint } from '../modules/webhooks/webhooks.service';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
 
@@ -457,6 +458,27 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
   }
   if (body && typeof body.identifier === 'string') body = { ...body, identifier: `AVC9${n}` };
   if (route.headers) headers = { ...headers, 'idempotency-key': `matrix-${n}-${randomUUID()}` };
+  if ('endpointid' in params || 'deliveryid' in params) {
+    const endpoint = await createEndpoint(
+      ctx.database.db,
+      { url: 'https://bss.example.net/matrix', events: ['plan.changed'] },
+      null,
+      new Date(),
+    );
+    params.endpointid = endpoint.endpointid;
+    if ('deliveryid' in params) {
+      const [delivery] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`insert into webhook_deliveries (endpoint_id, event_id, event, payload, status,
+                                            next_attempt_at, created_at)
+            values (${endpoint.endpointid}, gen_random_uuid(), 'plan.changed', '{}', 'dead',
+                    now(), now())
+            returning id`,
+      );
+      params.deliveryid = delivery!.id;
+      delete params.endpointid;
+    }
+  }
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,

@@ -18,6 +18,7 @@ import { HOLDER_ROLE, INVITE_TTL_MS } from '../contacts/contacts.service';
 import { invitationLink } from '../contacts/add-contact.service';
 import { plans, services } from '../services/services.schema';
 import { addressTaken } from '../users/identity';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { adminError } from './admin.errors';
 
 export type ProvisioningDeps = { db: Db; brand: Brand; publicUrl: string };
@@ -114,6 +115,7 @@ export async function createAccount(
     subject: `Your ${name} account is ready`,
     body,
   });
+  await emitEvent(tx, 'account.created', { account_id: account.id, holder_id: created.id }, now);
   return account.id;
 }
 
@@ -199,6 +201,12 @@ export async function createService(
     .onConflictDoNothing()
     .returning({ id: services.id });
   if (!row) throw adminError('externalIdTaken');
+  await emitEvent(
+    tx,
+    'service.created',
+    { account_id: accountId, service_id: row.id, status, plan_id: plan.id },
+    now,
+  );
   return { serviceid: row.id, status, plan: plan.name };
 }
 

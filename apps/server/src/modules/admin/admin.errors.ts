@@ -10,6 +10,9 @@ export const adminErrors = {
   externalIdTaken: 'Invalid request: another record already has this external_id.',
   planNotForTechnology: 'Invalid request: there is no such plan for this technology.',
   identifierTaken: 'Invalid request: another service already has this identifier.',
+  webhookUrlInvalid:
+    'Invalid request: a webhook URL must be https, with no user or password, on a public host.',
+  webhookMissing: 'Invalid request: there is no such webhook endpoint or delivery.',
 } as const;
 
 export const adminStatuses = {
@@ -20,6 +23,8 @@ export const adminStatuses = {
   externalIdTaken: 409,
   planNotForTechnology: 400,
   identifierTaken: 409,
+  webhookUrlInvalid: 400,
+  webhookMissing: 404,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

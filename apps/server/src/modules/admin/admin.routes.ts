@@ -17,6 +17,14 @@ import {
 import type { AdminCaller } from './api-keys.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { adminError } from './admin.errors';
+import {
+  createEndpoint,
+  disableEndpoint,
+  listDeliveries,
+  listEndpoints,
+  retryDelivery,
+  webhookUrlAllowed,
+} from '../webhooks/webhooks.service';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -162,5 +170,51 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
   app.route({
     ...routeFor(adminRoutes.adminPlans),
     handler: async () => ({ data: await adminPlans(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminListWebhooks),
+    handler: async () => ({ data: await listEndpoints(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateWebhook),
+    handler: async (request) => {
+      if (!webhookUrlAllowed(request.body.url)) throw adminError('webhookUrlInvalid');
+      const caller = callerOf(request);
+      return {
+        data: await createEndpoint(
+          db,
+          request.body,
+          caller.kind === 'staff' ? caller.staff.id : null,
+          clock(),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminDisableWebhook),
+    handler: async (request) => {
+      const endpoint = await disableEndpoint(db, request.params.endpointid, clock());
+      if (!endpoint) throw adminError('webhookMissing');
+      return { data: endpoint };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminWebhookDeliveries),
+    handler: async (request) => ({
+      data: await listDeliveries(db, request.params.endpointid),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminRetryWebhookDelivery),
+    handler: async (request) => {
+      if (!(await retryDelivery(db, request.params.deliveryid, clock())))
+        throw adminError('webhookMissing');
+      return { data: { queued: true as const } };
+    },
   });
 };

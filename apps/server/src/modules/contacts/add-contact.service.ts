@@ -16,6 +16,7 @@ import { relationships, roles, userPermissions, users } from '../../db/accounts.
 import { issueCode } from '../auth/codes';
 import { addressTaken } from '../users/identity';
 import { contactsError } from './contacts.errors';
+import { emitEvent } from '../webhooks/webhooks.service';
 import type { ContactsDeps } from './contacts.service';
 import {
   HOLDER_ROLE,
@@ -153,6 +154,12 @@ export async function addContact(
       subject: `You have been invited to ${name}`,
       body,
     });
+    await emitEvent(
+      tx,
+      'contact.added',
+      { account_id: auth.accountId, user_id: created.id, role: role.role, added_by: auth.userId },
+      now,
+    );
     return { userid: created.id };
   });
   return { userid };

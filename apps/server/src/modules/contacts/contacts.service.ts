@@ -23,6 +23,7 @@ import {
 import { authEvents, sessions, tokens, verificationCodes } from '../auth/auth.schema';
 import { contactFields, contactRoleFields } from '../users/users.service';
 import { contactsError } from './contacts.errors';
+import { emitEvent } from '../webhooks/webhooks.service';
 
 export type ContactsDeps = {
   db: Db;
@@ -204,6 +205,12 @@ export async function removeContact(
       auth,
       'contact-remove',
       `removed contact ${contact.id} (${contact.role}, was ${contact.roleStatus}); sessions ended`,
+    );
+    await emitEvent(
+      tx,
+      'contact.removed',
+      { account_id: auth.accountId, user_id: contact.id, removed_by: auth.userId },
+      now,
     );
   });
 }

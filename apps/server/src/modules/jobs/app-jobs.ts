@@ -10,6 +10,9 @@ import { billingRunDeps } from '../billing/billing-run-deps';
 import { runReferralCredits } from '../referrals/referral-credits';
 import { activateDataBlocks, runPeriodRollover } from '../services/jobs';
 import { forgetIdempotencyKeys } from '../../lib/idempotency';
+import type { OutboundNet } from '../../adapters/outbound-https';
+import { OUTBOUND_NET } from '../../adapters/outbound-https';
+import { deliverAllWebhooks } from '../webhooks/webhooks.service';
 import type { JobDefinition } from './queue';
 import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
@@ -24,6 +27,8 @@ export type AppJobDeps = {
   onError?: (error: unknown, context: string) => void;
   /** What a run did (the CLI prints it). */
   onResult?: (name: string, result: unknown) => void;
+  /** How webhooks reach the provider's endpoints (tests: a local fake). */
+  outboundNet?: OutboundNet;
 };
 
 /**
@@ -64,8 +69,9 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
         now,
       ),
     ),
-    // The admin API's Idempotency-Keys older than a day (decision 051).
+    // The admin API's Idempotency-Keys older than a day, and the webhooks due (decision 051).
     job('admin.idempotency-keys', (now) => forgetIdempotencyKeys(db, now)),
+    job('webhooks.deliver', (now) => deliverAllWebhooks(db, deps.outboundNet ?? OUTBOUND_NET, now)),
     ...(gateway && isSandboxGateway(gateway)
       ? [job('payments.sandbox-events', () => gateway.deliverPending())]
       : []),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { emitEvent } from '../webhooks/webhooks.service';
 import type { AvailableBlock, BlockPurchase, ChangePlanResult } from '@outpost/contracts/services';
 import { formatDate } from '@outpost/domain/format';
 import { formatPhone } from '@outpost/domain/phone-format';
@@ -229,6 +230,22 @@ export async function purchaseBlock(
     sourceId: row!.id,
     createdAt: now,
   });
+  // The provider's systems hear of it when it commits (webhooks, decision 051).
+  await emitEvent(
+    tx,
+    'data_block.purchased',
+    {
+      account_id: service.accountId,
+      service_id: service.id,
+      purchase_id: row!.id,
+      block: block.block,
+      peak_mb: block.peak_mb,
+      offpeak_mb: block.offpeak_mb,
+      price_cents: block.price,
+      purchased_by: userId,
+    },
+    now,
+  );
   return toPurchase(row!, now);
 }
 
