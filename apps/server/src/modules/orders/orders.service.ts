@@ -11,6 +11,7 @@ import {
 import { messages } from '@outpost/contracts/messages';
 import { maskedPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
 import type { Db } from '../../db/client';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { notFound } from '../../lib/errors';
 import type { ServiceRow } from '../services/services.service';
 import { tickets } from '../tickets/tickets.schema';
@@ -79,6 +80,20 @@ export async function createOrder(tx: Db, input: NewOrder): Promise<OrderResult>
       updatedAt: input.now,
     })
     .returning({ id: orders.id });
+  await emitEvent(
+    tx,
+    'order.placed',
+    {
+      account_id: input.accountId,
+      ...(input.serviceId ? { service_id: input.serviceId } : {}),
+      order_id: row!.id,
+      kind: input.kind,
+      ticket_id: ticket.ticketid,
+      price_cents: input.priceCents ?? null,
+      monthly_cents: input.monthlyCents ?? null,
+    },
+    input.now,
+  );
   return { orderid: row!.id, ticketid: ticket.ticketid, number: ticket.number };
 }
 

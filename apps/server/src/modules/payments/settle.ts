@@ -8,6 +8,7 @@ import { appendTransaction, balanceCents } from '../billing/ledger';
 import { PAYMETHOD_CARD, PAYMETHOD_NONE } from '@outpost/domain/billing-rules';
 import { declineCode, declineText } from '@outpost/contracts/payment-declines';
 import { payments } from './payments.schema';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { brandName } from './paymethods.service';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -97,6 +98,7 @@ export async function settlePayment(
           .where(and(eq(invoices.accountId, payment.accountId), eq(invoices.status, 'Unpaid')));
         for (const invoice of unpaid) await markInvoicePaid(tx, invoice.id);
       }
+      await emitEvent(tx, 'payment.succeeded', paymentEvent(payment), now);
       if (payment.saveCard && card && intent.paymentMethod) {
         const [current] = await tx
           .select({ method: paymethods.method })
@@ -164,8 +166,20 @@ export async function settlePayment(
         invoiceId: payment.invoiceId,
         paymentId,
       });
+    await emitEvent(tx, 'payment.failed', { ...paymentEvent(payment), failure_code: code }, now);
     return { payment: updated!, recorded: true };
   });
+}
+
+/** What the provider's systems hear of a payment (webhooks, decision 051): never card details. */
+function paymentEvent(payment: PaymentRow) {
+  return {
+    account_id: payment.accountId,
+    payment_id: payment.id,
+    kind: payment.kind,
+    amount_cents: payment.amountCents,
+    invoice_id: payment.invoiceId,
+  };
 }
 
 function paymentReason(

@@ -62,7 +62,35 @@ export async function closeScheduled(
     .where(and(eq(planChanges.serviceId, serviceId), eq(planChanges.status, 'scheduled')));
 }
 
+/** A plan change applied (or scheduled, or cancelled), told to the provider's systems. */
 export async function applyPlanChange(
+  tx: Db,
+  service: ServiceRow,
+  decision: ChangeDecision,
+  userId: number,
+  now: Date,
+): Promise<ChangePlanResult> {
+  const result = await recordPlanChange(tx, service, decision, userId, now);
+  await emitEvent(
+    tx,
+    'plan.changed',
+    {
+      account_id: service.accountId,
+      service_id: service.id,
+      plan: result.plan,
+      next_plan: result.next_plan,
+      when: result.when,
+      effective: result.effective,
+      adjustment_cents: result.adjustment,
+      cancelled: result.cancelled,
+      requested_by: userId,
+    },
+    now,
+  );
+  return result;
+}
+
+async function recordPlanChange(
   tx: Db,
   service: ServiceRow,
   decision: ChangeDecision,

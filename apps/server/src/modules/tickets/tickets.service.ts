@@ -7,10 +7,9 @@ import { notFound } from '../../lib/errors';
 import { users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { serviceName } from '@outpost/domain/phone-format';
 
-/** A database or a transaction: a ticket is opened inside the caller's own transaction. */
-type Tx = Pick<Db, 'insert'>;
 
 export type NewTicket = {
   accountId: number;
@@ -51,7 +50,7 @@ function authorColumns(userId: number | null, authorName: string, staff: Message
  * or callback it records and the ticket commit together (or not at all). Returns the id the
  * client gets as `ticketid` and the number the customer sees.
  */
-export async function createTicket(tx: Tx, input: NewTicket) {
+export async function createTicket(tx: Db, input: NewTicket) {
   const [ticket] = await tx
     .insert(tickets)
     .values({
@@ -73,6 +72,21 @@ export async function createTicket(tx: Tx, input: NewTicket) {
       ...(input.now ? { createdAt: input.now } : {}),
     })
     .returning({ id: ticketMessages.id });
+  await emitEvent(
+    tx,
+    'ticket.opened',
+    {
+      account_id: input.accountId,
+      ...(input.serviceId ? { service_id: input.serviceId } : {}),
+      ticket_id: ticket!.id,
+      number: ticketNumber(ticket!.id),
+      category: input.category,
+      subject: input.subject,
+      source: input.source,
+      opened_by: input.userId,
+    },
+    input.now ?? new Date(),
+  );
   // messageId: the first message's id (an attachment hangs on it).
   return { ticketid: ticket!.id, number: ticketNumber(ticket!.id), messageId: message!.id };
 }
@@ -263,10 +277,24 @@ export async function addMessage(
       body: ticketMessages.body,
       createdAt: ticketMessages.createdAt,
     });
-  await tx
+  const [ticket] = await tx
     .update(tickets)
     .set({ status: message.status, updatedAt: message.now })
-    .where(eq(tickets.id, ticketId));
+    .where(eq(tickets.id, ticketId))
+    .returning({ accountId: tickets.accountId });
+  await emitEvent(
+    tx,
+    'ticket.replied',
+    {
+      account_id: ticket!.accountId,
+      ticket_id: ticketId,
+      number: ticketNumber(ticketId),
+      message_id: row!.id,
+      from_customer: row!.fromCustomer,
+      status: message.status,
+    },
+    message.now,
+  );
   return { ...row!, onBehalfOf: message.staff ? message.authorName : null };
 }
 
@@ -283,7 +311,7 @@ export async function lockedTicket(tx: Db, ticketId: number) {
 
 /** Keeps an attachment of a ticket's message, inside the transaction that opened the ticket. */
 export async function addAttachment(
-  tx: Tx,
+  tx: Pick<Db, 'insert'>,
   ticket: { ticketid: number; messageId: number },
   file: { filename: string; contentType: string; size: number; bytes: Buffer },
   now: Date,

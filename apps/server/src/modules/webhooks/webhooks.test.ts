@@ -305,3 +305,58 @@ describe('delivery', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('events of the portal', () => {
+  it('records a ticket opened, a reply and a plan change for an endpoint subscribed to them', async () => {
+    const made = await register({
+      url: 'https://bss.example.net/all',
+      events: ['ticket.opened', 'ticket.replied', 'plan.changed'],
+    });
+    const endpointid = made.json().data.endpointid as number;
+    const holder = await mintSession(ctx.database.db, 5001, 'live', time.clock());
+    const headers = { 'x-user-token': holder.userToken };
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers, payload });
+    const prepareCommit = async (prepare: string, commit: string, body: object) => {
+      const prepared = await post(prepare, body);
+      expect(prepared.statusCode, prepared.body).toBe(200);
+      const done = await post(commit, { ...body, csrf: prepared.json().data.csrf });
+      expect(done.statusCode, done.body).toBe(200);
+      return done.json().data;
+    };
+    const ticket = await prepareCommit(apiPaths.newTicketPrepare, apiPaths.newTicketCommit, {
+      category: 'Technical fault',
+      subject: 'No connection since the storm',
+      description: 'The modem shows a red light.',
+    });
+    const reply = await post(
+      buildPath(apiPaths.supportTicketReply, { ticketid: ticket.ticketid }),
+      { message: 'It is back now.' },
+    );
+    expect(reply.statusCode, reply.body).toBe(200);
+    await prepareCommit(
+      buildPath(apiPaths.changePlanPrepare, { serviceid: 200101 }),
+      buildPath(apiPaths.changePlanCommit, { serviceid: 200101 }),
+      { planid: 24, when: 'Next Period', options: [] },
+    );
+    const events = await queryRows<{ event: string; data: Record<string, unknown> }>(
+      ctx.database.db,
+      sql`select event, payload->'data' as data from webhook_deliveries
+           where endpoint_id = ${endpointid} order by id`,
+    );
+    expect(events.map((e) => e.event)).toEqual(['ticket.opened', 'ticket.replied', 'plan.changed']);
+    expect(events[0]!.data).toMatchObject({
+      account_id: 100001,
+      ticket_id: ticket.ticketid,
+      subject: 'No connection since the storm',
+      source: 'customer',
+    });
+    expect(events[1]!.data).toMatchObject({ ticket_id: ticket.ticketid, from_customer: true });
+    expect(events[2]!.data).toMatchObject({
+      service_id: 200101,
+      when: 'Next Period',
+      cancelled: false,
+      requested_by: 5001,
+    });
+  });
+});
