@@ -1,14 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../paths';
 import { mintStaffSession } from '../test/sessions';
+import { runGeneratedClient } from '../test/generated-client';
 import type { TestContext } from '../test/test-app';
 import { createTestContext, loginAs } from '../test/test-app';
 
@@ -72,34 +65,6 @@ afterAll(async () => ctx.close());
 
 describe('a generated client (openapi-typescript + openapi-fetch)', () => {
   it('type-checks against the live document, logs in and reads the dashboard', async () => {
-    const document = (await fetch(`${baseUrl}/api/docs/json`).then((r) => r.json())) as Parameters<
-      typeof openapiTS
-    >[0];
-    const dir = mkdtempSync(path.join(tmpdir(), 'outpost-client-'));
-    symlinkSync(path.join(paths.appRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    writeFileSync(path.join(dir, 'schema.ts'), astToString(await openapiTS(document)));
-    writeFileSync(path.join(dir, 'client.ts'), CLIENT);
-
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: false,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      typeRoots: [path.join(paths.appRoot, 'node_modules/@types')],
-      skipLibCheck: true,
-      outDir: path.join(dir, 'out'),
-    };
-    const program = ts.createProgram([path.join(dir, 'client.ts')], options);
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
-
-    // Run it: the emitted JavaScript, as its own process, against the listening server.
-    program.emit(); // the import of './schema' is types only: dropped
     // An API key, made by a staff admin as the console does.
     const apiKey = (
       await ctx.app.inject({
@@ -111,12 +76,10 @@ describe('a generated client (openapi-typescript + openapi-fetch)', () => {
         payload: { name: 'Client', scopes: ['read'] },
       })
     ).json().data as { key: string };
-    writeFileSync(path.join(dir, 'out', 'package.json'), '{"type":"module"}');
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [path.join(dir, 'out', 'client.js')],
-      { env: { ...process.env, BASE_URL: baseUrl, API_KEY: apiKey.key } },
-    );
+    const { diagnostics, stdout } = await runGeneratedClient(baseUrl, CLIENT, {
+      API_KEY: apiKey.key,
+    });
+    expect(diagnostics).toEqual([]);
     const read = JSON.parse(stdout) as {
       greeting: string;
       services: string[];

@@ -10,7 +10,6 @@ import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 import { emitEvent } from '../webhooks/webhooks.service';
 import { serviceName } from '@outpost/domain/phone-format';
 
-
 export type NewTicket = {
   accountId: number;
   serviceId?: number | null;
