@@ -4,6 +4,7 @@ import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { newContactInput } from './contacts';
 import { serviceStatus, serviceType, technology } from './services';
+import { STAFF_ROLE_NAMES } from './staff';
 import { defineRoute } from './route-contract';
 
 /**
@@ -224,7 +225,33 @@ const webhookDelivery = z.object({
   created: z.iso.datetime(),
 });
 
+const staffMember = z.object({
+  staffid: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLE_NAMES),
+  active: z.boolean(),
+  created: z.iso.datetime(),
+  last_sign_in: z.iso.datetime().nullable(),
+});
+
+export const staffCreateInput = z.strictObject({
+  email: z.email().max(200),
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(STAFF_ROLE_NAMES),
+  /** Chosen by the admin and handed over in person, as `npm run staff -- create` takes it. */
+  password: z.string().min(12).max(200),
+});
+
+/** A new authenticator secret: the only answer that holds it (to enrol the app once). */
+const authenticatorSecret = z.object({ authenticator_secret: z.string(), otpauth: z.string() });
+
+export const staffUpdateInput = z
+  .strictObject({ role: z.enum(STAFF_ROLE_NAMES).optional(), active: z.boolean().optional() })
+  .refine((b) => b.role !== undefined || b.active !== undefined, 'give role or active');
+
 const keyIdParams = z.strictObject({ keyid: idParam });
+const staffIdParams = z.strictObject({ staffid: idParam });
 const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
@@ -425,5 +452,63 @@ export const adminRoutes = {
     params: deliveryIdParams,
     response: envelope(z.object({ queued: z.literal(true) })),
     example: { params: { deliveryid: '1' } },
+  }),
+  adminListStaff: defineRoute({
+    id: 'adminListStaff',
+    method: 'GET',
+    path: apiPaths.adminStaff,
+    summary: 'Staff members by name: role, active, last sign-in',
+    access: 'admin',
+    adminScope: 'staff',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(staffMember)),
+  }),
+  adminCreateStaff: defineRoute({
+    id: 'adminCreateStaff',
+    method: 'POST',
+    path: apiPaths.adminStaff,
+    summary: 'A new staff member; their authenticator secret is in this answer only',
+    access: 'admin',
+    adminScope: 'staff',
+    permissions: [],
+    objects: [],
+    body: staffCreateInput,
+    response: envelope(staffMember.extend(authenticatorSecret.shape)),
+    example: {
+      body: {
+        email: 'new.desk@outpost.example',
+        name: 'New Desk',
+        role: 'support',
+        password: 'A-long-passphrase-1',
+      },
+    },
+  }),
+  adminUpdateStaff: defineRoute({
+    id: 'adminUpdateStaff',
+    method: 'PATCH',
+    path: apiPaths.adminStaffMember,
+    summary: "Change a staff member's role, or switch them off (their sessions end) or on",
+    access: 'admin',
+    adminScope: 'staff',
+    permissions: [],
+    objects: [],
+    params: staffIdParams,
+    body: staffUpdateInput,
+    response: envelope(staffMember),
+    example: { params: { staffid: '1' }, body: { role: 'billing' } },
+  }),
+  adminResetStaffAuthenticator: defineRoute({
+    id: 'adminResetStaffAuthenticator',
+    method: 'POST',
+    path: apiPaths.adminStaffAuthenticator,
+    summary: 'A new authenticator secret for a staff member (shown once); their sessions end',
+    access: 'admin',
+    adminScope: 'staff',
+    permissions: [],
+    objects: [],
+    params: staffIdParams,
+    response: envelope(authenticatorSecret),
+    example: { params: { staffid: '1' } },
   }),
 } as const;

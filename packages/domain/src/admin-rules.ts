@@ -4,9 +4,11 @@ import type { StaffRole } from './staff-rules';
  * What the admin API lets a caller do (docs/decisions/051), as scopes:
  * - read: find customers and read what the console shows of them;
  * - provisioning: create and change accounts, services and the catalogue;
- * - keys: create, list and revoke API keys (staff admins only, never a key).
+ * - keys: create, list and revoke API keys and webhook endpoints (staff admins only, never a key);
+ * - staff: create staff members, change their roles, disable them, reset their authenticator
+ *   (staff admins only, never a key).
  */
-export const ADMIN_SCOPES = ['read', 'provisioning', 'keys'] as const;
+export const ADMIN_SCOPES = ['read', 'provisioning', 'keys', 'staff'] as const;
 export type AdminScope = (typeof ADMIN_SCOPES)[number];
 
 /** The scopes an API key may be given: a key never manages keys. */
@@ -17,7 +19,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const STAFF_ROLE_SCOPES: Record<StaffRole, readonly AdminScope[]> = {
   support: ['read'],
   billing: ['read'],
-  admin: ['read', 'provisioning', 'keys'],
+  admin: ['read', 'provisioning', 'keys', 'staff'],
 };
 
 /** An API key lives at most this many days; the default when none is asked for. */

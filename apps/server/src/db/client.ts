@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -260,4 +261,10 @@ export function preparedStatement<T, V extends Record<string, unknown>>(
     const result = (await statement.execute(values)) as { rows: T[] };
     return result.rows;
   };
+}
+
+/** Whether a statement failed on a unique index (SQLSTATE 23505), as drizzle wraps it or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof DrizzleQueryError ? error.cause : error;
+  return (cause as { code?: unknown } | undefined)?.code === '23505';
 }

@@ -18,6 +18,7 @@ import { ADMIN_SCOPES, STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { STAFF_ROLES } from '@outpost/domain/staff-rules';
 import { createApiKey, revokeApiKey } from '../modules/admin/api-keys.service';
 import { createEndpoint } from '../modules/webhooks/webhooks.service';
+import { createStaffMember } from '../modules/staff/staff.service';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
 
@@ -479,6 +480,17 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
       delete params.endpointid;
     }
   }
+  if ('staffid' in params) {
+    const member = await createStaffMember(ctx.database.db, {
+      email: `matrix-staff-${n}@outpost.example`,
+      name: 'Matrix Staff',
+      role: 'support',
+      password: 'Matrix-staff-password-1',
+    });
+    params.staffid = member.id;
+  }
+  if (body && typeof body.email === 'string' && 'password' in body)
+    body = { ...body, email: `matrix-new-staff-${n}@outpost.example` };
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,

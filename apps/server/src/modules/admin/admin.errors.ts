@@ -13,6 +13,10 @@ export const adminErrors = {
   webhookUrlInvalid:
     'Invalid request: a webhook URL must be https, with no user or password, on a public host.',
   webhookMissing: 'Invalid request: there is no such webhook endpoint or delivery.',
+  staffMissing: 'Invalid request: there is no such staff member.',
+  staffEmailTaken: 'Invalid request: a staff member already has this email.',
+  staffSelfLockout:
+    'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
 } as const;
 
 export const adminStatuses = {
@@ -25,6 +29,9 @@ export const adminStatuses = {
   identifierTaken: 409,
   webhookUrlInvalid: 400,
   webhookMissing: 404,
+  staffMissing: 404,
+  staffEmailTaken: 409,
+  staffSelfLockout: 400,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -25,6 +25,13 @@ import {
   retryDelivery,
   webhookUrlAllowed,
 } from '../webhooks/webhooks.service';
+import {
+  createStaffMember,
+  listStaff,
+  resetStaffAuthenticator,
+  updateStaffMember,
+} from '../staff/staff.service';
+import { isUniqueViolation } from '../../db/client';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -170,6 +177,66 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
   app.route({
     ...routeFor(adminRoutes.adminPlans),
     handler: async () => ({ data: await adminPlans(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminListStaff),
+    handler: async () => ({ data: await listStaff(db) }),
+  });
+
+  /** One staff member as listed; 404 when there is none. */
+  const staffMember = async (staffId: number) => {
+    const found = (await listStaff(db)).find((m) => m.staffid === staffId);
+    if (!found) throw adminError('staffMissing');
+    return found;
+  };
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateStaff),
+    handler: async (request) => {
+      const { email, name, role, password } = request.body;
+      const made = await createStaffMember(db, { email, name, role, password }).catch(
+        (error: unknown) => {
+          if (isUniqueViolation(error)) throw adminError('staffEmailTaken');
+          throw error;
+        },
+      );
+      return {
+        data: {
+          ...(await staffMember(made.id)),
+          authenticator_secret: made.totpSecret,
+          otpauth: made.otpauth,
+        },
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateStaff),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const staffId = request.params.staffid;
+      const { role, active } = request.body;
+      // An admin never locks themselves out: another admin must (decision 051).
+      if (
+        caller.kind === 'staff' &&
+        caller.staff.id === staffId &&
+        (active === false || (role !== undefined && role !== 'admin'))
+      )
+        throw adminError('staffSelfLockout');
+      if ((await updateStaffMember(db, staffId, { role, active }, clock())) === null)
+        throw adminError('staffMissing');
+      return { data: await staffMember(staffId) };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminResetStaffAuthenticator),
+    handler: async (request) => {
+      const reset = await resetStaffAuthenticator(db, request.params.staffid, clock());
+      if (!reset) throw adminError('staffMissing');
+      return { data: { authenticator_secret: reset.totpSecret, otpauth: reset.otpauth } };
+    },
   });
 
   app.route({

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { queryRows } from '../../db/client';
@@ -634,5 +635,123 @@ describe('provisioning', () => {
       price_cents: expect.any(Number),
       selectable: true,
     });
+  });
+});
+
+describe('staff administration', () => {
+  const staffUrl = (staffid: number) => buildPath(apiPaths.adminStaffMember, { staffid });
+  const patch = (staffid: number, payload: object, token = adminToken) =>
+    ctx.app.inject({ method: 'PATCH', url: staffUrl(staffid), headers: asStaff(token), payload });
+
+  it('makes a staff member who signs in with the password and the authenticator shown once', async () => {
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.adminStaff,
+      headers: asStaff(adminToken),
+      payload: {
+        email: 'Dee.Desk@outpost.example',
+        name: 'Dee Desk',
+        role: 'support',
+        password: 'Dee-desk-passphrase-1',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const member = made.json().data;
+    expect(member).toMatchObject({
+      email: 'Dee.Desk@outpost.example',
+      name: 'Dee Desk',
+      role: 'support',
+      active: true,
+      last_sign_in: null,
+    });
+    expect(member.otpauth).toContain(member.authenticator_secret);
+    const list = await get(apiPaths.adminStaff, asStaff(adminToken));
+    expect(list.body).not.toContain(member.authenticator_secret);
+    expect(list.json().data).toContainEqual(expect.objectContaining({ staffid: member.staffid }));
+
+    const code = new TOTP({ secret: Secret.fromBase32(member.authenticator_secret) }).generate({
+      timestamp: time.clock().getTime(),
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.staffLogin,
+      payload: { email: 'dee.desk@outpost.example', password: 'Dee-desk-passphrase-1', code },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.adminStaff,
+      headers: asStaff(adminToken),
+      payload: {
+        email: 'dee.desk@OUTPOST.example',
+        name: 'Dee Again',
+        role: 'admin',
+        password: 'Dee-desk-passphrase-2',
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(adminErrors.staffEmailTaken);
+  });
+
+  it('changes a role, switches a member off (their session ends) and refuses an admin locking themselves out', async () => {
+    const [bea] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from staff_members where email = 'bea.billing@outpost.example'`,
+    );
+    const beaToken = await mintStaffSession(
+      ctx.database.db,
+      'bea.billing@outpost.example',
+      time.clock(),
+    );
+    const promoted = await patch(bea!.id, { role: 'admin' });
+    expect(promoted.json().data).toMatchObject({ role: 'admin', active: true });
+    // The new role holds at the next request.
+    expect((await get(apiPaths.adminApiKeys, asStaff(beaToken))).statusCode).toBe(200);
+    const off = await patch(bea!.id, { active: false });
+    expect(off.json().data).toMatchObject({ active: false });
+    expect((await search('Citizen', asStaff(beaToken))).statusCode).toBe(401);
+    await patch(bea!.id, { active: true, role: 'billing' });
+
+    const [ada] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from staff_members where email = 'ada.admin@outpost.example'`,
+    );
+    for (const change of [{ active: false }, { role: 'support' }]) {
+      const refused = await patch(ada!.id, change);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toBe(adminErrors.staffSelfLockout);
+    }
+    expect((await patch(999_999, { role: 'support' })).statusCode).toBe(404);
+    // Only admins administer staff.
+    expect((await patch(bea!.id, { role: 'admin' }, supportToken)).statusCode).toBe(403);
+  });
+
+  it('resets an authenticator: a new secret once, and the old sessions end', async () => {
+    const [sam] = await queryRows<{ id: number; totp_secret: string }>(
+      ctx.database.db,
+      sql`select id, totp_secret from staff_members where email = 'sam.support@outpost.example'`,
+    );
+    const samToken = await mintStaffSession(
+      ctx.database.db,
+      'sam.support@outpost.example',
+      time.clock(),
+    );
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.adminStaffAuthenticator, { staffid: sam!.id }),
+      headers: asStaff(adminToken),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const secret = reset.json().data.authenticator_secret as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(secret).not.toBe(sam!.totp_secret);
+    expect((await search('Citizen', asStaff(samToken))).statusCode).toBe(401);
+    // The support token the other tests use was Sam's: a fresh one for what follows.
+    supportToken = await mintStaffSession(
+      ctx.database.db,
+      'sam.support@outpost.example',
+      time.clock(),
+    );
   });
 });

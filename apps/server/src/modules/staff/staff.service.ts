@@ -236,3 +236,89 @@ export async function activeHolderOf(
   );
   return holder;
 }
+
+// ---- staff administration (the admin API, decision 051)
+
+export type StaffListItem = {
+  staffid: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  active: boolean;
+  created: string;
+  last_sign_in: string | null;
+};
+
+/** Every staff member, by name, with their last sign-in. */
+export async function listStaff(db: Db): Promise<StaffListItem[]> {
+  const rows = await queryRows<{
+    id: number;
+    email: string;
+    name: string;
+    role: StaffRole;
+    active: boolean;
+    created_at: Date | string;
+    last_sign_in: Date | string | null;
+  }>(
+    db,
+    sql`select m.id, m.email, m.name, m.role, m.active, m.created_at,
+               (select max(s.created_at) from staff_sessions s where s.staff_id = m.id) as last_sign_in
+          from staff_members m order by lower(m.name), m.id`,
+  );
+  return rows.map((r) => ({
+    staffid: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    active: r.active,
+    created: new Date(r.created_at).toISOString(),
+    last_sign_in: r.last_sign_in === null ? null : new Date(r.last_sign_in).toISOString(),
+  }));
+}
+
+/**
+ * A staff member's role or active state changed. Switching off goes through setStaffActive (their
+ * sessions and staff-assisted customer sessions end); a new role takes effect at their next
+ * request (the role is read with the session). Answers the email, or null for an unknown id.
+ */
+export async function updateStaffMember(
+  db: Db,
+  staffId: number,
+  change: { role?: StaffRole | undefined; active?: boolean | undefined },
+  now: Date,
+): Promise<string | null> {
+  const [member] = await db
+    .select({ email: staffMembers.email })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffId));
+  if (!member) return null;
+  if (change.role !== undefined)
+    await db.update(staffMembers).set({ role: change.role }).where(eq(staffMembers.id, staffId));
+  if (change.active !== undefined) await setStaffActive(db, member.email, change.active, now);
+  return member.email;
+}
+
+/**
+ * A new authenticator secret for a staff member who lost theirs (shown once, to enrol again);
+ * their sessions end, so the old device signs in no more.
+ */
+export async function resetStaffAuthenticator(
+  db: Db,
+  staffId: number,
+  now: Date,
+): Promise<{ totpSecret: string; otpauth: string } | null> {
+  const totpSecret = new Secret({ size: 20 }).base32;
+  return withTransaction(db, async (tx) => {
+    const rows = await tx
+      .update(staffMembers)
+      .set({ totpSecret, totpLastStep: null })
+      .where(eq(staffMembers.id, staffId))
+      .returning({ id: staffMembers.id });
+    if (rows.length === 0) return null;
+    await tx
+      .update(staffSessions)
+      .set({ endedAt: now })
+      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt)));
+    return { totpSecret, otpauth: totpFor(totpSecret).toString() };
+  });
+}
