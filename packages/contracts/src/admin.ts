@@ -252,6 +252,7 @@ export const staffUpdateInput = z
 
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
+const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
 const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
@@ -376,6 +377,20 @@ export const adminRoutes = {
         tower_id: 'TNT-02',
       },
     },
+  }),
+  adminActivateService: defineRoute({
+    id: 'adminActivateService',
+    method: 'POST',
+    path: apiPaths.adminActivateService,
+    summary:
+      'Activate a pending service (the network says it is ready): its first period starts now',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    response: adminServiceResult,
+    example: { params: { accountid: '100001', serviceid: '200102' } },
   }),
   adminPlans: defineRoute({
     id: 'adminPlans',

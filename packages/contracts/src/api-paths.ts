@@ -174,6 +174,7 @@ export const apiPaths = {
   adminAccount: `${ADMIN_PREFIX}/accounts/:accountid/`,
   adminAccountByExternalId: `${ADMIN_PREFIX}/accounts/external/:external_id/`,
   adminAccountServices: `${ADMIN_PREFIX}/accounts/:accountid/services/`,
+  adminActivateService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/activate/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
   adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,
   adminStaff: `${ADMIN_PREFIX}/staff/`,

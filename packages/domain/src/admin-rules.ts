@@ -45,6 +45,7 @@ export function searchDigitsOf(query: string): string {
 export const WEBHOOK_EVENTS = [
   'account.created',
   'service.created',
+  'service.activated',
   'data_block.purchased',
   'plan.changed',
   'ticket.opened',

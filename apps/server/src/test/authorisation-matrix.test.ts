@@ -480,6 +480,20 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
       delete params.endpointid;
     }
   }
+  if ('serviceid' in params) {
+    // A pending service of its own to activate (a copy of the holder's pending one).
+    const [service] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into services (account_id, type, status, technology, plan_id, identifier,
+                                addr_abbr, addr_line, addr_suburb, addr_state, addr_postcode,
+                                period_start)
+          select account_id, type, 'pending', technology, plan_id, ${`AVC8${n}`}, addr_abbr,
+                 addr_line, addr_suburb, addr_state, addr_postcode, period_start
+            from services where id = 200102
+          returning id`,
+    );
+    params.serviceid = service!.id;
+  }
   if ('staffid' in params) {
     const member = await createStaffMember(ctx.database.db, {
       email: `matrix-staff-${n}@outpost.example`,

@@ -140,14 +140,23 @@ function searchStatement(
   );
 }
 
+/** A time as the database gives it: a Date, or in JSON text with an offset. */
+type DbTime = Date | string;
+const isoOf = (time: DbTime) => new Date(time).toISOString();
+
 type AccountRow = {
   accountid: number;
   external_id: string | null;
   name: string;
   status: string;
-  created: string;
+  created: DbTime;
   balance_cents: number | null;
-  contacts: AdminAccountView['contacts'] | null;
+  contacts:
+    | (Omit<AdminAccountView['contacts'][number], 'invited' | 'last_login'> & {
+        invited: DbTime | null;
+        last_login: DbTime | null;
+      })[]
+    | null;
   services: AdminAccountView['services'] | null;
 };
 
@@ -156,17 +165,15 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
   const [row] = await queryRows<AccountRow>(
     db,
     sql`select a.id as accountid, a.external_id, a.name, a.status,
-               to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created,
+               a.created_at as created,
                (select t.balance_cents from transactions t where t.account_id = a.id
                  order by t.created_at desc, t.id desc limit 1) as balance_cents,
                (select json_agg(json_build_object(
                          'userid', u.id, 'name', u.given_names || ' ' || u.surname,
                          'username', u.username, 'email', u.email, 'mobile', u.mobile,
                          'role', r.role, 'status', u.role_status, 'is_holder', u.is_account_holder,
-                         'invited', to_char(u.invited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                         'last_login', (select to_char(max(se.created_at) at time zone 'UTC',
-                                                       'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                                          from sessions se
+                         'invited', u.invited_at,
+                         'last_login', (select max(se.created_at) from sessions se
                                          where se.user_id = u.id and se.staff_id is null))
                        order by u.is_account_holder desc, u.id)
                   from users u join roles r on r.id = u.role_id
@@ -185,8 +192,14 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
   if (!row) throw adminError('accountMissing');
   return {
     ...row,
+    created: isoOf(row.created),
     balance_cents: row.balance_cents ?? 0,
-    contacts: row.contacts ?? [],
+    // ISO 8601 in UTC, as every time the API gives (the database's JSON writes an offset).
+    contacts: (row.contacts ?? []).map((c) => ({
+      ...c,
+      invited: c.invited === null ? null : isoOf(c.invited),
+      last_login: c.last_login === null ? null : isoOf(c.last_login),
+    })),
     services: row.services ?? [],
   };
 }

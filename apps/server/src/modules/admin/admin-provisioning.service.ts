@@ -210,6 +210,40 @@ export async function createService(
   return { serviceid: row.id, status, plan: plan.name };
 }
 
+/**
+ * A pending service made active (the network says it is ready): its first billing period starts
+ * now, and the customer sees it active at once. An active one is answered as it is (activating
+ * twice changes nothing and tells no one twice). Another account's service is 404.
+ */
+export async function activateService(tx: Db, accountId: number, serviceId: number, now: Date) {
+  const [service] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.accountId, accountId)))
+    .for('update');
+  if (!service) throw adminError('serviceMissing');
+  if (service.status === 'pending') {
+    await tx
+      .update(services)
+      .set({ status: 'active', activatedAt: now, periodStart: now })
+      .where(eq(services.id, serviceId));
+    await emitEvent(tx, 'service.activated', { account_id: accountId, service_id: serviceId }, now);
+  }
+  const [plan] = await tx
+    .select({ name: plans.name })
+    .from(plans)
+    .where(eq(plans.id, service.planId));
+  return {
+    serviceid: service.id,
+    external_id: service.externalId,
+    type: service.type,
+    technology: service.technology,
+    status: 'active' as const,
+    plan: plan!.name,
+    identifier: service.identifier,
+  };
+}
+
 /** Broadband for the satellite and wireless technologies, Telephony for the landline and VoIP. */
 export function serviceTypeOf(technology: ServiceInput['technology']): 'Broadband' | 'Telephony' {
   return technology === 'Landline' || technology === 'VOIP' ? 'Telephony' : 'Broadband';

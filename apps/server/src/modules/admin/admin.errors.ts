@@ -14,6 +14,7 @@ export const adminErrors = {
     'Invalid request: a webhook URL must be https, with no user or password, on a public host.',
   webhookMissing: 'Invalid request: there is no such webhook endpoint or delivery.',
   staffMissing: 'Invalid request: there is no such staff member.',
+  serviceMissing: 'Invalid request: this account has no such service.',
   staffEmailTaken: 'Invalid request: a staff member already has this email.',
   staffSelfLockout:
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
@@ -30,6 +31,7 @@ export const adminStatuses = {
   webhookUrlInvalid: 400,
   webhookMissing: 404,
   staffMissing: 404,
+  serviceMissing: 404,
   staffEmailTaken: 409,
   staffSelfLockout: 400,
 } as const;

@@ -9,6 +9,7 @@ import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
 import { adminAccount, adminPlans, searchAccounts } from './admin-accounts.service';
 import {
+  activateService,
   createAccount,
   createService,
   serviceTypeOf,
@@ -172,6 +173,16 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
           },
         };
       }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminActivateService),
+    // Idempotent by itself: activating an active service changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        activateService(tx, request.params.accountid, request.params.serviceid, clock()),
+      ),
+    }),
   });
 
   app.route({

@@ -755,3 +755,61 @@ describe('staff administration', () => {
     );
   });
 });
+
+describe('activating a service', () => {
+  it('makes a pending service active once, its period starting then, and tells the customer', async () => {
+    const key = await newKey({ name: 'Activator', scopes: ['read', 'provisioning'] });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: buildPath(apiPaths.adminAccountServices, { accountid: 100003 }),
+      headers: { ...withKey(key.key), 'idempotency-key': 'activation-service-01' },
+      payload: {
+        technology: 'Fixed Wireless',
+        plan_id: 31,
+        identifier: 'AVC000999000555',
+        address: { line: '3 Quarry Road', suburb: 'Tenterfield', state: 'NSW', postcode: '2372' },
+      },
+    });
+    const serviceid = created.json().data.serviceid as number;
+    const activate = (accountid: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: buildPath(apiPaths.adminActivateService, { accountid, serviceid }),
+        headers: withKey(key.key),
+      });
+    time.advance(3_600_000);
+    const first = await activate(100003);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ serviceid, status: 'active' });
+    const activation = async () => {
+      const [row] = await queryRows<{ status: string; period_start: string; activated_at: string }>(
+        ctx.database.db,
+        sql`select status, period_start, activated_at from services where id = ${serviceid}`,
+      );
+      return {
+        status: row!.status,
+        period_start: new Date(row!.period_start).toISOString(),
+        activated_at: new Date(row!.activated_at).toISOString(),
+      };
+    };
+    const at = time.clock().toISOString();
+    expect(await activation()).toEqual({ status: 'active', period_start: at, activated_at: at });
+    time.advance(60_000);
+    const again = await activate(100003);
+    expect(again.json().data.status).toBe('active');
+    expect(await activation()).toEqual({ status: 'active', period_start: at, activated_at: at });
+    // Named under another account: not found, and nothing changes.
+    const wrong = await activate(100001);
+    expect(wrong.statusCode).toBe(404);
+    expect(errorOf(wrong)).toBe(adminErrors.serviceMissing);
+    const holder = await mintSession(ctx.database.db, 5006, 'live', time.clock());
+    const mine = await ctx.app.inject({
+      url: apiPaths.services,
+      headers: { 'x-user-token': holder.userToken },
+    });
+    const listed = (mine.json().data as { serviceid: number; status: string }[]).find(
+      (s) => s.serviceid === serviceid,
+    );
+    expect(listed?.status).toBe('active');
+  });
+});
