@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_MAX_DAYS, API_KEY_SCOPES, WEBHOOK_EVENTS } from '@outpost/domain/admin-rules';
-import { apiPaths } from './api-paths';
+import { adminPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { newContactInput } from './contacts';
 import { serviceStatus, serviceType, technology } from './services';
@@ -262,7 +262,7 @@ export const adminRoutes = {
   adminListApiKeys: defineRoute({
     id: 'adminListApiKeys',
     method: 'GET',
-    path: apiPaths.adminApiKeys,
+    path: adminPaths.adminApiKeys,
     summary: 'API keys, newest first: name, scopes, expiry, last use (never the key)',
     access: 'admin',
     adminScope: 'keys',
@@ -273,7 +273,7 @@ export const adminRoutes = {
   adminCreateApiKey: defineRoute({
     id: 'adminCreateApiKey',
     method: 'POST',
-    path: apiPaths.adminApiKeys,
+    path: adminPaths.adminApiKeys,
     summary: "A new API key for the provider's systems; the key is in this answer only",
     access: 'admin',
     adminScope: 'keys',
@@ -286,7 +286,7 @@ export const adminRoutes = {
   adminRevokeApiKey: defineRoute({
     id: 'adminRevokeApiKey',
     method: 'DELETE',
-    path: apiPaths.adminApiKey,
+    path: adminPaths.adminApiKey,
     summary: 'Revoke an API key: it is refused from the next call',
     access: 'admin',
     adminScope: 'keys',
@@ -299,7 +299,7 @@ export const adminRoutes = {
   adminSearchAccounts: defineRoute({
     id: 'adminSearchAccounts',
     method: 'GET',
-    path: apiPaths.adminAccounts,
+    path: adminPaths.adminAccounts,
     summary: 'Find customers by name, account id, email, mobile, username, service or postcode',
     access: 'admin',
     adminScope: 'read',
@@ -312,7 +312,7 @@ export const adminRoutes = {
   adminAccount: defineRoute({
     id: 'adminAccount',
     method: 'GET',
-    path: apiPaths.adminAccount,
+    path: adminPaths.adminAccount,
     summary: 'A customer: the account, its contacts and its services',
     access: 'admin',
     adminScope: 'read',
@@ -325,7 +325,7 @@ export const adminRoutes = {
   adminCreateAccount: defineRoute({
     id: 'adminCreateAccount',
     method: 'POST',
-    path: apiPaths.adminAccounts,
+    path: adminPaths.adminAccounts,
     summary: 'A new customer: the account and its holder, invited by email to set a password',
     access: 'admin',
     adminScope: 'provisioning',
@@ -339,7 +339,7 @@ export const adminRoutes = {
   adminUpsertAccount: defineRoute({
     id: 'adminUpsertAccount',
     method: 'PUT',
-    path: apiPaths.adminAccountByExternalId,
+    path: adminPaths.adminAccountByExternalId,
     summary:
       "Create or update the customer the provider's external id names (the holder on create only)",
     access: 'admin',
@@ -357,7 +357,7 @@ export const adminRoutes = {
   adminCreateService: defineRoute({
     id: 'adminCreateService',
     method: 'POST',
-    path: apiPaths.adminAccountServices,
+    path: adminPaths.adminAccountServices,
     summary: 'A new service on a customer account (pending unless said active)',
     access: 'admin',
     adminScope: 'provisioning',
@@ -381,7 +381,7 @@ export const adminRoutes = {
   adminActivateService: defineRoute({
     id: 'adminActivateService',
     method: 'POST',
-    path: apiPaths.adminActivateService,
+    path: adminPaths.adminActivateService,
     summary:
       'Activate a pending service (the network says it is ready): its first period starts now',
     access: 'admin',
@@ -395,7 +395,7 @@ export const adminRoutes = {
   adminPlans: defineRoute({
     id: 'adminPlans',
     method: 'GET',
-    path: apiPaths.adminPlans,
+    path: adminPaths.adminPlans,
     summary: 'The plans a service may be given, by technology',
     access: 'admin',
     adminScope: 'read',
@@ -406,7 +406,7 @@ export const adminRoutes = {
   adminListWebhooks: defineRoute({
     id: 'adminListWebhooks',
     method: 'GET',
-    path: apiPaths.adminWebhooks,
+    path: adminPaths.adminWebhooks,
     summary: 'Webhook endpoints, newest first (never their secrets)',
     access: 'admin',
     adminScope: 'keys',
@@ -417,7 +417,7 @@ export const adminRoutes = {
   adminCreateWebhook: defineRoute({
     id: 'adminCreateWebhook',
     method: 'POST',
-    path: apiPaths.adminWebhooks,
+    path: adminPaths.adminWebhooks,
     summary: 'A new webhook endpoint; its signing secret is in this answer only',
     access: 'admin',
     adminScope: 'keys',
@@ -432,7 +432,7 @@ export const adminRoutes = {
   adminDisableWebhook: defineRoute({
     id: 'adminDisableWebhook',
     method: 'DELETE',
-    path: apiPaths.adminWebhook,
+    path: adminPaths.adminWebhook,
     summary: 'Switch a webhook endpoint off: nothing more is sent to it',
     access: 'admin',
     adminScope: 'keys',
@@ -445,7 +445,7 @@ export const adminRoutes = {
   adminWebhookDeliveries: defineRoute({
     id: 'adminWebhookDeliveries',
     method: 'GET',
-    path: apiPaths.adminWebhookDeliveries,
+    path: adminPaths.adminWebhookDeliveries,
     summary: "An endpoint's latest deliveries: status, attempts, the last answer or error",
     access: 'admin',
     adminScope: 'keys',
@@ -458,7 +458,7 @@ export const adminRoutes = {
   adminRetryWebhookDelivery: defineRoute({
     id: 'adminRetryWebhookDelivery',
     method: 'POST',
-    path: apiPaths.adminWebhookDeliveryRetry,
+    path: adminPaths.adminWebhookDeliveryRetry,
     summary: 'Send a delivery again (a dead one too) at the next run',
     access: 'admin',
     adminScope: 'keys',
@@ -471,7 +471,7 @@ export const adminRoutes = {
   adminListStaff: defineRoute({
     id: 'adminListStaff',
     method: 'GET',
-    path: apiPaths.adminStaff,
+    path: adminPaths.adminStaff,
     summary: 'Staff members by name: role, active, last sign-in',
     access: 'admin',
     adminScope: 'staff',
@@ -482,7 +482,7 @@ export const adminRoutes = {
   adminCreateStaff: defineRoute({
     id: 'adminCreateStaff',
     method: 'POST',
-    path: apiPaths.adminStaff,
+    path: adminPaths.adminStaff,
     summary: 'A new staff member; their authenticator secret is in this answer only',
     access: 'admin',
     adminScope: 'staff',
@@ -502,7 +502,7 @@ export const adminRoutes = {
   adminUpdateStaff: defineRoute({
     id: 'adminUpdateStaff',
     method: 'PATCH',
-    path: apiPaths.adminStaffMember,
+    path: adminPaths.adminStaffMember,
     summary: "Change a staff member's role, or switch them off (their sessions end) or on",
     access: 'admin',
     adminScope: 'staff',
@@ -516,7 +516,7 @@ export const adminRoutes = {
   adminResetStaffAuthenticator: defineRoute({
     id: 'adminResetStaffAuthenticator',
     method: 'POST',
-    path: apiPaths.adminStaffAuthenticator,
+    path: adminPaths.adminStaffAuthenticator,
     summary: 'A new authenticator secret for a staff member (shown once); their sessions end',
     access: 'admin',
     adminScope: 'staff',

@@ -167,7 +167,23 @@ export const apiPaths = {
   staffAudit: '/api/staff/audit/',
   staffLoginVerify: `${API_PREFIX}/staff-login/verify/`,
   staffUsageVerify: `${API_PREFIX}/staff-usage/:serviceid/verify/`,
-  // The admin API (issue 39, docs/decisions/051): the console and the provider's own systems.
+  /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
+  debugIntegrate: `${API_PREFIX}/debug/integrate/`,
+  // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).
+  /** GET the caller's devices. */
+  deviceTokens: `${API_PREFIX}/notifications/device-tokens`,
+  /** POST registers this device, PATCH refreshes its token, DELETE removes it. */
+  deviceToken: `${API_PREFIX}/notifications/device-token`,
+  latestNotifications: `${API_PREFIX}/notifications/get-latest`,
+  /** Beyond the spec: the VAPID public key for the browser's opt-in. */
+  webPushKey: `${API_PREFIX}/notifications/web-push-key`,
+} as const;
+
+/**
+ * The admin API's paths (issue 39, docs/decisions/051): the console and the provider's own
+ * systems. Apart from apiPaths, so the customer app's bundle carries none of them.
+ */
+export const adminPaths = {
   adminApiKeys: `${ADMIN_PREFIX}/api-keys/`,
   adminApiKey: `${ADMIN_PREFIX}/api-keys/:keyid/`,
   adminAccounts: `${ADMIN_PREFIX}/accounts/`,
@@ -183,16 +199,6 @@ export const apiPaths = {
   adminWebhook: `${ADMIN_PREFIX}/webhooks/:endpointid/`,
   adminWebhookDeliveries: `${ADMIN_PREFIX}/webhooks/:endpointid/deliveries/`,
   adminWebhookDeliveryRetry: `${ADMIN_PREFIX}/webhooks/deliveries/:deliveryid/retry/`,
-  /** The spec's generic debug endpoint (method 'auto-login-acct-holder'), used by /xd/{uid}. */
-  debugIntegrate: `${API_PREFIX}/debug/integrate/`,
-  // Push notifications (spec 1 section 7, no trailing slash as there; docs/decisions/023).
-  /** GET the caller's devices. */
-  deviceTokens: `${API_PREFIX}/notifications/device-tokens`,
-  /** POST registers this device, PATCH refreshes its token, DELETE removes it. */
-  deviceToken: `${API_PREFIX}/notifications/device-token`,
-  latestNotifications: `${API_PREFIX}/notifications/get-latest`,
-  /** Beyond the spec: the VAPID public key for the browser's opt-in. */
-  webPushKey: `${API_PREFIX}/notifications/web-push-key`,
 } as const;
 
 /**

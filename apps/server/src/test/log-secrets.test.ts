@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './test-app';
 import { createTestContext } from './test-app';
-import { apiPaths } from '@outpost/contracts/api-paths';
+import { adminPaths } from '@outpost/contracts/api-paths';
 import { mintStaffSession } from './sessions';
 
 let ctx: TestContext;
@@ -77,7 +77,7 @@ describe('logs', () => {
     secrets.push(staffToken);
     const made = await ctx.app.inject({
       method: 'POST',
-      url: apiPaths.adminApiKeys,
+      url: adminPaths.adminApiKeys,
       headers: { 'x-staff-token': staffToken },
       payload: { name: 'Log test', scopes: ['read'] },
     });
@@ -85,7 +85,7 @@ describe('logs', () => {
     const apiKey = made.json().data.key as string;
     secrets.push(apiKey);
     const search = await ctx.app.inject({
-      url: apiPaths.adminAccounts,
+      url: adminPaths.adminAccounts,
       query: { q: 'Citizen' },
       headers: { authorization: `Bearer ${apiKey}` },
     });

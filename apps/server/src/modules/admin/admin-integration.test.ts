@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath, adminPaths } from '@outpost/contracts/api-paths';
 import { runGeneratedClient } from '../../test/generated-client';
 import { selfSignedCertificate } from '../../test/self-signed';
 import { sql } from 'drizzle-orm';
@@ -115,13 +115,13 @@ describe("a provider's billing system on the admin API", () => {
     };
     const key = await ctx.app.inject({
       method: 'POST',
-      url: apiPaths.adminApiKeys,
+      url: adminPaths.adminApiKeys,
       headers: staff,
       payload: { name: 'BSS', scopes: ['read', 'provisioning'] },
     });
     const endpoint = await ctx.app.inject({
       method: 'POST',
-      url: apiPaths.adminWebhooks,
+      url: adminPaths.adminWebhooks,
       headers: staff,
       payload: { url: 'https://bss.example.net/outpost', events: ['data_block.purchased'] },
     });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath, adminPaths } from '@outpost/contracts/api-paths';
 import { queryRows } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { forgetIdempotencyKeys, IDEMPOTENCY_TTL_MS } from '../../lib/idempotency';
@@ -38,7 +38,7 @@ const get = (url: string, headers: Headers, query?: Record<string, string>) =>
 async function newKey(body: object, headers: Headers = asStaff(adminToken)) {
   const res = await ctx.app.inject({
     method: 'POST',
-    url: apiPaths.adminApiKeys,
+    url: adminPaths.adminApiKeys,
     headers,
     payload: body,
   });
@@ -46,7 +46,7 @@ async function newKey(body: object, headers: Headers = asStaff(adminToken)) {
   return res.json().data as { keyid: number; key: string; prefix: string; expires: string };
 }
 
-const search = (q: string, headers: Headers) => get(apiPaths.adminAccounts, headers, { q });
+const search = (q: string, headers: Headers) => get(adminPaths.adminAccounts, headers, { q });
 const accountIds = (res: { json: () => unknown }) =>
   (res.json() as { data: { accountid: number }[] }).data.map((m) => m.accountid);
 
@@ -61,7 +61,7 @@ describe('API keys', () => {
     expect(stored!.keyHash).toBe(hashToken(made.key));
     expect(JSON.stringify(stored)).not.toContain(made.key);
 
-    const list = await get(apiPaths.adminApiKeys, asStaff(adminToken));
+    const list = await get(adminPaths.adminApiKeys, asStaff(adminToken));
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(made.key);
     expect(list.json().data[0]).toEqual({
@@ -87,7 +87,7 @@ describe('API keys', () => {
     ]) {
       const res = await ctx.app.inject({
         method: 'POST',
-        url: apiPaths.adminApiKeys,
+        url: adminPaths.adminApiKeys,
         headers: asStaff(adminToken),
         payload: body,
       });
@@ -105,16 +105,16 @@ describe('API keys', () => {
     // A key never makes, lists or revokes keys, whatever its scopes.
     const both = await newKey({ name: 'Both', scopes: ['read', 'provisioning'] });
     for (const res of [
-      await get(apiPaths.adminApiKeys, withKey(both.key)),
+      await get(adminPaths.adminApiKeys, withKey(both.key)),
       await ctx.app.inject({
         method: 'POST',
-        url: apiPaths.adminApiKeys,
+        url: adminPaths.adminApiKeys,
         headers: withKey(both.key),
         payload: { name: 'Escalated', scopes: ['read'] },
       }),
       await ctx.app.inject({
         method: 'DELETE',
-        url: buildPath(apiPaths.adminApiKey, { keyid: reader.keyid }),
+        url: buildPath(adminPaths.adminApiKey, { keyid: reader.keyid }),
         headers: withKey(both.key),
       }),
     ]) {
@@ -148,7 +148,7 @@ describe('API keys', () => {
 
     const revoked = await ctx.app.inject({
       method: 'DELETE',
-      url: buildPath(apiPaths.adminApiKey, { keyid: key.keyid }),
+      url: buildPath(adminPaths.adminApiKey, { keyid: key.keyid }),
       headers: asStaff(adminToken),
     });
     expect(revoked.statusCode).toBe(200);
@@ -158,13 +158,13 @@ describe('API keys', () => {
     time.advance(5_000);
     const again = await ctx.app.inject({
       method: 'DELETE',
-      url: buildPath(apiPaths.adminApiKey, { keyid: key.keyid }),
+      url: buildPath(adminPaths.adminApiKey, { keyid: key.keyid }),
       headers: asStaff(adminToken),
     });
     expect(again.json().data.revoked).toBe('2027-02-01T00:00:00.000Z');
     const unknown = await ctx.app.inject({
       method: 'DELETE',
-      url: buildPath(apiPaths.adminApiKey, { keyid: 999_999 }),
+      url: buildPath(adminPaths.adminApiKey, { keyid: 999_999 }),
       headers: asStaff(adminToken),
     });
     expect(unknown.statusCode).toBe(404);
@@ -190,7 +190,7 @@ describe('API keys', () => {
 
   it('gives support and billing staff read, and only admins keys', async () => {
     expect((await search('Citizen', asStaff(supportToken))).statusCode).toBe(200);
-    const res = await get(apiPaths.adminApiKeys, asStaff(supportToken));
+    const res = await get(adminPaths.adminApiKeys, asStaff(supportToken));
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toBe(adminErrors.adminScopeMissing);
   });
@@ -201,9 +201,9 @@ describe('the audit of admin calls', () => {
     const key = await newKey({ name: 'Audited', scopes: ['read'] });
     const requestIds: string[] = [];
     for (const [url, headers] of [
-      [buildPath(apiPaths.adminAccount, { accountid: 100001 }), withKey(key.key)],
-      [apiPaths.adminApiKeys, withKey(key.key)],
-      [buildPath(apiPaths.adminAccount, { accountid: 100003 }), asStaff(supportToken)],
+      [buildPath(adminPaths.adminAccount, { accountid: 100001 }), withKey(key.key)],
+      [adminPaths.adminApiKeys, withKey(key.key)],
+      [buildPath(adminPaths.adminAccount, { accountid: 100003 }), asStaff(supportToken)],
     ] as const) {
       const res = await get(url, headers);
       requestIds.push(String(res.headers['x-request-id']));
@@ -237,7 +237,7 @@ describe('the audit of admin calls', () => {
         staff_id: null,
         api_key_id: key.keyid,
         account_id: 100001,
-        route: apiPaths.adminAccount,
+        route: adminPaths.adminAccount,
         status: 200,
         request_id: requestIds[0],
         action: 'admin-request',
@@ -246,7 +246,7 @@ describe('the audit of admin calls', () => {
         staff_id: null,
         api_key_id: key.keyid,
         account_id: null,
-        route: apiPaths.adminApiKeys,
+        route: adminPaths.adminApiKeys,
         status: 403,
         request_id: requestIds[1],
         action: 'admin-request',
@@ -255,7 +255,7 @@ describe('the audit of admin calls', () => {
         staff_id: support!.id,
         api_key_id: null,
         account_id: 100003,
-        route: apiPaths.adminAccount,
+        route: adminPaths.adminAccount,
         status: 200,
         request_id: requestIds[2],
         action: 'admin-request',
@@ -321,13 +321,13 @@ describe('finding a customer', () => {
   it('puts an exact account id first and keeps to the limit', async () => {
     const all = await search('Farm', staff());
     expect(accountIds(all)).toEqual([100021, 100011]);
-    const one = await get(apiPaths.adminAccounts, staff(), { q: 'Farm', limit: '1' });
+    const one = await get(adminPaths.adminAccounts, staff(), { q: 'Farm', limit: '1' });
     expect(accountIds(one)).toEqual([100021]);
     for (const query of [{ q: '' }, { q: 'x', limit: '0' }, { q: 'x', limit: '51' }] as Record<
       string,
       string
     >[]) {
-      expect((await get(apiPaths.adminAccounts, staff(), query)).statusCode).toBe(400);
+      expect((await get(adminPaths.adminAccounts, staff(), query)).statusCode).toBe(400);
     }
   });
 });
@@ -335,7 +335,7 @@ describe('finding a customer', () => {
 describe('the customer view', () => {
   it('gives the account, its contacts holder first, and its services', async () => {
     const res = await get(
-      buildPath(apiPaths.adminAccount, { accountid: 100003 }),
+      buildPath(adminPaths.adminAccount, { accountid: 100003 }),
       asStaff(supportToken),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -357,7 +357,7 @@ describe('the customer view', () => {
 
   it('answers 404 for an account that does not exist', async () => {
     const res = await get(
-      buildPath(apiPaths.adminAccount, { accountid: 999_999 }),
+      buildPath(adminPaths.adminAccount, { accountid: 999_999 }),
       asStaff(supportToken),
     );
     expect(res.statusCode).toBe(404);
@@ -406,7 +406,7 @@ describe('provisioning', () => {
 
   it('creates an account with its holder invited to set a password, once per Idempotency-Key', async () => {
     const body = newCustomer({ external_id: 'BSS-ACC-1' });
-    const first = await post(apiPaths.adminAccounts, body, 'create-account-0001');
+    const first = await post(adminPaths.adminAccounts, body, 'create-account-0001');
     expect(first.statusCode, first.body).toBe(200);
     const { created, account } = first.json().data;
     expect(created).toBe(true);
@@ -441,7 +441,7 @@ describe('provisioning', () => {
     );
 
     // The same key and request again: the first answer, nothing done twice.
-    const again = await post(apiPaths.adminAccounts, body, 'create-account-0001');
+    const again = await post(adminPaths.adminAccounts, body, 'create-account-0001');
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
@@ -450,13 +450,13 @@ describe('provisioning', () => {
     expect(await messagesTo(body.holder.email)).toHaveLength(1);
 
     // The same key with another request is refused; so is a new key for the same external id.
-    const other = await post(apiPaths.adminAccounts, newCustomer(), 'create-account-0001');
+    const other = await post(adminPaths.adminAccounts, newCustomer(), 'create-account-0001');
     expect(other.statusCode).toBe(422);
     expect(errorOf(other)).toBe(
       'Invalid request: this Idempotency-Key was already used for a different request. Send a new key for a new request.',
     );
     const duplicate = newCustomer({ external_id: 'BSS-ACC-1' });
-    const taken = await post(apiPaths.adminAccounts, duplicate, 'create-account-0002');
+    const taken = await post(adminPaths.adminAccounts, duplicate, 'create-account-0002');
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toBe(adminErrors.externalIdTaken);
     // Refused, nothing of it stays: no holder, no invitation.
@@ -465,20 +465,20 @@ describe('provisioning', () => {
     ).toBe(0);
     expect(await messagesTo(duplicate.holder.email)).toHaveLength(0);
     // A refusal is not kept: the key may carry a corrected request.
-    const corrected = await post(apiPaths.adminAccounts, newCustomer(), 'create-account-0002');
+    const corrected = await post(adminPaths.adminAccounts, newCustomer(), 'create-account-0002');
     expect(corrected.statusCode, corrected.body).toBe(200);
   });
 
   it('needs an Idempotency-Key, and keys of different callers never meet', async () => {
-    const missing = await post(apiPaths.adminAccounts, newCustomer(), undefined);
+    const missing = await post(adminPaths.adminAccounts, newCustomer(), undefined);
     expect(missing.statusCode).toBe(400);
-    const short = await post(apiPaths.adminAccounts, newCustomer(), 'short');
+    const short = await post(adminPaths.adminAccounts, newCustomer(), 'short');
     expect(short.statusCode).toBe(400);
     // An admin's own key of the same value is theirs alone: a new account, not the key's answer.
     const body = newCustomer();
-    const byKey = await post(apiPaths.adminAccounts, body, 'shared-key-value-01');
+    const byKey = await post(adminPaths.adminAccounts, body, 'shared-key-value-01');
     const byStaff = await post(
-      apiPaths.adminAccounts,
+      adminPaths.adminAccounts,
       newCustomer(),
       'shared-key-value-01',
       asStaff(adminToken),
@@ -491,7 +491,7 @@ describe('provisioning', () => {
   it('makes one account of 20 parallel requests with one key, each answering it', async () => {
     const body = newCustomer({ external_id: 'BSS-PARALLEL' });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => post(apiPaths.adminAccounts, body, 'parallel-key-0001')),
+      Array.from({ length: 20 }, () => post(adminPaths.adminAccounts, body, 'parallel-key-0001')),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const ids = new Set(answers.map((a) => a.json().data.account.accountid));
@@ -506,7 +506,7 @@ describe('provisioning', () => {
   it("refuses a holder whose email or mobile is someone else's, and leaves no account behind", async () => {
     const before = await count(sql`select count(*) from accounts`);
     const email = await post(
-      apiPaths.adminAccounts,
+      adminPaths.adminAccounts,
       newCustomer({
         holder: { ...newCustomer().holder, email: 'jordan.citizen@example.com' },
       }),
@@ -515,14 +515,14 @@ describe('provisioning', () => {
     expect(email.statusCode, email.body).toBe(409);
     expect(errorOf(email)).toBe(contactsErrors.contactEmailTaken);
     const mobile = await post(
-      apiPaths.adminAccounts,
+      adminPaths.adminAccounts,
       newCustomer({ holder: { ...newCustomer().holder, mobile: '0491570156' } }),
       'taken-mobile-00001',
     );
     expect(mobile.statusCode, mobile.body).toBe(409);
     expect(errorOf(mobile)).toBe(contactsErrors.contactMobileTaken);
     const young = await post(
-      apiPaths.adminAccounts,
+      adminPaths.adminAccounts,
       newCustomer({ holder: { ...newCustomer().holder, date_of_birth: '2020-01-01' } }),
       'too-young-0000001',
     );
@@ -531,7 +531,7 @@ describe('provisioning', () => {
   });
 
   it('upserts by external id: creates once, then updates the name and never the holder', async () => {
-    const url = buildPath(apiPaths.adminAccountByExternalId, { external_id: 'BSS-UPSERT-1' });
+    const url = buildPath(adminPaths.adminAccountByExternalId, { external_id: 'BSS-UPSERT-1' });
     const body = newCustomer();
     const put = (payload: object) =>
       ctx.app.inject({ method: 'PUT', url, headers: withKey(bss.key), payload });
@@ -560,7 +560,7 @@ describe('provisioning', () => {
   });
 
   it('adds a service the customer sees at once as pending', async () => {
-    const url = buildPath(apiPaths.adminAccountServices, { accountid: 100003 });
+    const url = buildPath(adminPaths.adminAccountServices, { accountid: 100003 });
     const body = {
       external_id: 'BSS-SVC-1',
       technology: 'Fixed Wireless',
@@ -604,7 +604,7 @@ describe('provisioning', () => {
     expect(wrongPlan.statusCode).toBe(400);
     expect(errorOf(wrongPlan)).toBe(adminErrors.planNotForTechnology);
     const noAccount = await post(
-      buildPath(apiPaths.adminAccountServices, { accountid: 999_999 }),
+      buildPath(adminPaths.adminAccountServices, { accountid: 999_999 }),
       { ...body, identifier: 'AVC000999000444', external_id: undefined },
       'service-key-04',
     );
@@ -616,17 +616,17 @@ describe('provisioning', () => {
 
   it('forgets a key after a day: the job deletes it, and the key is free again', async () => {
     const body = newCustomer();
-    expect((await post(apiPaths.adminAccounts, body, 'forgotten-key-0001')).statusCode).toBe(200);
+    expect((await post(adminPaths.adminAccounts, body, 'forgotten-key-0001')).statusCode).toBe(200);
     expect(await forgetIdempotencyKeys(ctx.database.db, time.clock())).toBe(0);
     const later = new Date(time.clock().getTime() + IDEMPOTENCY_TTL_MS + 1);
     expect(await forgetIdempotencyKeys(ctx.database.db, later)).toBeGreaterThan(0);
-    const reused = await post(apiPaths.adminAccounts, newCustomer(), 'forgotten-key-0001');
+    const reused = await post(adminPaths.adminAccounts, newCustomer(), 'forgotten-key-0001');
     expect(reused.statusCode, reused.body).toBe(200);
     expect(reused.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('lists the plans a service may be given', async () => {
-    const res = await get(apiPaths.adminPlans, withKey(bss.key));
+    const res = await get(adminPaths.adminPlans, withKey(bss.key));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toContainEqual({
       planid: 32,
@@ -639,14 +639,14 @@ describe('provisioning', () => {
 });
 
 describe('staff administration', () => {
-  const staffUrl = (staffid: number) => buildPath(apiPaths.adminStaffMember, { staffid });
+  const staffUrl = (staffid: number) => buildPath(adminPaths.adminStaffMember, { staffid });
   const patch = (staffid: number, payload: object, token = adminToken) =>
     ctx.app.inject({ method: 'PATCH', url: staffUrl(staffid), headers: asStaff(token), payload });
 
   it('makes a staff member who signs in with the password and the authenticator shown once', async () => {
     const made = await ctx.app.inject({
       method: 'POST',
-      url: apiPaths.adminStaff,
+      url: adminPaths.adminStaff,
       headers: asStaff(adminToken),
       payload: {
         email: 'Dee.Desk@outpost.example',
@@ -665,7 +665,7 @@ describe('staff administration', () => {
       last_sign_in: null,
     });
     expect(member.otpauth).toContain(member.authenticator_secret);
-    const list = await get(apiPaths.adminStaff, asStaff(adminToken));
+    const list = await get(adminPaths.adminStaff, asStaff(adminToken));
     expect(list.body).not.toContain(member.authenticator_secret);
     expect(list.json().data).toContainEqual(expect.objectContaining({ staffid: member.staffid }));
 
@@ -681,7 +681,7 @@ describe('staff administration', () => {
 
     const again = await ctx.app.inject({
       method: 'POST',
-      url: apiPaths.adminStaff,
+      url: adminPaths.adminStaff,
       headers: asStaff(adminToken),
       payload: {
         email: 'dee.desk@OUTPOST.example',
@@ -707,7 +707,7 @@ describe('staff administration', () => {
     const promoted = await patch(bea!.id, { role: 'admin' });
     expect(promoted.json().data).toMatchObject({ role: 'admin', active: true });
     // The new role holds at the next request.
-    expect((await get(apiPaths.adminApiKeys, asStaff(beaToken))).statusCode).toBe(200);
+    expect((await get(adminPaths.adminApiKeys, asStaff(beaToken))).statusCode).toBe(200);
     const off = await patch(bea!.id, { active: false });
     expect(off.json().data).toMatchObject({ active: false });
     expect((await search('Citizen', asStaff(beaToken))).statusCode).toBe(401);
@@ -739,7 +739,7 @@ describe('staff administration', () => {
     );
     const reset = await ctx.app.inject({
       method: 'POST',
-      url: buildPath(apiPaths.adminStaffAuthenticator, { staffid: sam!.id }),
+      url: buildPath(adminPaths.adminStaffAuthenticator, { staffid: sam!.id }),
       headers: asStaff(adminToken),
     });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -761,7 +761,7 @@ describe('activating a service', () => {
     const key = await newKey({ name: 'Activator', scopes: ['read', 'provisioning'] });
     const created = await ctx.app.inject({
       method: 'POST',
-      url: buildPath(apiPaths.adminAccountServices, { accountid: 100003 }),
+      url: buildPath(adminPaths.adminAccountServices, { accountid: 100003 }),
       headers: { ...withKey(key.key), 'idempotency-key': 'activation-service-01' },
       payload: {
         technology: 'Fixed Wireless',
@@ -774,7 +774,7 @@ describe('activating a service', () => {
     const activate = (accountid: number) =>
       ctx.app.inject({
         method: 'POST',
-        url: buildPath(apiPaths.adminActivateService, { accountid, serviceid }),
+        url: buildPath(adminPaths.adminActivateService, { accountid, serviceid }),
         headers: withKey(key.key),
       });
     time.advance(3_600_000);

@@ -4,7 +4,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { apiPaths, buildPath, adminPaths } from '@outpost/contracts/api-paths';
 import { WEBHOOK_MAX_ATTEMPTS } from '@outpost/domain/admin-rules';
 import type { OutboundNet } from '../../adapters/outbound-https';
 import { isPublicAddress } from '../../adapters/push-hosts';
@@ -68,7 +68,7 @@ async function freshAdmin() {
 async function register(body: object) {
   return ctx.app.inject({
     method: 'POST',
-    url: apiPaths.adminWebhooks,
+    url: adminPaths.adminWebhooks,
     headers: asAdmin(),
     payload: body,
   });
@@ -130,7 +130,7 @@ describe('webhook endpoints', () => {
     });
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().data.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const list = await ctx.app.inject({ url: apiPaths.adminWebhooks, headers: asAdmin() });
+    const list = await ctx.app.inject({ url: adminPaths.adminWebhooks, headers: asAdmin() });
     expect(list.body).not.toContain(made.json().data.secret);
     expect(list.json().data[0]).toMatchObject({
       url: 'https://bss.example.net/outpost/events',
@@ -143,7 +143,7 @@ describe('webhook endpoints', () => {
     // Disabled again, so the next tests start from their own endpoint.
     await ctx.app.inject({
       method: 'DELETE',
-      url: buildPath(apiPaths.adminWebhook, { endpointid: made.json().data.endpointid }),
+      url: buildPath(adminPaths.adminWebhook, { endpointid: made.json().data.endpointid }),
       headers: asAdmin(),
     });
   });
@@ -173,7 +173,7 @@ describe('delivery', () => {
   async function deliveries(): Promise<Delivery[]> {
     await freshAdmin();
     const res = await ctx.app.inject({
-      url: buildPath(apiPaths.adminWebhookDeliveries, { endpointid }),
+      url: buildPath(adminPaths.adminWebhookDeliveries, { endpointid }),
       headers: asAdmin(),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -249,7 +249,7 @@ describe('delivery', () => {
     await freshAdmin();
     const retry = await ctx.app.inject({
       method: 'POST',
-      url: buildPath(apiPaths.adminWebhookDeliveryRetry, { deliveryid: latest!.deliveryid }),
+      url: buildPath(adminPaths.adminWebhookDeliveryRetry, { deliveryid: latest!.deliveryid }),
       headers: asAdmin(),
     });
     expect(retry.statusCode).toBe(200);
@@ -297,7 +297,7 @@ describe('delivery', () => {
     await freshAdmin();
     const off = await ctx.app.inject({
       method: 'DELETE',
-      url: buildPath(apiPaths.adminWebhook, { endpointid }),
+      url: buildPath(adminPaths.adminWebhook, { endpointid }),
       headers: asAdmin(),
     });
     expect(off.json().data.disabled).not.toBeNull();
