@@ -19,6 +19,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The same commands as CI's release step: the web app and the server bundle, then the

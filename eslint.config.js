@@ -71,6 +71,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: [
             'apps/web/tsconfig.json',
+            'apps/console/tsconfig.json',
             'apps/server/tsconfig.json',
             'packages/*/tsconfig.json',
           ],
@@ -126,7 +127,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

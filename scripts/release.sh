@@ -8,6 +8,7 @@
 #   DIR/drizzle/       the migrations (SQL and the journal)
 #   DIR/content/       brands, business files, news, pages and guides
 #   DIR/web/           the web app's build
+#   DIR/console/       the staff console's build
 #   DIR/release.json   which commit this is (the server reads its folders from here when present)
 #   DIR/package.json, package-lock.json, node_modules/
 #                      only the npm packages the server imports, at the root lock's versions,
@@ -43,6 +44,8 @@ cp apps/server/drizzle/*.sql "$OUT/drizzle/"
 cp apps/server/drizzle/meta/_journal.json "$OUT/drizzle/meta/"
 cp -R content "$OUT/content"
 cp -R apps/web/dist "$OUT/web"
+# The staff console (issue 39), when built.
+if [ -f apps/console/dist/index.html ]; then cp -R apps/console/dist "$OUT/console"; fi
 commit="$(git rev-parse HEAD 2>/dev/null || echo unknown)"
 printf '{ "commit": "%s", "built": "%s" }\n' "$commit" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
   > "$OUT/release.json"

@@ -52,6 +52,7 @@ import { corsPlugin } from './plugins/cors';
 import { etagPlugin } from './plugins/etag';
 import { loggableUrl, rawApiSecurityHeaders, securityPlugin } from './plugins/security';
 import { indexPage, webPlugin } from './plugins/web';
+import { consolePlugin } from './plugins/console';
 
 /** A route as the server registered it (the inventory test compares these with the contract). */
 export type RegisteredRoute = { method: string; url: string; contractId: string | undefined };
@@ -322,6 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.env !== 'production') await app.register(devOutboxModule, { db: database.db });
 
+  // The staff console (issue 39): before the web app, whose not-found handler answers the rest.
+  await app.register(consolePlugin, { consoleDist: config.consoleDist });
   await app.register(webPlugin, {
     webDist: config.webDist,
     page,

@@ -108,6 +108,7 @@ export const envSchema = z.object({
   // Behind proxies: how many (a hop count) or which (addresses, CIDRs) set X-Forwarded-For.
   TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().min(1).default(paths.webDist),
+  CONSOLE_DIST: z.string().min(1).default(paths.consoleDist),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   USER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -31,6 +31,8 @@ export type Config = {
    */
   testPaymentsBanner: boolean;
   webDist: string;
+  /** The staff console's build, served at /console/ (issue 39). */
+  consoleDist: string;
   bodyLimit: number;
   userTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPaymentsBanner:
       e.NODE_ENV === 'production' && (!e.STRIPE_SECRET_KEY || isStripeTestKey(e.STRIPE_SECRET_KEY)),
     webDist: path.resolve(e.WEB_DIST),
+    consoleDist: path.resolve(e.CONSOLE_DIST),
     bodyLimit: e.BODY_LIMIT_BYTES,
     userTokenTtlSeconds: e.USER_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

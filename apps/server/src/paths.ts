@@ -25,5 +25,7 @@ export const paths = {
   migrations: path.join(serverRoot, 'drizzle'),
   content: path.join(appRoot, 'content'),
   webDist: isRelease ? path.join(appRoot, 'web') : path.join(appRoot, 'apps/web/dist'),
+  /** The staff console's build (apps/console, served at /console/). */
+  consoleDist: isRelease ? path.join(appRoot, 'console') : path.join(appRoot, 'apps/console/dist'),
   data: path.join(appRoot, 'data'),
 };

@@ -7,6 +7,7 @@ import { createMessaging } from './adapters/messaging';
 import { startAppWorker } from './modules/jobs/app-jobs';
 import { reconcileAtStart } from './modules/payments/reconcile';
 import { DEMO_PASSWORD, demoLogins } from './seed/demo';
+import { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from './seed/staff';
 import { migrateDatabase, PendingMigrationsError, prepareDatabase } from './seed/prepare';
 
 /**
@@ -109,6 +110,10 @@ async function serve(mode: Mode): Promise<void> {
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of demoLogins)
       lines.push(`    ${login.username.padEnd(10)} ${login.description}`);
+    lines.push(
+      `  Staff console: http://localhost:${port}/console/ (same password; authenticator secret ${DEMO_STAFF_TOTP_SECRET}):`,
+    );
+    for (const staff of DEMO_STAFF) lines.push(`    ${staff.email.padEnd(30)} ${staff.role}`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -79,7 +79,7 @@ registerRoute(
       if ('waitUntil' in event) (event as ExtendableEvent).waitUntil(refresh);
       return cached;
     },
-    { denylist: [/^\/api\//, /^\/embed\//, /\/[^/]+\.[a-z0-9]+$/i] },
+    { denylist: [/^\/api\//, /^\/embed\//, /^\/console(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i] },
   ),
 );
 

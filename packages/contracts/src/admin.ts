@@ -175,7 +175,41 @@ const adminPlan = z.object({
   technology,
   price_cents: z.number().int(),
   selectable: z.boolean(),
+  /** Monthly allowances in MB (peak, off-peak); null with `unlimited` or for phone plans. */
+  peak_quota_mb: z.number().int().nullable(),
+  offpeak_quota_mb: z.number().int().nullable(),
+  unlimited: z.boolean(),
+  download_kbps: z.number().int().nullable(),
+  upload_kbps: z.number().int().nullable(),
+  /** The plain-text summary printed on the plan's Key Fact Sheet and CIS. */
+  summary: z.string(),
+  /** How many services are on it now. */
+  services: z.number().int(),
 });
+
+const quotaMb = z.number().int().min(0).max(100_000_000).nullable();
+const speedKbps = z.number().int().min(1).max(100_000_000).nullable();
+
+/** A plan for the catalogue (decision 054): what it costs a month, holds and runs at. */
+export const adminPlanInput = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  technology,
+  /** Cents a month, GST included. */
+  price_cents: z.number().int().min(0).max(100_000_00),
+  unlimited: z.boolean().optional(),
+  peak_quota_mb: quotaMb.optional(),
+  offpeak_quota_mb: quotaMb.optional(),
+  download_kbps: speedKbps.optional(),
+  upload_kbps: speedKbps.optional(),
+  /** Offered to customers choosing a plan (false: kept for the services already on it). */
+  selectable: z.boolean().optional(),
+  summary: z.string().trim().max(2000).optional(),
+});
+/** A change to a plan: any of its fields but the technology (services on it keep theirs). */
+export const adminPlanUpdateInput = adminPlanInput
+  .omit({ technology: true })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
 
 /** An example new customer (one email and mobile per person, so each example has its own). */
 const exampleCustomer = (email: string, mobile: string) => ({
@@ -257,6 +291,7 @@ const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
+const planIdParams = z.strictObject({ planid: idParam });
 
 export const adminRoutes = {
   adminListApiKeys: defineRoute({
@@ -402,6 +437,43 @@ export const adminRoutes = {
     permissions: [],
     objects: [],
     response: envelope(z.array(adminPlan)),
+  }),
+  adminCreatePlan: defineRoute({
+    id: 'adminCreatePlan',
+    method: 'POST',
+    path: adminPaths.adminPlans,
+    summary: 'A new plan in the catalogue: its technology, monthly price, allowances and speeds',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    body: adminPlanInput,
+    response: envelope(adminPlan),
+    example: {
+      body: {
+        name: 'Fixed Wireless 50/20 Unlimited',
+        technology: 'Fixed Wireless',
+        price_cents: 8900,
+        unlimited: true,
+        download_kbps: 50000,
+        upload_kbps: 20000,
+      },
+    },
+  }),
+  adminUpdatePlan: defineRoute({
+    id: 'adminUpdatePlan',
+    method: 'PATCH',
+    path: adminPaths.adminPlan,
+    summary:
+      'Change a plan: its name, price, allowances, speeds, summary, or whether it is offered',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: planIdParams,
+    body: adminPlanUpdateInput,
+    response: envelope(adminPlan),
+    example: { params: { planid: '1000' }, body: { selectable: true } },
   }),
   adminListWebhooks: defineRoute({
     id: 'adminListWebhooks',

@@ -192,6 +192,7 @@ export const adminPaths = {
   adminAccountServices: `${ADMIN_PREFIX}/accounts/:accountid/services/`,
   adminActivateService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/activate/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
+  adminPlan: `${ADMIN_PREFIX}/plans/:planid/`,
   adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,
   adminStaff: `${ADMIN_PREFIX}/staff/`,
   adminStaffMember: `${ADMIN_PREFIX}/staff/:staffid/`,

@@ -65,3 +65,38 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 export function webhookBackoffMs(failedAttempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, failedAttempts - 1), 6 * 60 * 60 * 1000);
 }
+
+/** Technologies that carry data (allowances and speeds); the others are phone services. */
+const DATA_TECHNOLOGIES = ['Sky Muster', 'Sky Muster Plus', 'Fixed Wireless'];
+
+export type PlanShape = {
+  technology: string;
+  unlimited: boolean;
+  peakQuotaMb: number | null;
+  offpeakQuotaMb: number | null;
+  downloadKbps: number | null;
+  uploadKbps: number | null;
+};
+
+/**
+ * What makes a plan whole (decision 054): a data plan is unlimited or has a peak allowance, and
+ * an unlimited one no allowance; a phone plan (landline, VoIP) has no allowance, speed or
+ * unlimited data. Null when the plan is whole, else the problem in a sentence.
+ */
+export function planShapeProblem(plan: PlanShape): string | null {
+  const data = DATA_TECHNOLOGIES.includes(plan.technology);
+  if (!data) {
+    return plan.unlimited ||
+      plan.peakQuotaMb !== null ||
+      plan.offpeakQuotaMb !== null ||
+      plan.downloadKbps !== null ||
+      plan.uploadKbps !== null
+      ? 'A phone plan has no data allowance, speed or unlimited data.'
+      : null;
+  }
+  if (plan.unlimited && (plan.peakQuotaMb !== null || plan.offpeakQuotaMb !== null))
+    return 'An unlimited plan has no data allowance: leave the allowances empty.';
+  if (!plan.unlimited && plan.peakQuotaMb === null)
+    return 'A data plan needs a peak (or anytime) allowance, or to be unlimited.';
+  return null;
+}

@@ -87,3 +87,12 @@ export function staffMayCall(role: StaffRole, contract: StaffRouteCall): boolean
   if (contract.stepUp) return false;
   return ALLOWED[role].has(contract.id);
 }
+
+/**
+ * Whose session works (issue 39): a contact's own while they are Active; a staff-assisted one
+ * also while the account holder is still Invited (a new or migrated customer who has not set a
+ * password yet, whom the desk helps over the phone; bannered and audited, decision 025).
+ */
+export function sessionMayActFor(roleStatus: string, staffAssisted: boolean): boolean {
+  return roleStatus === 'Active' || (staffAssisted && roleStatus === 'Invited');
+}

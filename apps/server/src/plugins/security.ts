@@ -7,6 +7,7 @@ import { holdsUnacceptableText } from '@outpost/domain/text-rules';
 import { isApiPath } from '@outpost/contracts/api-paths';
 import { commonError } from '../lib/errors';
 import { DOCS_PREFIX } from './api-docs';
+import { CONSOLE_POLICY, isConsolePath } from './console';
 
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -148,6 +149,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     const path = request.url.split('?', 1)[0] ?? '';
     if (isDocsPage(path)) {
       void reply.header('content-security-policy', DOCS_POLICY);
+    } else if (isConsolePath(path)) {
+      // The console's page sets its own, with its nonce; its files and its 404s get this one.
+      if (!String(reply.getHeader('content-security-policy')).includes("'nonce-")) {
+        void reply.header('content-security-policy', CONSOLE_POLICY);
+      }
     } else if (isApiPath(path) || path === '/metrics') {
       if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       // An API answer is data, never a document: it may load nothing at all. Stricter than the

@@ -2,18 +2,10 @@ import { startOfBusinessDay } from '@outpost/domain/time/zoned';
 import { count, sql } from 'drizzle-orm';
 import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
 import type { PermissionName } from '@outpost/contracts/permissions';
-import { roleDefinitions } from '@outpost/contracts/roles';
 import { paths } from '../paths';
 import type { Db } from '../db/client';
 import { withTransaction } from '../db/client';
-import {
-  accounts,
-  permissionDefinitions,
-  relationships,
-  roles,
-  userPermissions,
-  users,
-} from '../db/accounts.schema';
+import { accounts, userPermissions, users } from '../db/accounts.schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { loadContent } from '../modules/content/load-content';
 import { seedLedger } from './ledger';
@@ -25,6 +17,7 @@ import { seedSecurity } from './security';
 import { seedAdvisories } from './advisories';
 import { seedTickets } from './tickets';
 import { seedStaff } from './staff';
+import { ensureReferenceData } from './reference';
 import { seedTelephony } from './telephony';
 import { holderReferralCredit, seedReferrals } from './referrals';
 
@@ -88,32 +81,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const reference = await ensureReferenceData(db);
+  const roleIds = reference.roles;
+  const relationshipIds = reference.relationships;
   await withTransaction(db, async (tx) => {
-    await tx.insert(permissionDefinitions).values(
-      permissionCatalogue.map((d, i) => ({
-        permission: d.permission,
-        section: d.section,
-        label: d.label,
-        levelNeeded: d.level_needed,
-        sort: i + 1,
-      })),
-    );
-
-    const roleIds = new Map<string, number>();
-    const relationshipIds = new Map<string, number>();
-    for (const [i, r] of roleDefinitions.entries()) {
-      const roleId = i + 1;
-      roleIds.set(r.role, roleId);
-      await tx.insert(roles).values({ id: roleId, role: r.role, level: r.level });
-      for (const rel of r.relationships) {
-        const [row] = await tx
-          .insert(relationships)
-          .values({ roleId, relationship: rel })
-          .returning({ id: relationships.id });
-        relationshipIds.set(`${r.role}/${rel}`, row!.id);
-      }
-    }
-
     await tx.insert(accounts).values([
       { id: 100001, name: 'Citizen Family' },
       { id: 100002, name: 'Nguyen Pastoral Co' },

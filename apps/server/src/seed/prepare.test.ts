@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { migrationsApplied, openPglite, openPostgres } from '../db/client';
-import { accounts } from '../db/accounts.schema';
+import { accounts, permissionDefinitions, roles } from '../db/accounts.schema';
+import { permissionDefinitions as permissionCatalogue } from '@outpost/contracts/permissions';
+import { roleDefinitions } from '@outpost/contracts/roles';
 import { migrateDatabase, PendingMigrationsError, prepareDatabase } from './prepare';
 
 const pgUrl = process.env.DATABASE_URL;
@@ -86,4 +88,27 @@ describe('starting without migrating', () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe('a provider starting with no demo (SEED=none)', () => {
+  it('gets the roles and permission catalogue every account needs, once, and no demo data', async () => {
+    const database = await openPglite();
+    try {
+      await prepareDatabase(database, 'none');
+      await prepareDatabase(database, 'none');
+      const [holder] = await database.db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(eq(roles.role, 'Account Holder'));
+      expect(holder).toBeDefined();
+      const [rolesCount] = await database.db.select({ n: count() }).from(roles);
+      expect(rolesCount!.n).toBe(roleDefinitions.length);
+      const [definitions] = await database.db.select({ n: count() }).from(permissionDefinitions);
+      expect(definitions!.n).toBe(permissionCatalogue.length);
+      const [accountCount] = await database.db.select({ n: count() }).from(accounts);
+      expect(accountCount!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });

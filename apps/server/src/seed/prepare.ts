@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { pendingMigrations } from '../db/client';
 import { isDatabaseEmpty, seedDemo } from './demo';
+import { ensureReferenceData } from './reference';
 
 /** Start-up found migrations it was told not to apply (MIGRATE_ON_START=false). */
 export class PendingMigrationsError extends Error {
@@ -34,6 +35,8 @@ export async function prepareDatabase(
     } else {
       await database.migrate();
     }
+    // Every provider's database holds the roles and the permission catalogue, demo or not.
+    await ensureReferenceData(database.db);
     if (seed !== 'demo' || !(await isDatabaseEmpty(database.db))) return { seeded: false };
     await seedDemo(database.db, now);
     return { seeded: true };

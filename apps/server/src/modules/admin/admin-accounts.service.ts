@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { AdminAccountView } from '@outpost/contracts/admin';
-import type { Technology } from '@outpost/contracts/services';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { searchDigitsOf } from '@outpost/domain/admin-rules';
@@ -202,19 +201,4 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
     })),
     services: row.services ?? [],
   };
-}
-
-/** Every plan, by technology and the catalogue's order. */
-export async function adminPlans(db: Db) {
-  return queryRows<{
-    planid: number;
-    name: string;
-    technology: Technology;
-    price_cents: number;
-    selectable: boolean;
-  }>(
-    db,
-    sql`select id as planid, name, technology, price_cents, selectable from plans
-         order by technology, sort, id`,
-  );
 }

@@ -18,6 +18,8 @@ export const adminErrors = {
   staffEmailTaken: 'Invalid request: a staff member already has this email.',
   staffSelfLockout:
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
+  planMissing: 'Invalid request: there is no such plan.',
+  planInvalid: (problem: string) => `Invalid request: ${problem}`,
 } as const;
 
 export const adminStatuses = {
@@ -34,6 +36,8 @@ export const adminStatuses = {
   serviceMissing: 404,
   staffEmailTaken: 409,
   staffSelfLockout: 400,
+  planMissing: 404,
+  planInvalid: 400,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

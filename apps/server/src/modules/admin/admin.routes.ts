@@ -7,7 +7,8 @@ import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
-import { adminAccount, adminPlans, searchAccounts } from './admin-accounts.service';
+import { adminAccount, searchAccounts } from './admin-accounts.service';
+import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
 import {
   activateService,
   createAccount,
@@ -188,6 +189,18 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
   app.route({
     ...routeFor(adminRoutes.adminPlans),
     handler: async () => ({ data: await adminPlans(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreatePlan),
+    handler: async (request) => ({ data: await createPlan(db, request.body) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdatePlan),
+    handler: async (request) => ({
+      data: await updatePlan(db, request.params.planid, request.body),
+    }),
   });
 
   app.route({

@@ -1,3 +1,4 @@
+import { sessionMayActFor } from '@outpost/domain/staff-rules';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { checkNewPassword, checkPasswordChanged } from '@outpost/domain/password-rules';
@@ -235,6 +236,7 @@ export async function refresh(
       rotatedAt: tokens.rotatedAt,
       revokedAt: tokens.revokedAt,
       roleStatus: users.roleStatus,
+      staffId: tokens.staffId,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -260,7 +262,7 @@ export async function refresh(
     });
     throw refreshInvalid();
   }
-  if (row.expiresAt <= now || row.roleStatus !== 'Active') {
+  if (row.expiresAt <= now || !sessionMayActFor(row.roleStatus, row.staffId !== null)) {
     await audit(deps.db, meta, {
       event: 'refresh',
       outcome: 'failure',

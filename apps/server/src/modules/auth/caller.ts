@@ -1,3 +1,4 @@
+import { sessionMayActFor } from '@outpost/domain/staff-rules';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RouteContract } from '@outpost/contracts/route-contract';
@@ -14,7 +15,7 @@ import { hashToken } from '../../lib/tokens';
 import { staffMembers } from '../staff/staff.schema';
 import { staffMayCall } from '@outpost/domain/staff-rules';
 import { staffReadOnly } from '../staff/staff.errors';
-import { heldPermissionsSql } from '../users/users.service';
+import { sessionPermissionsSql } from '../users/users.service';
 import { tokens } from './auth.schema';
 
 /** What a usage-only token may do: read its service's usage. */
@@ -34,7 +35,7 @@ export const callerSql: SQL = sql`select ${tokens.type} as type, ${tokens.expire
       ${users.id} as user_id, ${users.accountId} as account_id,
       ${users.isAccountHolder} as is_account_holder, ${users.roleStatus} as role_status,
       ${users.username} as username, ${users.givenNames} as given_names, ${users.surname} as surname,
-      ${heldPermissionsSql} as permissions,
+      ${sessionPermissionsSql} as permissions,
       ${staffMembers.id} as staff_id, ${staffMembers.name} as staff_name,
       ${staffMembers.role} as staff_role, ${staffMembers.active} as staff_active
     from ${tokens}
@@ -81,7 +82,7 @@ function authFromRow(row: CallerRow | undefined, type: 'USER' | 'REFRESH', now: 
     row.type !== type ||
     row.revoked_at ||
     row.rotated_at ||
-    row.role_status !== 'Active' ||
+    !sessionMayActFor(row.role_status, row.staff_id !== null) ||
     // A staff-assisted session ends with the staff member's access.
     (row.staff_id !== null && row.staff_active !== true)
   ) {

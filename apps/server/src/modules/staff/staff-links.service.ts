@@ -113,8 +113,9 @@ export type OpenedLink = {
 
 /**
  * Opens a link: our signature, not expired, the purpose (and service) the page asks for, the
- * staff member still active, the account's holder active, and the nonce never used before (a
- * second use, even at the same moment, is refused). Every refusal and the use are audited.
+ * staff member still active, the account's holder active or invited (sessionMayActFor), and the
+ * nonce never used before (a second use, even at the same moment, is refused). Every refusal and
+ * the use are audited.
  */
 export async function openLink(
   db: Db,
@@ -156,7 +157,7 @@ export async function openLink(
                    null::int as service_id, null as technology
               from staff_members m, accounts a
               left join lateral (select id, given_names, surname from users
-                                  where account_id = a.id and is_account_holder and role_status = 'Active'
+                                  where account_id = a.id and is_account_holder and role_status in ('Active', 'Invited')
                                   order by id limit 1) h on true
              where m.id = ${p.s} and m.active and a.id = ${p.t}`
       : sql`select m.name as staff_name, m.role as staff_role, s.account_id,
@@ -164,7 +165,7 @@ export async function openLink(
                    s.id as service_id, s.technology
               from staff_members m, services s
               left join lateral (select id, given_names, surname from users
-                                  where account_id = s.account_id and is_account_holder and role_status = 'Active'
+                                  where account_id = s.account_id and is_account_holder and role_status in ('Active', 'Invited')
                                   order by id limit 1) h on true
              where m.id = ${p.s} and m.active and s.id = ${p.t}`,
   );

@@ -11,8 +11,13 @@ import type { StaffRole } from '@outpost/domain/staff-rules';
 import { staffError } from './staff.errors';
 import { apiKeys, staffAudit, staffMembers, staffSessions } from './staff.schema';
 
-/** A staff sign-in lasts this long (their own short sessions; decision 025). */
+/**
+ * A staff sign-in lasts this long after the last call (their own short sessions; decision 025): it
+ * renews while the person works and ends after this long idle (issue 39).
+ */
 export const STAFF_SESSION_MS = 30 * 60 * 1000;
+/** A session is renewed at most this often (one write a minute per working staff member). */
+const STAFF_RENEW_EVERY_MS = 60 * 1000;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_TRIES = 5;
 
@@ -82,7 +87,10 @@ export async function staffLogin(
   };
 }
 
-/** The staff member behind an X-Staff-Token, if the session is live and they are active. */
+/**
+ * The staff member behind an X-Staff-Token, if the session is live and they are active. A call
+ * renews the session to STAFF_SESSION_MS from now (at most once a minute), so it ends only idle.
+ */
 export async function staffCaller(db: Db, token: string, now: Date): Promise<StaffCaller | null> {
   const [row] = await db
     .select({
@@ -90,6 +98,7 @@ export async function staffCaller(db: Db, token: string, now: Date): Promise<Sta
       name: staffMembers.name,
       role: staffMembers.role,
       sessionId: staffSessions.id,
+      expiresAt: staffSessions.expiresAt,
     })
     .from(staffSessions)
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
@@ -101,7 +110,15 @@ export async function staffCaller(db: Db, token: string, now: Date): Promise<Sta
         eq(staffMembers.active, true),
       ),
     );
-  return row ? { ...row, role: row.role as StaffRole } : null;
+  if (!row) return null;
+  const { expiresAt, ...caller } = row;
+  if (expiresAt.getTime() - now.getTime() < STAFF_SESSION_MS - STAFF_RENEW_EVERY_MS) {
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(now.getTime() + STAFF_SESSION_MS) })
+      .where(and(eq(staffSessions.id, row.sessionId), isNull(staffSessions.endedAt)));
+  }
+  return { ...caller, role: caller.role as StaffRole };
 }
 
 export async function endStaffSession(db: Db, sessionId: number, now: Date): Promise<void> {

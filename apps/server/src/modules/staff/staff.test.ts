@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
+import { adminPaths, apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
@@ -160,7 +160,7 @@ describe('staff links', () => {
     // Reading works; a change is refused.
     const headers = { 'x-user-token': userToken };
     const services = await ctx.app.inject({ method: 'GET', url: apiPaths.services, headers });
-    expect(services.statusCode).toBe(200);
+    expect(services.statusCode, services.body).toBe(200);
     const change = await ctx.app.inject({
       method: 'POST',
       url: buildPath(apiPaths.setNicknamePrepare, { serviceid: 200101 }),
@@ -499,4 +499,51 @@ it('places every changing customer route in the staff rules', () => {
     .filter((r) => r.method !== 'GET' && (r.access === 'user' || r.access === 'usage'))
     .map((r) => r.id);
   expect(changing.filter((id) => !STAFF_PLACED.has(id))).toEqual([]);
+});
+
+describe('a customer who has not accepted their invitation yet', () => {
+  it("opens in a staff-assisted session (the desk helps them), while their own sign-in still can't", async () => {
+    const admin = await staffToken(ADMIN);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: adminPaths.adminAccounts,
+      headers: { 'x-staff-token': admin, 'idempotency-key': 'invited-holder-0001' },
+      payload: {
+        name: 'Invited Station',
+        holder: {
+          title: 'Mr',
+          given_names: 'Ira',
+          surname: 'Invited',
+          email: 'ira.invited@example.net',
+          mobile: '0499000111',
+          date_of_birth: '1970-05-05',
+        },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const accountid = made.json().data.account.accountid as number;
+    expect(made.json().data.account.contacts[0].status).toBe('Invited');
+
+    const issued = await link(admin, { purpose: 'login', accountid });
+    const opened = await verify(tokenOf(issued.json().data.url), '10.9.9.1');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.customer).toBe('Ira Invited');
+    const userToken = opened.json().data.tokens.find((t: { type: string }) => t.type === 'USER')
+      .token as string;
+    const services = await ctx.app.inject({
+      method: 'GET',
+      url: apiPaths.services,
+      headers: { 'x-user-token': userToken },
+    });
+    expect(services.statusCode, services.body).toBe(200);
+
+    // The holder's own sign-in stays closed until they set a password from the invitation.
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: apiPaths.login,
+      payload: { username: 'ira.invited@example.net', password: 'anything-at-all-1' },
+      remoteAddress: '10.9.9.2',
+    });
+    expect(own.statusCode).toBe(401);
+  });
 });

@@ -9,6 +9,7 @@ import {
   userPermissions,
   users,
 } from '../../db/accounts.schema';
+import { tokens } from '../auth/auth.schema';
 
 /**
  * The grant rule without the status: what the user holds while Active. The contacts module shows
@@ -24,8 +25,10 @@ export const grantedOnceActive = (switchedOn: SQL) => sql<boolean>`(
  * Active. Needs `users`, `roles` and `permission_definitions` in scope; `switchedOn` says whether
  * the user's own switch for the permission is on.
  */
-const grantRule = (switchedOn: SQL) => sql<boolean>`(${users.roleStatus} = 'Active'
-  and ${grantedOnceActive(switchedOn)})`;
+const grantRuleWhen = (active: SQL) => (switchedOn: SQL) =>
+  sql<boolean>`(${active} and ${grantedOnceActive(switchedOn)})`;
+const ACTIVE = sql`${users.roleStatus} = 'Active'`;
+const grantRule = grantRuleWhen(ACTIVE);
 
 /**
  * The names of the permissions a user holds, as a correlated subquery of a query that joins
@@ -33,13 +36,23 @@ const grantRule = (switchedOn: SQL) => sql<boolean>`(${users.roleStatus} = 'Acti
  * is an EXISTS (a primary-key probe per permission): a join here set up a hash join on every
  * request, and this runs on every request.
  */
-export const heldPermissionsSql = sql<string[]>`(
+const heldPermissionsWhen = (active: SQL) => sql<string[]>`(
   select coalesce(array_agg(${permissionDefinitions.permission} order by ${permissionDefinitions.sort}), '{}')
   from ${permissionDefinitions}
-  where ${grantRule(sql`exists (select 1 from ${userPermissions}
+  where ${grantRuleWhen(active)(sql`exists (select 1 from ${userPermissions}
     where ${userPermissions.userId} = ${users.id}
       and ${userPermissions.permission} = ${permissionDefinitions.permission}
       and ${userPermissions.enabled})`)})`;
+export const heldPermissionsSql = heldPermissionsWhen(ACTIVE);
+
+/**
+ * The permissions of a session's user (the auth statement, with `tokens` in scope): as
+ * heldPermissionsSql, and in a staff-assisted session also while the holder is still Invited
+ * (sessionMayActFor in packages/domain/src/staff-rules.ts, here in SQL for the same round trip).
+ */
+export const sessionPermissionsSql = heldPermissionsWhen(
+  sql`(${users.roleStatus} = 'Active' or (${users.roleStatus} = 'Invited' and ${tokens.staffId} is not null))`,
+);
 
 /**
  * Every permission definition with its section and whether `rule` grants it to the user, in

@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as OTPAuth from 'otpauth';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../../web/e2e/test';
+import { expectNoSeriousA11yViolations } from '../../web/e2e/axe';
+import { FIRST_ADMIN } from '../playwright.config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Kept by CI with the other results (test-results/). */
+const SHOTS = path.resolve(here, '../../../test-results/screenshots');
+
+/** The code the first admin's authenticator shows now, from the secret the CLI printed. */
+function authenticatorCode(): string {
+  const printed = readFileSync(FIRST_ADMIN.output, 'utf8');
+  const secret = /authenticator secret[^:]*: ([A-Z2-7]+)/.exec(printed)?.[1];
+  if (!secret) throw new Error(`no authenticator secret in: ${printed}`);
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+  }).generate();
+}
+
+/** A link of the console's menu. */
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `console-${name}-1440.png`), fullPage: true });
+}
+
+test('a new provider signs in, builds its catalogue, adds a customer, finds them and opens their portal', async ({
+  page,
+  context,
+}) => {
+  await test.step('the first admin, made from the command line, signs in', async () => {
+    await page.goto('/console/');
+    await expect(page).toHaveURL(/\/console\/sign-in\?next=/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // A wrong code changes nothing and says so.
+    await page.getByLabel('Email').fill(FIRST_ADMIN.email);
+    await page.getByLabel('Password').fill(FIRST_ADMIN.password);
+    await page.getByLabel('Authenticator code').fill('12345');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter the 6 digits from your authenticator app.')).toBeVisible();
+    await page.getByLabel('Authenticator code').fill(authenticatorCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toContainText(FIRST_ADMIN.name);
+    // An admin's menu holds the admin pages.
+    for (const item of ['Customers', 'Catalogue', 'Staff', 'API keys', 'Webhooks']) {
+      await expect(nav(page, item)).toBeVisible();
+    }
+  });
+
+  await test.step('the catalogue starts empty and gets its plans', async () => {
+    await nav(page, 'Catalogue').click();
+    await expect(page.getByText('No plans yet. Add the first with New plan.')).toBeVisible();
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New plan' });
+    await dialog.getByLabel('Plan name').fill('Fixed Wireless 50 Unlimited');
+    await dialog.getByLabel('Technology').selectOption('Fixed Wireless');
+    await dialog.getByLabel('Monthly price ($, GST included)').fill('89');
+    // Not whole yet: neither unlimited nor an allowance.
+    await dialog.getByRole('button', { name: 'Add plan' }).click();
+    await expect(
+      dialog.getByText('A data plan needs a peak (or anytime) allowance, or to be unlimited.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Unlimited data').check();
+    await dialog.getByLabel('Download speed (Mbps)').fill('50');
+    await dialog.getByLabel('Upload speed (Mbps)').fill('20');
+    await dialog.getByRole('button', { name: 'Add plan' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'New plan' }).click();
+    await dialog.getByLabel('Plan name').fill('Sky Muster 45 GB');
+    await dialog.getByLabel('Technology').selectOption('Sky Muster');
+    await dialog.getByLabel('Monthly price ($, GST included)').fill('54.95');
+    await dialog.getByLabel('Peak or anytime allowance (GB)').fill('45');
+    await dialog.getByLabel('Off-peak allowance (GB, optional)').fill('50');
+    await dialog.getByLabel('Download speed (Mbps)').fill('25');
+    await dialog.getByLabel('Upload speed (Mbps)').fill('5');
+    await dialog.getByRole('button', { name: 'Add plan' }).click();
+    await expect(dialog).toBeHidden();
+
+    const wireless = page.getByRole('region', { name: /Fixed Wireless/ });
+    await expect(wireless.getByRole('row', { name: 'Fixed Wireless 50 Unlimited' })).toContainText(
+      '$89.00',
+    );
+    await expect(wireless.getByRole('row', { name: 'Fixed Wireless 50 Unlimited' })).toContainText(
+      '50/20 Mbps',
+    );
+    const sky = page.getByRole('region', { name: /Sky Muster/ });
+    await expect(sky.getByRole('row', { name: 'Sky Muster 45 GB' })).toContainText(
+      '45 GB + 50 GB off-peak',
+    );
+    await expect(sky.getByRole('row', { name: 'Sky Muster 45 GB' })).toContainText('$54.95');
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'catalogue');
+  });
+
+  await test.step('a customer is made with their holder, and a service added and activated', async () => {
+    await nav(page, 'Customers').click();
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New customer' });
+    await dialog.getByLabel('Account name').fill('Harper Station');
+    await dialog.getByLabel('Your reference (optional)').fill('BSS-000001');
+    await dialog.getByLabel('Title').selectOption('Ms');
+    await dialog.getByLabel('Given names').fill('Robin');
+    await dialog.getByLabel('Surname').fill('Harper');
+    await dialog.getByLabel('Email').fill('robin.harper@example.net');
+    await dialog.getByLabel('Mobile').fill('0412345678');
+    await dialog.getByLabel('Date of birth').fill('1961-07-14');
+    await dialog.getByRole('button', { name: 'Create and invite' }).click();
+    await expect(page.getByRole('heading', { name: /Harper Station/ })).toBeVisible();
+    await expect(page.getByText('your ref BSS-000001')).toBeVisible();
+    await expect(page.getByRole('region', { name: /Contacts/ })).toContainText(
+      'robin.harper@example.net',
+    );
+
+    await page.getByRole('button', { name: 'Add service' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a service' });
+    await add.getByLabel('Technology').selectOption('Fixed Wireless');
+    await add.getByLabel('Plan').selectOption({ label: 'Fixed Wireless 50 Unlimited' });
+    await add.getByLabel('AVC id').fill('AVC000012345678');
+    await add.getByLabel('Tower (optional)').fill('TWR-ROMA-02');
+    await add.getByLabel('Street address').fill('1480 Wallumbilla Road');
+    await add.getByLabel('Suburb or town').fill('Roma');
+    await add.getByLabel('State').selectOption('QLD');
+    await add.getByLabel('Postcode').fill('4455');
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await expect(add).toBeHidden();
+    const services = page.getByRole('region', { name: /Services/ });
+    await expect(services).toContainText('AVC000012345678');
+    await expect(services).toContainText('pending');
+    await services.getByRole('button', { name: 'Activate' }).click();
+    await expect(services).toContainText('active');
+  });
+
+  await test.step('anyone at the desk finds them in under a second, by keyboard', async () => {
+    await nav(page, 'Customers').click();
+    await page.keyboard.press('/');
+    await expect(page.getByLabel('Find a customer')).toBeFocused();
+    // A typo: trigram search still finds them.
+    await page.keyboard.type('Harpr Staton');
+    const started = Date.now();
+    await page.keyboard.press('Enter');
+    const row = page.getByRole('row', { name: /Harper Station, account/ });
+    await expect(row).toBeVisible();
+    const tookMs = Date.now() - started;
+    console.log(`console search: ${tookMs} ms from Enter to the result`);
+    expect(tookMs).toBeLessThan(1000);
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'search');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /Harper Station/ })).toBeVisible();
+  });
+
+  await test.step('the customer view, and their portal opened as them (audited)', async () => {
+    await expect(page.getByRole('region', { name: /Services/ })).toContainText(
+      'Fixed Wireless 50 Unlimited',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'customer');
+    const portal = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Open their portal' }).click();
+    const customer = await portal;
+    await expect(
+      customer
+        .getByRole('status')
+        .filter({ hasText: `Viewing as Robin Harper - staff: ${FIRST_ADMIN.name}` }),
+    ).toBeVisible({ timeout: 20_000 });
+    await customer.close();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Staff activity' })).toContainText(
+      FIRST_ADMIN.name,
+    );
+  });
+});

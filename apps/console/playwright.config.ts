@@ -1,0 +1,77 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../web/e2e/chromium';
+
+/**
+ * The staff console against the real server (issue 39): a new provider's first day. The server
+ * starts from an empty database (SEED=none) after its first admin is made from the command line,
+ * as docs/operations.md tells a provider to; the admin's authenticator secret is read from what
+ * the command printed. Its own port and database, so it runs beside the other suites. It needs
+ * the console and the web app built (the portal opens as the customer).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3103);
+const dataRoot = path.join(repoRoot, 'data');
+const HOUR_MS = 3_600_000;
+if (!process.env.OUTPOST_E2E_CONSOLE_DATA_DIR) {
+  const now = Date.now();
+  process.env.OUTPOST_E2E_CONSOLE_DATA_DIR = path.join(dataRoot, `e2e-console-${now}`);
+  for (const entry of existsSync(dataRoot) ? readdirSync(dataRoot) : []) {
+    const started = /^e2e-console-(\d+)$/.exec(entry)?.[1];
+    if (started && now - Number(started) > HOUR_MS) {
+      rmSync(path.join(dataRoot, entry), { recursive: true, force: true });
+    }
+  }
+}
+const dataDir = process.env.OUTPOST_E2E_CONSOLE_DATA_DIR;
+
+/** The first admin, made by `npm run staff -- create` before the server starts. */
+export const FIRST_ADMIN = {
+  email: 'first.admin@provider.example',
+  name: 'Fran Admin',
+  password: 'First-admin-password-2026',
+  /** Where the command's output (with the authenticator secret) is kept. */
+  output: path.join(dataDir, 'first-admin.txt'),
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '../../test-results/e2e-console',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 240_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    serviceWorkers: 'block',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `mkdir -p "${dataDir}" && npm run --silent staff -- create --email ${FIRST_ADMIN.email} --name "${FIRST_ADMIN.name}" --role admin > "${FIRST_ADMIN.output}" && exec npm run start -w @outpost/server`,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      STAFF_PASSWORD: FIRST_ADMIN.password,
+      STAFF_LINK_SECRET: 'e2e-console-staff-link-secret-0123456789',
+      LOGIN_LIMIT_PER_IP: '100000',
+    },
+  },
+});

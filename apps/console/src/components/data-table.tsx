@@ -1,0 +1,146 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+
+/**
+ * The console's one table (TanStack Table): sortable columns, a row per object, and the keyboard
+ * of a list: arrow keys move between rows, Home and End jump, Enter opens the row. Rows come
+ * from the server a page at a time (the admin API pages and limits them).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  data,
+  onOpen,
+  rowLabel,
+  empty,
+  initialSorting = [],
+}: {
+  /** What the table lists, for screen readers (its caption). */
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  /** Opens a row (Enter or a click); rows are not focusable without it. */
+  onOpen?: (row: T) => void;
+  /** A row's name, read out when it is focused. */
+  rowLabel?: (row: T) => string;
+  empty: ReactNode;
+  initialSorting?: SortingState;
+}) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+
+  const focusRow = (index: number) => {
+    const all = body.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]');
+    if (!all || all.length === 0) return;
+    all[Math.max(0, Math.min(index, all.length - 1))]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: rows.length - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusRow(target);
+    } else if (event.key === 'Enter' && onOpen) {
+      event.preventDefault();
+      onOpen(row);
+    }
+  };
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const canSort = header.column.getCanSort();
+                const meta = header.column.columnDef.meta as { numeric?: boolean } | undefined;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={meta?.numeric ? 'numeric' : undefined}
+                    aria-sort={
+                      sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                    }
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        {sorted === 'asc' ? (
+                          <ArrowUp size={12} aria-hidden="true" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown size={12} aria-hidden="true" />
+                        ) : null}
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody ref={body}>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="table-empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr
+                key={row.id}
+                data-row=""
+                tabIndex={onOpen ? (index === 0 ? 0 : -1) : undefined}
+                aria-label={rowLabel?.(row.original)}
+                className={onOpen ? 'openable' : undefined}
+                onClick={onOpen ? () => onOpen(row.original) : undefined}
+                onKeyDown={onOpen ? (event) => onKeyDown(event, index, row.original) : undefined}
+              >
+                {row.getVisibleCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta as { numeric?: boolean } | undefined;
+                  return (
+                    <td key={cell.id} className={meta?.numeric ? 'numeric' : undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

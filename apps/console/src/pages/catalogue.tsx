@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { adminRoutes } from '@outpost/contracts/admin';
+import { formatDollars } from '@outpost/domain/money';
+import { call } from '../api';
+import { DataTable } from '../components/data-table';
+import { Badge, ErrorNotice, Loading, PageHeader, Section } from '../components/ui';
+import { PlanDialog } from '../features/plan-form';
+import { useSession } from '../session';
+
+type Plan = Awaited<ReturnType<typeof call<typeof adminRoutes.adminPlans>>>[number];
+
+const columns: ColumnDef<Plan, unknown>[] = [
+  {
+    accessorKey: 'name',
+    header: 'Plan',
+    cell: ({ getValue }) => <span className="strong">{getValue<string>()}</span>,
+  },
+  { accessorKey: 'technology', header: 'Technology' },
+  {
+    accessorKey: 'price_cents',
+    header: 'Monthly price',
+    meta: { numeric: true },
+    cell: ({ getValue }) => formatDollars(getValue<number>()),
+  },
+  {
+    id: 'allowance',
+    header: 'Data',
+    accessorFn: (p) =>
+      p.unlimited
+        ? 'Unlimited'
+        : p.peak_quota_mb === null
+          ? '—'
+          : `${p.peak_quota_mb / 1000} GB${p.offpeak_quota_mb ? ` + ${p.offpeak_quota_mb / 1000} GB off-peak` : ''}`,
+  },
+  {
+    id: 'speed',
+    header: 'Speed',
+    accessorFn: (p) =>
+      p.download_kbps === null
+        ? '—'
+        : `${p.download_kbps / 1000}/${(p.upload_kbps ?? 0) / 1000} Mbps`,
+  },
+  { accessorKey: 'services', header: 'Services', meta: { numeric: true } },
+  {
+    accessorKey: 'selectable',
+    header: 'Offered',
+    cell: ({ getValue }) => <Badge status={getValue<boolean>() ? 'active' : 'inactive'} />,
+  },
+  { accessorKey: 'planid', header: 'Plan id', meta: { numeric: true } },
+];
+
+/** The catalogue: the plans services may be given, by technology. */
+export function CataloguePage() {
+  const session = useSession();
+  const admin = session?.staff.role === 'admin';
+  const [editing, setEditing] = useState<Plan | null>(null);
+  const [creating, setCreating] = useState(false);
+  const plans = useQuery({
+    queryKey: ['plans'],
+    queryFn: ({ signal }) => call(adminRoutes.adminPlans, { signal }),
+  });
+  const technologies = [...new Set((plans.data ?? []).map((p) => p.technology))];
+  return (
+    <div className="page">
+      <PageHeader
+        title="Catalogue"
+        subtitle={
+          admin
+            ? 'Plans by technology. Open a plan to change it.'
+            : 'Plans by technology, with their monthly prices.'
+        }
+        actions={
+          admin ? (
+            <button type="button" className="button primary" onClick={() => setCreating(true)}>
+              <Plus size={14} aria-hidden="true" /> New plan
+            </button>
+          ) : null
+        }
+      />
+      {plans.isPending ? (
+        <Loading label="Loading the catalogue" />
+      ) : plans.isError ? (
+        <ErrorNotice error={plans.error} onRetry={() => void plans.refetch()} />
+      ) : technologies.length === 0 ? (
+        <div className="empty-state">
+          <p>No plans yet.{admin ? ' Add the first with New plan.' : ''}</p>
+        </div>
+      ) : (
+        technologies.map((tech) => {
+          const rows = plans.data.filter((p) => p.technology === tech);
+          return (
+            <Section key={tech} title={tech} count={rows.length}>
+              <DataTable
+                label={`${tech} plans`}
+                columns={columns}
+                data={rows}
+                empty="No plans."
+                {...(admin ? { onOpen: setEditing, rowLabel: (p: Plan) => p.name } : {})}
+                initialSorting={[{ id: 'price_cents', desc: false }]}
+              />
+            </Section>
+          );
+        })
+      )}
+      {admin && creating ? <PlanDialog plan={null} open onOpenChange={setCreating} /> : null}
+      {admin && editing ? (
+        <PlanDialog
+          plan={editing}
+          open
+          onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        />
+      ) : null}
+    </div>
+  );
+}

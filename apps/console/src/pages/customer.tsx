@@ -1,0 +1,306 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ChevronLeft, ExternalLink, Plus } from 'lucide-react';
+import { adminRoutes, type AdminAccountView } from '@outpost/contracts/admin';
+import { staffRoutes } from '@outpost/contracts/staff';
+import { formatDollars } from '@outpost/domain/money';
+import { call } from '../api';
+import { DataTable } from '../components/data-table';
+import { Badge, ErrorNotice, Loading, PageHeader, Section, When } from '../components/ui';
+import { NewServiceDialog } from '../features/new-service';
+import { useSession } from '../session';
+
+type Contact = AdminAccountView['contacts'][number];
+type Service = AdminAccountView['services'][number];
+type AuditEntry = Awaited<ReturnType<typeof call<typeof staffRoutes.staffAudit>>>[number];
+
+const contactColumns: ColumnDef<Contact, unknown>[] = [
+  {
+    accessorKey: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <div className="cell-stack">
+        <span className="strong">{row.original.name}</span>
+        <span className="muted">{row.original.username}</span>
+      </div>
+    ),
+  },
+  {
+    accessorKey: 'role',
+    header: 'Role',
+    cell: ({ row }) => (row.original.is_holder ? 'Account holder' : row.original.role),
+  },
+  {
+    accessorKey: 'email',
+    header: 'Email',
+    cell: ({ getValue }) => getValue<string | null>() ?? '—',
+  },
+  {
+    accessorKey: 'mobile',
+    header: 'Mobile',
+    cell: ({ getValue }) => getValue<string | null>() ?? '—',
+  },
+  {
+    accessorKey: 'status',
+    header: 'Status',
+    cell: ({ getValue }) => <Badge status={getValue<string>()} />,
+  },
+  {
+    accessorKey: 'last_login',
+    header: 'Last sign-in',
+    cell: ({ getValue }) => <When at={getValue<string | null>()} />,
+  },
+];
+
+const auditColumns: ColumnDef<AuditEntry, unknown>[] = [
+  { accessorKey: 'at', header: 'When', cell: ({ getValue }) => <When at={getValue<string>()} /> },
+  {
+    id: 'who',
+    header: 'Who',
+    accessorFn: (e) => e.staff ?? (e.key ? `API key: ${e.key}` : '—'),
+  },
+  { accessorKey: 'action', header: 'What' },
+  {
+    id: 'call',
+    header: 'Call',
+    accessorFn: (e) => (e.method && e.route ? `${e.method} ${e.route}` : (e.detail ?? '—')),
+    cell: ({ getValue }) => <code className="muted">{getValue<string>()}</code>,
+  },
+  {
+    accessorKey: 'status',
+    header: 'Answer',
+    meta: { numeric: true },
+    cell: ({ getValue }) => getValue<number | null>() ?? '—',
+  },
+];
+
+/** One customer: who they are, who may act for them, their services, and what staff did. */
+export function CustomerPage() {
+  const accountid = Number(useParams().accountid);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [addingService, setAddingService] = useState(false);
+  const admin = session?.staff.role === 'admin';
+  const account = useQuery({
+    queryKey: ['account', accountid],
+    queryFn: ({ signal }) =>
+      call(adminRoutes.adminAccount, { params: { accountid: String(accountid) }, signal }),
+    enabled: Number.isInteger(accountid) && accountid > 0,
+  });
+  const audit = useQuery({
+    queryKey: ['audit', accountid],
+    queryFn: ({ signal }) =>
+      call(staffRoutes.staffAudit, {
+        query: { accountid: String(accountid), limit: '50' },
+        signal,
+      }),
+    enabled: admin && account.isSuccess,
+  });
+  const openPortal = useMutation({
+    mutationFn: () => call(staffRoutes.staffLinks, { body: { purpose: 'login', accountid } }),
+    onSuccess: (link) => {
+      // The signed link (single use, 5 minutes) in a tab of its own: the portal shows a banner
+      // saying who is viewing, and every request there is audited with this staff member.
+      window.open(link.url, '_blank', 'noopener');
+      void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
+    },
+  });
+  const activate = useMutation({
+    mutationFn: (serviceid: number) =>
+      call(adminRoutes.adminActivateService, {
+        params: { accountid: String(accountid), serviceid: String(serviceid) },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['account', accountid] });
+      void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
+    },
+  });
+
+  const serviceColumns: ColumnDef<Service, unknown>[] = [
+    {
+      accessorKey: 'identifier',
+      header: 'Service',
+      cell: ({ row }) => (
+        <div className="cell-stack">
+          <span className="strong">{row.original.nickname ?? row.original.technology}</span>
+          <span className="muted mono">{row.original.identifier}</span>
+        </div>
+      ),
+    },
+    { accessorKey: 'technology', header: 'Technology' },
+    { accessorKey: 'plan', header: 'Plan' },
+    { accessorKey: 'address', header: 'Address' },
+    {
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ getValue }) => <Badge status={getValue<string>()} />,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) =>
+        admin && row.original.status === 'pending' ? (
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={activate.isPending}
+            onClick={() => activate.mutate(row.original.serviceid)}
+          >
+            Activate
+          </button>
+        ) : null,
+    },
+  ];
+
+  if (account.isPending)
+    return (
+      <div className="page">
+        <Loading label="Loading the customer" />
+      </div>
+    );
+  if (account.isError) {
+    return (
+      <div className="page">
+        <BackLink />
+        <ErrorNotice error={account.error} onRetry={() => void account.refetch()} />
+      </div>
+    );
+  }
+  const a = account.data;
+  const holder = a.contacts.find((c) => c.is_holder);
+
+  return (
+    <div className="page">
+      <BackLink />
+      <PageHeader
+        title={
+          <>
+            {a.name} <Badge status={a.status} />
+          </>
+        }
+        subtitle={
+          <>
+            Account {a.accountid}
+            {a.external_id ? ` · your ref ${a.external_id}` : ''} · customer since{' '}
+            <When at={a.created} date />
+          </>
+        }
+        actions={
+          <button
+            type="button"
+            className="button primary"
+            disabled={openPortal.isPending}
+            onClick={() => openPortal.mutate()}
+          >
+            <ExternalLink size={14} aria-hidden="true" />
+            {openPortal.isPending ? 'Opening…' : 'Open their portal'}
+          </button>
+        }
+      />
+      {openPortal.isError ? <ErrorNotice error={openPortal.error} /> : null}
+      {activate.isError ? <ErrorNotice error={activate.error} /> : null}
+      <dl className="summary-strip">
+        <div>
+          <dt>Balance</dt>
+          <dd className={a.balance_cents > 0 ? 'owing' : undefined}>
+            {a.balance_cents > 0
+              ? `${formatDollars(a.balance_cents)} owing`
+              : a.balance_cents < 0
+                ? `${formatDollars(-a.balance_cents)} in credit`
+                : '$0.00'}
+          </dd>
+        </div>
+        <div>
+          <dt>Account holder</dt>
+          <dd>{holder ? holder.name : '—'}</dd>
+        </div>
+        <div>
+          <dt>Holder email</dt>
+          <dd>{holder?.email ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Holder mobile</dt>
+          <dd>{holder?.mobile ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Services</dt>
+          <dd>{a.services.length}</dd>
+        </div>
+      </dl>
+      <Section
+        title="Services"
+        count={a.services.length}
+        actions={
+          admin ? (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setAddingService(true)}
+            >
+              <Plus size={14} aria-hidden="true" /> Add service
+            </button>
+          ) : null
+        }
+      >
+        <DataTable
+          label="Services"
+          columns={serviceColumns}
+          data={a.services}
+          empty="No services yet."
+        />
+      </Section>
+      <Section title="Contacts" count={a.contacts.length}>
+        <DataTable
+          label="Contacts"
+          columns={contactColumns}
+          data={a.contacts}
+          empty="No contacts."
+        />
+      </Section>
+      {admin ? (
+        <Section title="Staff activity">
+          {audit.isPending ? (
+            <Loading />
+          ) : audit.isError ? (
+            <ErrorNotice error={audit.error} onRetry={() => void audit.refetch()} />
+          ) : (
+            <DataTable
+              label="Staff activity on this account"
+              columns={auditColumns}
+              data={audit.data}
+              empty="No staff or API activity on this account yet."
+            />
+          )}
+        </Section>
+      ) : null}
+      {admin ? (
+        <NewServiceDialog
+          accountid={accountid}
+          open={addingService}
+          onOpenChange={setAddingService}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to=".."
+      relative="path"
+      className="back-link"
+      onClick={(event) => {
+        if (window.history.length > 1) {
+          event.preventDefault();
+          window.history.back();
+        }
+      }}
+    >
+      <ChevronLeft size={14} aria-hidden="true" /> Customers
+    </Link>
+  );
+}
