@@ -18,6 +18,16 @@ export const adminErrors = {
   staffEmailTaken: 'Invalid request: a staff member already has this email.',
   staffSelfLockout:
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
+  serviceNotActivatable: (status: string) =>
+    `Invalid request: only a pending service can be activated; this one is ${status}.`,
+  serviceNotSuspendable: (status: string) =>
+    `Invalid request: only an active service can be suspended; this one is ${status}.`,
+  serviceNotResumable: (status: string) =>
+    `Invalid request: only a suspended service can be resumed; this one is ${status}.`,
+  serviceAlreadyCancelled: 'Invalid request: this service is already cancelled.',
+  serviceCancelScheduled: (date: string) =>
+    `Invalid request: this service is already to be cancelled on ${date}.`,
+  cancelDateInPast: 'Invalid request: a service can be cancelled from today or a later day.',
 } as const;
 
 export const adminStatuses = {
@@ -34,6 +44,12 @@ export const adminStatuses = {
   serviceMissing: 404,
   staffEmailTaken: 409,
   staffSelfLockout: 400,
+  serviceNotActivatable: 409,
+  serviceNotSuspendable: 409,
+  serviceNotResumable: 409,
+  serviceAlreadyCancelled: 409,
+  serviceCancelScheduled: 409,
+  cancelDateInPast: 400,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);
