@@ -152,7 +152,7 @@ export const adminServiceInput = z.strictObject({
   satellite_beam: z.string().trim().min(1).max(30).optional(),
   tower_id: z.string().trim().min(1).max(30).optional(),
   /** pending until the network says it is ready, or active at once (a migrated service). */
-  status: serviceStatus.optional(),
+  status: z.enum(['pending', 'active']).optional(),
   /** Its first billing period starts here (default: now). */
   start: z.iso.datetime().optional(),
 });
@@ -166,6 +166,30 @@ export const adminServiceResult = envelope(
     status: serviceStatus,
     plan: z.string(),
     identifier: z.string(),
+  }),
+);
+
+/** Why the provider suspends or cancels a service (kept with the service, never shown to the customer). */
+const statusReason = z.string().trim().min(1).max(500);
+
+export const adminSuspendServiceInput = z.strictObject({ reason: statusReason });
+
+export const adminCancelServiceInput = z.strictObject({
+  reason: statusReason,
+  /**
+   * The day it ends (YYYY-MM-DD in the provider's time zone; today or later, default today). A
+   * later day leaves it as it is until that day starts, with the date shown to the customer.
+   */
+  on: z.iso.date().optional(),
+});
+
+/** A service after a suspension, resumption or cancellation. */
+export const adminServiceStatusResult = envelope(
+  adminServiceResult.shape.data.extend({
+    /** The start of the day a scheduled cancellation takes effect, else null. */
+    cancels_on: z.iso.datetime().nullable(),
+    /** The reason given with the last suspension or cancellation, else null. */
+    status_reason: z.string().nullable(),
   }),
 );
 
@@ -426,6 +450,58 @@ export const adminRoutes = {
     params: accountServiceParams,
     response: adminServiceResult,
     example: { params: { accountid: '100001', serviceid: '200102' } },
+  }),
+  adminSuspendService: defineRoute({
+    id: 'adminSuspendService',
+    method: 'POST',
+    path: adminPaths.adminSuspendService,
+    summary:
+      'Suspend an active service: the customer still sees it, its usage and bills, but buys no data blocks and changes no plan for it',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    headers: idempotencyHeaders,
+    body: adminSuspendServiceInput,
+    response: adminServiceStatusResult,
+    example: {
+      params: { accountid: '100001', serviceid: '200101' },
+      body: { reason: 'Unpaid invoices over 60 days' },
+    },
+  }),
+  adminResumeService: defineRoute({
+    id: 'adminResumeService',
+    method: 'POST',
+    path: adminPaths.adminResumeService,
+    summary: 'Resume a suspended service: it is active again',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    headers: idempotencyHeaders,
+    response: adminServiceStatusResult,
+    example: { params: { accountid: '100001', serviceid: '200101' } },
+  }),
+  adminCancelService: defineRoute({
+    id: 'adminCancelService',
+    method: 'POST',
+    path: adminPaths.adminCancelService,
+    summary:
+      'Cancel a service today or from a later day (its scheduled plan changes end); only its history and invoices stay',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    headers: idempotencyHeaders,
+    body: adminCancelServiceInput,
+    response: adminServiceStatusResult,
+    example: {
+      params: { accountid: '100001', serviceid: '200101' },
+      body: { reason: 'Customer moved away', on: '2031-07-01' },
+    },
   }),
   adminPlans: defineRoute({
     id: 'adminPlans',

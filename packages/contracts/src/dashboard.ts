@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, idParam } from './http';
-import { technology } from './services';
+import { serviceStatus, technology } from './services';
 import { serviceActivitySummarySchema } from './usage';
 
 /**
@@ -80,7 +80,7 @@ export const dashboardSchema = z.object({
       is_custom: z.boolean(),
       technology,
       type: z.enum(['Broadband', 'Telephony']),
-      status: z.enum(['pending', 'active']),
+      status: serviceStatus,
       is_limitless: z.boolean(),
       /** The Usage card's figures for active broadband services the caller may see usage of. */
       usage: serviceActivitySummarySchema.nullable(),

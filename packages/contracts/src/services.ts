@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NICKNAME_MAX_LENGTH } from '@outpost/domain/constants';
+import { SERVICE_STATUSES } from '@outpost/domain/services';
 import { envelope, idParam } from './http';
 
 /**
@@ -9,7 +10,8 @@ import { envelope, idParam } from './http';
 
 export const serviceType = z.enum(['Broadband', 'Telephony']);
 export type ServiceType = z.infer<typeof serviceType>;
-export const serviceStatus = z.enum(['pending', 'active']);
+/** pending, active, suspended or cancelled (docs/decisions/052). */
+export const serviceStatus = z.enum(SERVICE_STATUSES);
 export type ServiceStatus = z.infer<typeof serviceStatus>;
 export const technology = z.enum([
   'Sky Muster',
@@ -76,6 +78,11 @@ export const serviceSchema = z.object({
   period_end: z.iso.datetime(),
   /** The scheduled next plan (shown under Upcoming Plan Changes), or null. */
   upcoming: upcomingPlanSchema.nullable(),
+  /**
+   * When the provider has cancelled the service from a later date: that day's start (the service
+   * is active or suspended until then); else null (docs/decisions/052).
+   */
+  cancels_on: z.iso.datetime().nullable(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 export const servicesOutput = envelope(z.array(serviceSchema));
@@ -97,6 +104,7 @@ export const activityServiceSchema = serviceSchema.pick({
   identifier: true,
   nickname: true,
   period_end: true,
+  cancels_on: true,
 });
 export type ActivityService = z.infer<typeof activityServiceSchema>;
 export const activityServicesOutput = envelope(z.array(activityServiceSchema));

@@ -17,7 +17,9 @@ import {
   serviceActions,
   speedLabel,
   seesServices,
+  SERVICE_STATUSES,
 } from './services';
+import { cancellationDateAllowed, statusAfter, stoppedStatus } from './service-status-rules';
 
 describe('speedLabel', () => {
   it.each([
@@ -179,6 +181,43 @@ describe('services', () => {
       { id: 4, type: 'Broadband', status: 'active' },
     ];
     expect(orderServices(list).map((s) => s.id)).toEqual([3, 4, 1, 2]);
+  });
+
+  it('allows only the legal status changes (docs/decisions/052)', () => {
+    const table = Object.fromEntries(
+      SERVICE_STATUSES.map((from) => [
+        from,
+        (['suspend', 'resume', 'cancel'] as const).map((t) => statusAfter(from, t)),
+      ]),
+    );
+    expect(table).toEqual({
+      pending: [null, null, 'cancelled'],
+      active: ['suspended', null, 'cancelled'],
+      suspended: [null, 'active', 'cancelled'],
+      cancelled: [null, null, null],
+    });
+    expect(SERVICE_STATUSES.map((status) => stoppedStatus({ status }))).toEqual([
+      null,
+      null,
+      'suspended',
+      'cancelled',
+    ]);
+    expect(cancellationDateAllowed('2027-03-01', '2027-03-01')).toBe(true);
+    expect(cancellationDateAllowed('2027-02-28', '2027-03-01')).toBe(false);
+  });
+
+  it('offers a suspended service its usage, requests and nickname, and a cancelled one its usage only', () => {
+    const all = new Set(['view-activity', 'change-plan', 'set-nickname', 'purchase-block']);
+    const everything = { ...service, has_landline_barring: true, can_transfer: true };
+    const withOrders = new Set([...all, 'order-services', 'purchase-products']);
+    expect(serviceActions({ ...everything, status: 'suspended' }, withOrders)).toEqual([
+      'view-usage',
+      'make-request',
+      'nickname',
+    ]);
+    expect(serviceActions({ ...everything, status: 'cancelled' }, withOrders)).toEqual([
+      'view-usage',
+    ]);
   });
 
   it('offers each action only under its permissions and conditions', () => {

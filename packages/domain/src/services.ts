@@ -145,6 +145,15 @@ export function orderServices<T extends { type: string; status: string }>(servic
     .map(([s]) => s);
 }
 
+/**
+ * A service's life (docs/decisions/052): pending until the network says it is ready, then active;
+ * the provider may suspend an active one (it stays the customer's, with its history, but takes no
+ * data blocks or plan changes) and resume it, and cancel any but a cancelled one. Cancelled is
+ * the end: only its history and invoices are left.
+ */
+export const SERVICE_STATUSES = ['pending', 'active', 'suspended', 'cancelled'] as const;
+export type ServiceLifeStatus = (typeof SERVICE_STATUSES)[number];
+
 /** Data blocks: an active Broadband service that is not limitless. */
 export function canBuyBlock(s: Pick<ServiceFacts, 'type' | 'status' | 'is_limitless'>): boolean {
   return s.type === 'Broadband' && s.status === 'active' && !s.is_limitless;
@@ -165,9 +174,9 @@ export function canChangePlan(s: Pick<ServiceFacts, 'type' | 'status'>): boolean
   return s.type === 'Broadband' && s.status === 'active';
 }
 
-/** Nicknames: any service that is not pending. */
+/** Nicknames: a service that is neither pending nor cancelled. */
 export function canSetNickname(s: Pick<ServiceFacts, 'status'>): boolean {
-  return s.status !== 'pending';
+  return s.status !== 'pending' && s.status !== 'cancelled';
 }
 
 /** Order Now: products are offered on services that are not Landline or VOIP (spec 2 section 6). */
@@ -202,12 +211,17 @@ export type ServiceAction =
 export function serviceActions(s: ServiceFacts, held: ReadonlySet<string>): ServiceAction[] {
   const has = (...names: string[]) => names.every((n) => held.has(n));
   const actions: ServiceAction[] = [];
-  if (s.type === 'Broadband' && s.status === 'active' && has('view-activity'))
+  // A suspended or cancelled service keeps its usage history; a cancelled one offers nothing else
+  // (docs/decisions/052).
+  if (s.type === 'Broadband' && s.status !== 'pending' && has('view-activity'))
     actions.push('view-usage');
+  if (s.status === 'cancelled') return actions;
   actions.push('make-request');
   if (canChangePlan(s) && has('change-plan')) actions.push('change-plan');
   if (canBuyBlock(s) && has('purchase-block')) actions.push('buy-data-block');
   if (canSetNickname(s) && has('change-plan', 'set-nickname')) actions.push('nickname');
+  // The rest change or add to a service: an active one only (a pending one takes a nickname).
+  if (s.status === 'suspended') return actions;
   const live = s.status !== 'pending';
   if (live && s.has_landline_barring && has('change-plan')) actions.push('call-barring');
   if (live && (s.has_landline_options || s.has_voip_options) && has('change-plan'))

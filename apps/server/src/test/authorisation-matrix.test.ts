@@ -481,13 +481,20 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     }
   }
   if ('serviceid' in params) {
-    // A pending service of its own to activate (a copy of the holder's pending one).
+    // A service of its own in the state the route changes (a copy of the holder's pending one):
+    // active to suspend, suspended to resume, else pending (to activate or cancel).
+    const status =
+      route.id === 'adminSuspendService'
+        ? 'active'
+        : route.id === 'adminResumeService'
+          ? 'suspended'
+          : 'pending';
     const [service] = await queryRows<{ id: number }>(
       ctx.database.db,
       sql`insert into services (account_id, type, status, technology, plan_id, identifier,
                                 addr_abbr, addr_line, addr_suburb, addr_state, addr_postcode,
                                 period_start)
-          select account_id, type, 'pending', technology, plan_id, ${`AVC8${n}`}, addr_abbr,
+          select account_id, type, ${status}, technology, plan_id, ${`AVC8${n}`}, addr_abbr,
                  addr_line, addr_suburb, addr_state, addr_postcode, period_start
             from services where id = 200102
           returning id`,

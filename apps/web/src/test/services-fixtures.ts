@@ -46,6 +46,7 @@ export function service(overrides: Partial<Service> = {}): Service {
     period_start: new Date(now - 15 * DAY_MS).toISOString(),
     period_end: new Date(now + 15 * DAY_MS).toISOString(),
     upcoming: null,
+    cancels_on: null,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ import {
   checkContactMobile,
 } from '@outpost/domain/contacts-rules';
 import { withoutLinks } from '@outpost/domain/name-rules';
+import { cancellationDateAllowed, statusAfter } from '@outpost/domain/service-status-rules';
+import { businessDate, zonedInstant } from '@outpost/domain/time/zoned';
 import type { Brand } from '@outpost/contracts/brand';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
@@ -17,6 +19,7 @@ import { contactsError } from '../contacts/contacts.errors';
 import { HOLDER_ROLE, INVITE_TTL_MS } from '../contacts/contacts.service';
 import { invitationLink } from '../contacts/add-contact.service';
 import { plans, services } from '../services/services.schema';
+import { endScheduledChanges, markCancelled } from '../services/changes.service';
 import { addressTaken } from '../users/identity';
 import { emitEvent } from '../webhooks/webhooks.service';
 import { adminError } from './admin.errors';
@@ -213,7 +216,8 @@ export async function createService(
 /**
  * A pending service made active (the network says it is ready): its first billing period starts
  * now, and the customer sees it active at once. An active one is answered as it is (activating
- * twice changes nothing and tells no one twice). Another account's service is 404.
+ * twice changes nothing and tells no one twice); a suspended or cancelled one is refused (409:
+ * resume a suspended one). Another account's service is 404.
  */
 export async function activateService(tx: Db, accountId: number, serviceId: number, now: Date) {
   const [service] = await tx
@@ -222,6 +226,8 @@ export async function activateService(tx: Db, accountId: number, serviceId: numb
     .where(and(eq(services.id, serviceId), eq(services.accountId, accountId)))
     .for('update');
   if (!service) throw adminError('serviceMissing');
+  if (service.status === 'suspended' || service.status === 'cancelled')
+    throw adminError('serviceNotActivatable', service.status);
   if (service.status === 'pending') {
     await tx
       .update(services)
@@ -242,6 +248,125 @@ export async function activateService(tx: Db, accountId: number, serviceId: numb
     plan: plan!.name,
     identifier: service.identifier,
   };
+}
+
+type ServiceRow = typeof services.$inferSelect;
+
+/** The account's service, locked for the rest of the transaction; another account's is 404. */
+async function lockedService(tx: Db, accountId: number, serviceId: number): Promise<ServiceRow> {
+  const [service] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.accountId, accountId)))
+    .for('update');
+  if (!service) throw adminError('serviceMissing');
+  return service;
+}
+
+/** A service as the suspend, resume and cancel routes answer it (read again after the change). */
+async function statusResult(tx: Db, serviceId: number) {
+  const [row] = await tx
+    .select({ service: services, plan: plans.name })
+    .from(services)
+    .innerJoin(plans, eq(plans.id, services.planId))
+    .where(eq(services.id, serviceId));
+  const s = row!.service;
+  return {
+    serviceid: s.id,
+    external_id: s.externalId,
+    type: s.type,
+    technology: s.technology,
+    status: s.status,
+    plan: row!.plan,
+    identifier: s.identifier,
+    cancels_on: s.status !== 'cancelled' && s.cancelAt ? s.cancelAt.toISOString() : null,
+    status_reason: s.statusReason,
+  };
+}
+
+/**
+ * An active service suspended (docs/decisions/052): the customer still sees it, its usage and
+ * bills, but buys no data blocks and changes no plan for it. Anything but an active service is
+ * refused (409), a suspended one too: the Idempotency-Key, not the state, makes a retry safe.
+ */
+export async function suspendService(
+  tx: Db,
+  accountId: number,
+  serviceId: number,
+  reason: string,
+  now: Date,
+) {
+  const service = await lockedService(tx, accountId, serviceId);
+  if (statusAfter(service.status, 'suspend') === null)
+    throw adminError('serviceNotSuspendable', service.status);
+  await tx
+    .update(services)
+    .set({ status: 'suspended', statusReason: reason, statusChangedAt: now })
+    .where(eq(services.id, serviceId));
+  await emitEvent(
+    tx,
+    'service.suspended',
+    { account_id: accountId, service_id: serviceId, reason },
+    now,
+  );
+  return statusResult(tx, serviceId);
+}
+
+/** A suspended service active again; anything else is refused (409). */
+export async function resumeService(tx: Db, accountId: number, serviceId: number, now: Date) {
+  const service = await lockedService(tx, accountId, serviceId);
+  if (statusAfter(service.status, 'resume') === null)
+    throw adminError('serviceNotResumable', service.status);
+  await tx
+    .update(services)
+    .set({ status: 'active', statusChangedAt: now })
+    .where(eq(services.id, serviceId));
+  await emitEvent(tx, 'service.resumed', { account_id: accountId, service_id: serviceId }, now);
+  return statusResult(tx, serviceId);
+}
+
+/**
+ * A service cancelled from the start of `on` (a day in the provider's zone, today or later;
+ * default today): today's takes effect now; a later one is scheduled, the service staying as it
+ * is (and the customer seeing the date) until the roll-over job cancels it on that day. Its
+ * scheduled plan changes end now either way. A cancelled service, or one already to be cancelled,
+ * is refused (409).
+ */
+export async function cancelService(
+  tx: Db,
+  accountId: number,
+  serviceId: number,
+  input: { reason: string; on?: string | undefined },
+  now: Date,
+) {
+  const service = await lockedService(tx, accountId, serviceId);
+  if (statusAfter(service.status, 'cancel') === null) throw adminError('serviceAlreadyCancelled');
+  if (service.cancelAt !== null)
+    throw adminError('serviceCancelScheduled', businessDate(service.cancelAt));
+  const today = businessDate(now);
+  const on = input.on ?? today;
+  if (!cancellationDateAllowed(on, today)) throw adminError('cancelDateInPast');
+  const scheduled = on !== today;
+  const at = scheduled ? zonedInstant(on) : now;
+  await tx
+    .update(services)
+    .set({ statusReason: input.reason, cancelAt: at, statusChangedAt: now })
+    .where(eq(services.id, serviceId));
+  if (scheduled) await endScheduledChanges(tx, serviceId);
+  else await markCancelled(tx, serviceId, now);
+  await emitEvent(
+    tx,
+    'service.cancelled',
+    {
+      account_id: accountId,
+      service_id: serviceId,
+      reason: input.reason,
+      effective: at.toISOString(),
+      scheduled,
+    },
+    now,
+  );
+  return statusResult(tx, serviceId);
 }
 
 /** Broadband for the satellite and wireless technologies, Telephony for the landline and VoIP. */

@@ -20,6 +20,16 @@ export const adminErrors = {
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
   planMissing: 'Invalid request: there is no such plan.',
   planInvalid: (problem: string) => `Invalid request: ${problem}`,
+  serviceNotActivatable: (status: string) =>
+    `Invalid request: only a pending service can be activated; this one is ${status}.`,
+  serviceNotSuspendable: (status: string) =>
+    `Invalid request: only an active service can be suspended; this one is ${status}.`,
+  serviceNotResumable: (status: string) =>
+    `Invalid request: only a suspended service can be resumed; this one is ${status}.`,
+  serviceAlreadyCancelled: 'Invalid request: this service is already cancelled.',
+  serviceCancelScheduled: (date: string) =>
+    `Invalid request: this service is already to be cancelled on ${date}.`,
+  cancelDateInPast: 'Invalid request: a service can be cancelled from today or a later day.',
 } as const;
 
 export const adminStatuses = {
@@ -38,6 +48,12 @@ export const adminStatuses = {
   staffSelfLockout: 400,
   planMissing: 404,
   planInvalid: 400,
+  serviceNotActivatable: 409,
+  serviceNotSuspendable: 409,
+  serviceNotResumable: 409,
+  serviceAlreadyCancelled: 409,
+  serviceCancelScheduled: 409,
+  cancelDateInPast: 400,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

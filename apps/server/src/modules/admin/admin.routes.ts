@@ -11,9 +11,12 @@ import { adminAccount, searchAccounts } from './admin-accounts.service';
 import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
 import {
   activateService,
+  cancelService,
   createAccount,
   createService,
+  resumeService,
   serviceTypeOf,
+  suspendService,
   upsertAccount,
 } from './admin-provisioning.service';
 import type { AdminCaller } from './api-keys.service';
@@ -184,6 +187,44 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
         activateService(tx, request.params.accountid, request.params.serviceid, clock()),
       ),
     }),
+  });
+
+  // Suspend, resume and cancel (docs/decisions/052): once per Idempotency-Key, as every write
+  // whose repeat would be refused; the audit hook records who did it to which account.
+  app.route({
+    ...routeFor(adminRoutes.adminSuspendService),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await suspendService(
+          tx,
+          request.params.accountid,
+          request.params.serviceid,
+          request.body.reason,
+          now,
+        ),
+      })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminResumeService),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await resumeService(tx, request.params.accountid, request.params.serviceid, now),
+      })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCancelService),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await cancelService(
+          tx,
+          request.params.accountid,
+          request.params.serviceid,
+          request.body,
+          now,
+        ),
+      })),
   });
 
   app.route({

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Alert, Dashboard, DashboardNotice } from '@outpost/contracts/dashboard';
 import { dashboardLinkKeys } from '@outpost/contracts/dashboard';
 import type { Technology } from '@outpost/contracts/services';
-import { DAY_MS, seesServices } from '@outpost/domain/services';
+import { DAY_MS, type ServiceLifeStatus, seesServices } from '@outpost/domain/services';
 import { currentPeriod } from '@outpost/domain/business-periods';
 import { addBusinessDays, wallDate } from '@outpost/domain/time/zoned';
 import { BILLING_PERIOD_DAYS } from '@outpost/domain/constants';
@@ -49,7 +49,7 @@ type ActivityRow = {
 type ServiceRow = {
   id: number;
   type: 'Broadband' | 'Telephony';
-  status: 'pending' | 'active';
+  status: ServiceLifeStatus;
   technology: Technology;
   identifier: string;
   nickname: string | null;
@@ -141,7 +141,7 @@ export const dashboardRows = preparedStatement<
                                    at time zone ${sql.placeholder('zone')}::text as start) ps
          -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
          left join lateral (select * from service_period_totals u
-                             where s.type = 'Broadband' and s.status = 'active'
+                             where s.type = 'Broadband' and s.status in ('active', 'suspended')
                                and u.service_id = s.id and u.period_start = ps.start offset 0) u on true
         where s.account_id = c.account_id and s.display) svc) as services
   from caller c`,
@@ -206,7 +206,9 @@ export function dashboardFrom(auth: AuthContext, row: DashboardRow, now: Date): 
     }),
     services: services.map((s) => {
       const start = new Date(s.period_start);
-      const measured = s.type === 'Broadband' && s.status === 'active' && withUsage;
+      // A suspended service's usage stays in view; a cancelled one's is history (decision 052).
+      const measured =
+        s.type === 'Broadband' && (s.status === 'active' || s.status === 'suspended') && withUsage;
       return {
         serviceid: s.id,
         service_name: s.nickname ?? serviceName(s.technology, s.identifier),

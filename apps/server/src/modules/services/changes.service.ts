@@ -62,6 +62,27 @@ export async function closeScheduled(
     .where(and(eq(planChanges.serviceId, serviceId), eq(planChanges.status, 'scheduled')));
 }
 
+/**
+ * A cancelled service's scheduled plan changes (a next plan, or the way back of 'Current Period
+ * Only') end with it (docs/decisions/052).
+ */
+export async function endScheduledChanges(tx: Db, serviceId: number): Promise<void> {
+  await closeScheduled(tx, serviceId, 'cancelled');
+  await tx
+    .update(services)
+    .set({ nextPlanId: null, nextOptions: [] })
+    .where(eq(services.id, serviceId));
+}
+
+/** The service (locked by the caller) cancelled at `at`, its scheduled changes ended. */
+export async function markCancelled(tx: Db, serviceId: number, at: Date): Promise<void> {
+  await endScheduledChanges(tx, serviceId);
+  await tx
+    .update(services)
+    .set({ status: 'cancelled', cancelAt: at, statusChangedAt: at })
+    .where(eq(services.id, serviceId));
+}
+
 /** A plan change applied (or scheduled, or cancelled), told to the provider's systems. */
 export async function applyPlanChange(
   tx: Db,

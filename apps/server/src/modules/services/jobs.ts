@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { periodEndOf, periodsSince } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { periodEndedBy } from '../../lib/periods';
-import { closeScheduled, setOptions } from './changes.service';
+import { closeScheduled, markCancelled, setOptions } from './changes.service';
 import { services } from './services.schema';
 
 /**
@@ -12,7 +12,12 @@ import { services } from './services.schema';
  * nothing due changes nothing.
  */
 
-export type RolloverResult = { periodsRolled: number; changesApplied: number };
+export type RolloverResult = {
+  periodsRolled: number;
+  changesApplied: number;
+  /** Services whose scheduled cancellation day began (docs/decisions/052). */
+  cancellationsApplied: number;
+};
 
 const BATCH = 200;
 
@@ -47,6 +52,15 @@ async function rollService(tx: Db, s: DueService, now: Date) {
   return { periods, changeApplied: s.nextPlanId !== null };
 }
 
+/** A service still to be cancelled whose cancellation day has begun by `now`. */
+function cancellationDue(now: Date) {
+  return and(
+    ne(services.status, 'cancelled'),
+    isNotNull(services.cancelAt),
+    lte(services.cancelAt, now),
+  );
+}
+
 const dueColumns = {
   id: services.id,
   periodStart: services.periodStart,
@@ -61,6 +75,14 @@ const dueColumns = {
  * rolling periods while the other bills).
  */
 export async function rollAccountServices(tx: Db, accountId: number, now: Date): Promise<void> {
+  // A service whose cancellation day has begun is cancelled first: it is not billed again.
+  const ending = await tx
+    .select({ id: services.id, cancelAt: services.cancelAt })
+    .from(services)
+    .where(and(eq(services.accountId, accountId), cancellationDue(now)))
+    .orderBy(services.id)
+    .for('update');
+  for (const s of ending) await markCancelled(tx, s.id, s.cancelAt!);
   const due = await tx
     .select(dueColumns)
     .from(services)
@@ -75,7 +97,11 @@ export async function rollAccountServices(tx: Db, accountId: number, now: Date):
  * end it passes, applies its scheduled next plan (and options).
  */
 export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResult> {
-  const result: RolloverResult = { periodsRolled: 0, changesApplied: 0 };
+  const result: RolloverResult = {
+    periodsRolled: 0,
+    changesApplied: 0,
+    cancellationsApplied: await runScheduledCancellations(db, now),
+  };
   for (;;) {
     const done = await withTransaction(db, async (tx) => {
       const due = await tx
@@ -93,6 +119,30 @@ export async function runPeriodRollover(db: Db, now: Date): Promise<RolloverResu
       return due.length < BATCH;
     });
     if (done) return result;
+  }
+}
+
+/**
+ * Cancels the services whose scheduled cancellation day has begun (docs/decisions/052), each at
+ * that day's start, their scheduled plan changes ended. Run first by the roll-over, so a service
+ * cancelled at a period's end never moves into the next one's plan.
+ */
+export async function runScheduledCancellations(db: Db, now: Date): Promise<number> {
+  let cancelled = 0;
+  for (;;) {
+    const done = await withTransaction(db, async (tx) => {
+      const due = await tx
+        .select({ id: services.id, cancelAt: services.cancelAt })
+        .from(services)
+        .where(cancellationDue(now))
+        .orderBy(services.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const s of due) await markCancelled(tx, s.id, s.cancelAt!);
+      cancelled += due.length;
+      return due.length < BATCH;
+    });
+    if (done) return cancelled;
   }
 }
 

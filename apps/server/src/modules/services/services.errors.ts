@@ -1,3 +1,4 @@
+import { serviceStatusMessages } from '@outpost/contracts/service-status-messages';
 import { errorMaker } from '../../lib/errors';
 
 /** The services module's errors: code -> the text the client shows in the modal that failed. */
@@ -13,7 +14,13 @@ export const servicesErrors = {
     "Invalid request: To cancel a scheduled change, choose 'Next Period' and no options.",
   blocksNotAvailable: 'Invalid request: Data blocks are not available for this service.',
   blockNotAvailable: 'Invalid request: That data block is not available for this service.',
-  nicknameNotAllowed: 'Invalid request: A nickname can be set once the service is active.',
+  nicknameNotAllowed:
+    'Invalid request: A nickname can be set once the service is active, and not on a cancelled one.',
+  // A suspended or cancelled service (docs/decisions/052): the words the portal shows beside it.
+  suspendedBlocks: `Invalid request: ${serviceStatusMessages.suspendedBlocks}`,
+  suspendedPlan: `Invalid request: ${serviceStatusMessages.suspendedPlan}`,
+  cancelledBlocks: `Invalid request: ${serviceStatusMessages.cancelledBlocks}`,
+  cancelledPlan: `Invalid request: ${serviceStatusMessages.cancelledPlan}`,
 } as const;
 export type ServicesErrorCode = keyof typeof servicesErrors;
 
@@ -28,6 +35,10 @@ export const servicesStatuses = {
   blocksNotAvailable: 400,
   blockNotAvailable: 400,
   nicknameNotAllowed: 400,
+  suspendedBlocks: 400,
+  suspendedPlan: 400,
+  cancelledBlocks: 400,
+  cancelledPlan: 400,
 } as const;
 
 export const servicesError = errorMaker(servicesErrors, servicesStatuses);

@@ -39,6 +39,7 @@ function toActivityService(s: Service): ActivityService {
     identifier: s.identifier,
     nickname: s.nickname,
     period_end: s.period_end,
+    cancels_on: s.cancels_on,
   };
 }
 

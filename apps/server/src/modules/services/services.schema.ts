@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { requiredRef, timestampTz } from '../../db/columns';
 import type { Technology } from '@outpost/contracts/services';
+import type { ServiceLifeStatus } from '@outpost/domain/services';
 import { accounts, users } from '../../db/accounts.schema';
 
 /**
@@ -78,7 +79,7 @@ export const services = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 300001 }),
     accountId: requiredRef('account_id', () => accounts.id),
     type: text('type').$type<'Broadband' | 'Telephony'>().notNull(),
-    status: text('status').$type<'pending' | 'active'>().notNull(),
+    status: text('status').$type<ServiceLifeStatus>().notNull(),
     technology: text('technology').$type<Technology>().notNull(),
     planId: requiredRef('plan_id', () => plans.id),
     /** The plan from the next period on (a scheduled change, or the revert of 'Current Period Only'). */
@@ -107,6 +108,15 @@ export const services = pgTable(
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     /** The provider's own id of the service, for upserts (decision 051). */
     externalId: text('external_id').unique(),
+    /** When the status last changed by the provider's hand (suspend, resume, cancel; decision 052). */
+    statusChangedAt: timestampTz('status_changed_at'),
+    /** The reason given with the last suspension or cancellation (staff and the API see it). */
+    statusReason: text('status_reason'),
+    /**
+     * The cancellation's time: scheduled while the service is still active or suspended (the
+     * start of the day asked for), or when it took effect once cancelled.
+     */
+    cancelAt: timestampTz('cancel_at'),
   },
   (t) => [
     index('services_account_idx').on(t.accountId),
@@ -116,7 +126,11 @@ export const services = pgTable(
       .using('gin', sql`${t.identifier} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('services_postcode_idx').on(t.addrPostcode),
-    check('services_status', sql`${t.status} in ('pending', 'active')`),
+    check('services_status', sql`${t.status} in ('pending', 'active', 'suspended', 'cancelled')`),
+    // The scheduled cancellations the roll-over job looks for.
+    index('services_cancel_at_idx')
+      .on(t.cancelAt)
+      .where(sql`${t.status} <> 'cancelled' and ${t.cancelAt} is not null`),
   ],
 );
 

@@ -8,7 +8,8 @@ import type {
 } from '@outpost/contracts/services';
 import type { ApplyChange } from '@outpost/contracts/services';
 import { planDocumentPath } from '@outpost/contracts/api-paths';
-import { canBuyBlock, canChangePlan } from '@outpost/domain/services';
+import { canBuyBlock, canChangePlan, canSetNickname } from '@outpost/domain/services';
+import { stoppedStatus } from '@outpost/domain/service-status-rules';
 import { periodEndOf } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -120,6 +121,7 @@ function toService({
           price: next.priceCents + nextExtrasPrice,
         }
       : null,
+    cancels_on: s.status !== 'cancelled' && s.cancelAt ? s.cancelAt.toISOString() : null,
   };
 }
 
@@ -246,6 +248,8 @@ export async function decideChange(
   service: ServiceRow,
   request: ChangeRequest,
 ): Promise<ChangeDecision> {
+  const stopped = stoppedStatus(service);
+  if (stopped) throw servicesError(stopped === 'suspended' ? 'suspendedPlan' : 'cancelledPlan');
   if (!canChangePlan(service)) throw servicesError('planChangeNotAllowed');
   if (request.planid === service.planId) {
     if (service.nextPlanId === null) throw servicesError('alreadyCurrent');
@@ -302,6 +306,8 @@ export async function decideBlock(
   service: ServiceRow,
   dbid: number,
 ): Promise<AvailableBlock> {
+  const stopped = stoppedStatus(service);
+  if (stopped) throw servicesError(stopped === 'suspended' ? 'suspendedBlocks' : 'cancelledBlocks');
   const plan = await planById(db, service.planId);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited }))
     throw servicesError('blocksNotAvailable');
@@ -311,7 +317,7 @@ export async function decideBlock(
 }
 
 export function checkNickname(service: ServiceRow): void {
-  if (service.status === 'pending') throw servicesError('nicknameNotAllowed');
+  if (!canSetNickname(service)) throw servicesError('nicknameNotAllowed');
 }
 
 export async function setNickname(db: Db, serviceId: number, nickname: string | null) {

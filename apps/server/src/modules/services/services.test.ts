@@ -156,6 +156,7 @@ describe('the services as the usage pages see them (view-activity without view-s
       identifier: 'AVC000123456789',
       nickname: null,
       period_end: new Date(start.getTime() + BILLING_PERIOD_MS).toISOString(),
+      cancels_on: null,
     });
     expect(res.body).not.toContain('price');
     expect(res.body).not.toContain('addr_');
@@ -324,6 +325,7 @@ describe('changing plan', () => {
     expect(await runPeriodRollover(ctx.database.db, later)).toEqual({
       periodsRolled: 0,
       changesApplied: 0,
+      cancellationsApplied: 0,
     });
     // Put the period back for the other tests.
     await ctx.database.db.execute(

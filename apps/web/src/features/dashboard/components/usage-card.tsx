@@ -4,6 +4,7 @@ import { canBuyBlock, canChangePlan } from '@outpost/domain/services';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
+import { ServiceStatusNotice } from '@/components/service-status';
 import { getDefaultService } from '@/lib/session';
 import {
   daysRemaining,
@@ -156,6 +157,8 @@ function UsageCardBody({
           <p className="dashboard-card__note">Unmetered data used: {gigabytes(unmetered)}</p>
         )}
       </div>
+      {/* A suspended service's usage stays in view; nothing is offered to buy or change. */}
+      <ServiceStatusNotice service={service} />
       <ErrorBanner error={serviceActionError} />
       <p className="visually-hidden" role="status">
         {pendingAction ? 'Opening…' : ''}

@@ -115,6 +115,30 @@ describe('Data Blocks', () => {
     expect(screen.queryByRole('button', { name: 'Buy Data Block' })).toBeNull();
   });
 
+  it('shows a suspended service with its notice and no Buy Data Block, and leaves out a cancelled one', async () => {
+    signIn();
+    const suspended = service({ status: 'suspended' });
+    const cancelled = service({ serviceid: 200106, status: 'cancelled', identifier: 'SMP0200106' });
+    const api = stubApi({
+      [`GET ${apiPaths.services}`]: () => jsonResponse({ data: [suspended, cancelled] }),
+      [`GET ${purchasesPath(200101)}`]: () => jsonResponse({ data: [] }),
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetchMock));
+    renderApp('/services/data-blocks');
+    const select = await screen.findByRole('combobox', { name: 'Plan' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sky Muster Plus SMP0200101: Sky Muster Plus 50 (suspended)']);
+    expect(
+      await screen.findByText(
+        "This service is suspended. You can still see its usage and bills, pay and open tickets, but you can't buy data blocks or change its plan. Call us or open a ticket to have it restored.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Data Block' })).toBeNull();
+  });
+
   it('opens on the stored default service when it can take data blocks', async () => {
     setDefaultService('200102');
     setup('/services/data-blocks');

@@ -13,6 +13,7 @@ import { useActivityServices } from '@/lib/services-query';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { ServicePageContent } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
+import { ServiceStatusNotice } from '@/components/service-status';
 import {
   blockServices,
   heldPermissions,
@@ -103,7 +104,7 @@ export function DataBlocksPage() {
         services={eligible}
         selected={selected}
         optionLabel={(s) =>
-          `${serviceLabel(s)}: ${s.plan}${s.status === 'pending' ? ' (pending)' : ''}`
+          `${serviceLabel(s)}: ${s.plan}${s.status === 'active' ? '' : ` (${s.status})`}`
         }
         onChange={handleServiceChange}
         actions={
@@ -125,6 +126,7 @@ export function DataBlocksPage() {
                 This service is still being set up. Data blocks can be bought once it is connected.
               </p>
             )}
+            <ServiceStatusNotice service={service} />
             <section className="page-section" aria-labelledby={`${ids}-purchases`}>
               <h2 id={`${ids}-purchases`}>Data blocks purchased</h2>
               {purchases.isError ? (

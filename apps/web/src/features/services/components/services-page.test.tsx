@@ -157,6 +157,50 @@ describe('My Services', () => {
     ).toBeNull();
   });
 
+  it('shows a suspended or cancelled service with its status, and offers no plan change or data block for it', async () => {
+    const suspended = service({ status: 'suspended' });
+    const cancelled = service({ serviceid: 200106, status: 'cancelled', identifier: 'SMP0200106' });
+    const ending = service({
+      serviceid: 200107,
+      identifier: 'SMP0200107',
+      cancels_on: '2026-04-09T14:00:00.000Z',
+    });
+    const { user } = setup(SERVICES_PERMISSIONS, () =>
+      jsonResponse({ data: [suspended, cancelled, ending] }),
+    );
+    const table = await manageTable();
+    const rowOf = (identifier: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(identifier))!;
+    expect(within(rowOf('SMP0200101')).getByText('Suspended')).toBeInTheDocument();
+    expect(within(rowOf('SMP0200106')).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(rowOf('SMP0200107')).getByText('Cancels 10/04/26')).toBeInTheDocument();
+    const offered = async (label: string) => {
+      const group = screen.getByRole('group', { name: `Manage ${label}` });
+      const items = [group.firstElementChild?.textContent];
+      const manage = within(group).queryByRole('button', { name: `Manage ${label}` });
+      if (manage) {
+        await user.click(manage);
+        items.push(
+          ...within(group)
+            .getAllByRole('menuitem')
+            .map((i) => i.textContent),
+        );
+        await user.keyboard('{Escape}');
+      }
+      return items.map((text) => text?.replace(/ for .*$/, ''));
+    };
+    expect(await offered('Sky Muster Plus SMP0200101')).toEqual([
+      'View usage',
+      'Make a Request',
+      'Add Nickname',
+    ]);
+    expect(await offered('Sky Muster Plus SMP0200106')).toEqual(['View usage']);
+    // A cancellation still to come leaves the service as it is until then.
+    expect(await offered('Sky Muster Plus SMP0200107')).toContain('Buy Data Block');
+  });
+
   it('opens Request Transfer and New Service (order-services), kept in the address', async () => {
     const track = vi.spyOn(analytics, 'track');
     const phone = { ...landline, can_transfer: true };

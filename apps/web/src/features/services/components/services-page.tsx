@@ -12,6 +12,7 @@ import { ServiceActions } from './service-actions';
 import { ServiceDialog, useServiceDialog } from './service-dialog';
 import { NoValue, ServiceIdentity } from './service-identity';
 import { ServicesTabs } from '@/components/services-tabs';
+import { ServiceStatusTag } from '@/components/service-status';
 import {
   heldPermissions,
   serviceAllowance,
@@ -65,7 +66,12 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
       id: 'plan',
       header: 'Plan',
       rowHeader: true,
-      cell: (s) => <ServiceIdentity service={s} showPlan />,
+      cell: (s) => (
+        <>
+          <ServiceIdentity service={s} showPlan />
+          <ServiceStatusTag service={s} />
+        </>
+      ),
     },
     { id: 'allowance', header: 'Allowance', cell: (s) => orNone(serviceAllowance(s)) },
     { id: 'speed', header: 'Speed', cell: (s) => orNone(serviceSpeed(s)) },

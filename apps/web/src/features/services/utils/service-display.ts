@@ -47,9 +47,14 @@ export function heldPermissions(permissions: PermissionMap): ReadonlySet<string>
   return new Set(Object.keys(permissions));
 }
 
-/** Services that can show data blocks: Broadband, not unlimited (spec 2 section 2). */
+/**
+ * Services that can show data blocks: Broadband, not unlimited (spec 2 section 2), and not
+ * cancelled (a cancelled one leaves the pickers for actions; docs/decisions/052).
+ */
 export function blockServices<S extends ActivityService>(services: readonly S[]): S[] {
-  return services.filter((s) => s.type === 'Broadband' && !s.is_limitless);
+  return services.filter(
+    (s) => s.type === 'Broadband' && !s.is_limitless && s.status !== 'cancelled',
+  );
 }
 
 /**
