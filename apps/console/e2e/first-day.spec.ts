@@ -137,7 +137,22 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await expect(services).toContainText('AVC000012345678');
     await expect(services).toContainText('pending');
     await services.getByRole('button', { name: 'Activate' }).click();
-    await expect(services).toContainText('active');
+    const badge = services.locator('.badge');
+    await expect(badge).toHaveText('active');
+    // Suspended (a reason is required, kept from the customer), then resumed.
+    await services.getByRole('button', { name: 'Suspend' }).click();
+    const suspend = page.getByRole('dialog', { name: /^Suspend / });
+    await suspend.getByRole('button', { name: 'Suspend service' }).click();
+    await expect(suspend.getByText('Give the reason.')).toBeVisible();
+    await suspend.getByLabel(/^Reason/).fill('Unpaid invoices over 60 days');
+    await suspend.getByRole('button', { name: 'Suspend service' }).click();
+    await expect(badge).toHaveText('suspended');
+    await services.getByRole('button', { name: 'Resume' }).click();
+    await page
+      .getByRole('dialog', { name: /^Resume / })
+      .getByRole('button', { name: 'Resume service' })
+      .click();
+    await expect(badge).toHaveText('active');
   });
 
   await test.step('anyone at the desk finds them in under a second, by keyboard', async () => {

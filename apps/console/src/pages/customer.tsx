@@ -10,6 +10,7 @@ import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import { Badge, ErrorNotice, Loading, PageHeader, Section, When } from '../components/ui';
 import { NewServiceDialog } from '../features/new-service';
+import { ServiceStatusDialog, type StatusChange } from '../features/service-status';
 import { useSession } from '../session';
 
 type Contact = AdminAccountView['contacts'][number];
@@ -82,6 +83,10 @@ export function CustomerPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [addingService, setAddingService] = useState(false);
+  const [statusChange, setStatusChange] = useState<{
+    service: Service;
+    change: StatusChange;
+  } | null>(null);
   const admin = session?.staff.role === 'admin';
   const account = useQuery({
     queryKey: ['account', accountid],
@@ -141,17 +146,46 @@ export function CustomerPage() {
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
       enableSorting: false,
-      cell: ({ row }) =>
-        admin && row.original.status === 'pending' ? (
-          <button
-            type="button"
-            className="button secondary small"
-            disabled={activate.isPending}
-            onClick={() => activate.mutate(row.original.serviceid)}
-          >
-            Activate
-          </button>
-        ) : null,
+      cell: ({ row }) => {
+        const s = row.original;
+        if (!admin || s.status === 'cancelled') return null;
+        const open = (change: StatusChange) => setStatusChange({ service: s, change });
+        return (
+          <div className="row-actions">
+            {s.status === 'pending' ? (
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={activate.isPending}
+                onClick={() => activate.mutate(s.serviceid)}
+              >
+                Activate
+              </button>
+            ) : null}
+            {s.status === 'active' ? (
+              <button type="button" className="button quiet small" onClick={() => open('suspend')}>
+                Suspend
+              </button>
+            ) : null}
+            {s.status === 'suspended' ? (
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => open('resume')}
+              >
+                Resume
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button quiet small danger"
+              onClick={() => open('cancel')}
+            >
+              Cancel
+            </button>
+          </div>
+        );
+      },
     },
   ];
 
@@ -275,6 +309,14 @@ export function CustomerPage() {
             />
           )}
         </Section>
+      ) : null}
+      {statusChange ? (
+        <ServiceStatusDialog
+          accountid={accountid}
+          service={statusChange.service}
+          change={statusChange.change}
+          onClose={() => setStatusChange(null)}
+        />
       ) : null}
       {admin ? (
         <NewServiceDialog
