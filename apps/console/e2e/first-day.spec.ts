@@ -179,6 +179,23 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await expect(page.getByRole('region', { name: /Services/ })).toContainText(
       'Fixed Wireless 50 Unlimited',
     );
+    // The desk sends the invitation again; billing puts a credit on the next invoice.
+    await page.getByRole('button', { name: 'Resend invitation' }).click();
+    await expect(
+      page.getByText('A new invitation is on its way to robin.harper@example.net.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Add credit or charge' }).click();
+    const credit = page.getByRole('dialog', { name: 'Add a credit or charge' });
+    await credit.getByLabel('Amount ($)').fill('15');
+    await credit
+      .getByLabel('Invoice line (the customer reads this)')
+      .fill('Credit for the installation delay');
+    await credit.getByRole('button', { name: 'Add to next invoice' }).click();
+    await expect(credit).toBeHidden();
+    const charges = page.getByRole('region', { name: /Charges and credits/ });
+    await expect(
+      charges.getByRole('row', { name: /Credit for the installation delay/ }),
+    ).toContainText('−$15.00');
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'customer');
     const portal = context.waitForEvent('page');

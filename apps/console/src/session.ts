@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { STAFF_ROLE_SCOPES, type AdminScope } from '@outpost/domain/admin-rules';
 import { readSession, SESSION_EVENT, type StaffSession } from './api';
 
 let cached: { raw: string | null; session: StaffSession | null } = { raw: null, session: null };
@@ -24,4 +25,9 @@ export type Role = StaffSession['staff']['role'];
 /** What each role's menu holds (the server checks every call itself; decision 051). */
 export function canAdminister(role: Role): boolean {
   return role === 'admin';
+}
+
+/** Whether the role holds an admin API scope (the same table the server checks). */
+export function can(role: Role | undefined, scope: AdminScope): boolean {
+  return role !== undefined && STAFF_ROLE_SCOPES[role].includes(scope);
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { API_KEY_MAX_DAYS, API_KEY_SCOPES, WEBHOOK_EVENTS } from '@outpost/domain/admin-rules';
+import {
+  ADJUSTMENT_MAX_CENTS,
+  API_KEY_MAX_DAYS,
+  API_KEY_SCOPES,
+  WEBHOOK_EVENTS,
+} from '@outpost/domain/admin-rules';
 import { adminPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { newContactInput } from './contacts';
@@ -193,6 +198,27 @@ export const adminServiceStatusResult = envelope(
   }),
 );
 
+/**
+ * A credit or charge for the account's next invoice (billing; decision 054): the line the
+ * customer reads on the invoice, and the amount in cents (a credit lowers what they owe).
+ */
+export const adminAdjustmentInput = z.strictObject({
+  kind: z.enum(['credit', 'charge']),
+  amount_cents: z.number().int().min(1).max(ADJUSTMENT_MAX_CENTS),
+  /** The invoice line the customer reads, e.g. 'Credit for the outage of 3 March'. */
+  description: z.string().trim().min(3).max(120),
+});
+const adminAdjustment = z.object({
+  chargeid: z.number().int(),
+  kind: z.string(),
+  description: z.string(),
+  /** Signed: negative is a credit. */
+  amount_cents: z.number().int(),
+  created: z.iso.datetime(),
+  /** The invoice it went on; null while it waits for the next one. */
+  invoice_id: z.number().int().nullable(),
+});
+
 const adminPlan = z.object({
   planid: z.number().int(),
   name: z.string(),
@@ -315,6 +341,7 @@ const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
+const accountContactParams = z.strictObject({ accountid: idParam, userid: idParam });
 const planIdParams = z.strictObject({ planid: idParam });
 
 export const adminRoutes = {
@@ -501,6 +528,65 @@ export const adminRoutes = {
     example: {
       params: { accountid: '100001', serviceid: '200101' },
       body: { reason: 'Customer moved away', on: '2031-07-01' },
+    },
+  }),
+  adminResendInvitation: defineRoute({
+    id: 'adminResendInvitation',
+    method: 'POST',
+    path: adminPaths.adminResendInvitation,
+    summary:
+      'Send an invited contact a new invitation link (7 days); the earlier link stops working',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: accountContactParams,
+    response: envelope(z.object({ sent_to: z.string(), expires: z.iso.datetime() })),
+    example: { params: { accountid: '100001', userid: '5001' } },
+  }),
+  adminEndContactSessions: defineRoute({
+    id: 'adminEndContactSessions',
+    method: 'POST',
+    path: adminPaths.adminEndContactSessions,
+    summary: 'End every session of a contact (a lost phone): they sign in again',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: accountContactParams,
+    response: envelope(z.object({ ended: z.number().int() })),
+    example: { params: { accountid: '100001', userid: '5001' } },
+  }),
+  adminListAdjustments: defineRoute({
+    id: 'adminListAdjustments',
+    method: 'GET',
+    path: adminPaths.adminAdjustments,
+    summary:
+      "The account's charges and credits, newest first: those waiting for the next invoice and those billed",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    response: envelope(z.array(adminAdjustment)),
+    example: { params: { accountid: '100001' } },
+  }),
+  adminAddAdjustment: defineRoute({
+    id: 'adminAddAdjustment',
+    method: 'POST',
+    path: adminPaths.adminAdjustments,
+    summary: 'A credit or charge with its reason, onto the next invoice (billing)',
+    access: 'admin',
+    adminScope: 'billing',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    headers: idempotencyHeaders,
+    body: adminAdjustmentInput,
+    response: envelope(adminAdjustment),
+    example: {
+      params: { accountid: '100001' },
+      body: { kind: 'credit', amount_cents: 1500, description: 'Credit for the outage of 3 March' },
     },
   }),
   adminPlans: defineRoute({

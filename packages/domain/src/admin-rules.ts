@@ -6,21 +6,30 @@ import type { StaffRole } from './staff-rules';
  * - provisioning: create and change accounts, services and the catalogue;
  * - keys: create, list and revoke API keys and webhook endpoints (staff admins only, never a key);
  * - staff: create staff members, change their roles, disable them, reset their authenticator
- *   (staff admins only, never a key).
+ *   (staff admins only, never a key);
+ * - desk: the service desk's help with a customer's access: resend an invitation, end a contact's
+ *   sessions (support and admins; decision 054);
+ * - billing: credits and charges onto the next invoice (billing and admins; decision 054).
  */
-export const ADMIN_SCOPES = ['read', 'provisioning', 'keys', 'staff'] as const;
+export const ADMIN_SCOPES = ['read', 'provisioning', 'keys', 'staff', 'desk', 'billing'] as const;
 export type AdminScope = (typeof ADMIN_SCOPES)[number];
 
 /** The scopes an API key may be given: a key never manages keys. */
 export const API_KEY_SCOPES = ['read', 'provisioning'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-/** Each staff role's scopes: the desk and billing read; admins also provision and manage keys. */
+/**
+ * Each staff role's scopes: everyone reads; support helps with access, billing adjusts what is
+ * owed; admins do all of it and also provision and manage keys and staff.
+ */
 export const STAFF_ROLE_SCOPES: Record<StaffRole, readonly AdminScope[]> = {
-  support: ['read'],
-  billing: ['read'],
-  admin: ['read', 'provisioning', 'keys', 'staff'],
+  support: ['read', 'desk'],
+  billing: ['read', 'billing'],
+  admin: ['read', 'provisioning', 'keys', 'staff', 'desk', 'billing'],
 };
+
+/** The most one credit or charge may be, in cents (a typo of a few zeros is refused). */
+export const ADJUSTMENT_MAX_CENTS = 500_000;
 
 /** An API key lives at most this many days; the default when none is asked for. */
 export const API_KEY_MAX_DAYS = 730;

@@ -8,10 +8,19 @@ import { staffRoutes } from '@outpost/contracts/staff';
 import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
-import { Badge, ErrorNotice, Loading, PageHeader, Section, When } from '../components/ui';
+import {
+  Badge,
+  ErrorNotice,
+  Loading,
+  PageHeader,
+  QueryView,
+  Section,
+  When,
+} from '../components/ui';
+import { AdjustmentDialog } from '../features/adjustment';
 import { NewServiceDialog } from '../features/new-service';
 import { ServiceStatusDialog, type StatusChange } from '../features/service-status';
-import { useSession } from '../session';
+import { can, useSession } from '../session';
 
 type Contact = AdminAccountView['contacts'][number];
 type Service = AdminAccountView['services'][number];
@@ -55,6 +64,38 @@ const contactColumns: ColumnDef<Contact, unknown>[] = [
   },
 ];
 
+type Adjustment = Awaited<ReturnType<typeof call<typeof adminRoutes.adminListAdjustments>>>[number];
+
+const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
+  {
+    accessorKey: 'created',
+    header: 'Added',
+    cell: ({ getValue }) => <When at={getValue<string>()} />,
+  },
+  { accessorKey: 'description', header: 'Invoice line' },
+  {
+    accessorKey: 'amount_cents',
+    header: 'Amount',
+    meta: { numeric: true },
+    cell: ({ getValue }) => {
+      const cents = getValue<number>();
+      return cents < 0 ? (
+        <span className="credit">−{formatDollars(-cents)}</span>
+      ) : (
+        formatDollars(cents)
+      );
+    },
+  },
+  {
+    accessorKey: 'invoice_id',
+    header: 'Invoice',
+    cell: ({ getValue }) => {
+      const invoice = getValue<number | null>();
+      return invoice === null ? <Badge status="pending" /> : `#${invoice}`;
+    },
+  },
+];
+
 const auditColumns: ColumnDef<AuditEntry, unknown>[] = [
   { accessorKey: 'at', header: 'When', cell: ({ getValue }) => <When at={getValue<string>()} /> },
   {
@@ -88,6 +129,8 @@ export function CustomerPage() {
     change: StatusChange;
   } | null>(null);
   const admin = session?.staff.role === 'admin';
+  const role = session?.staff.role;
+  const [adjusting, setAdjusting] = useState(false);
   const account = useQuery({
     queryKey: ['account', accountid],
     queryFn: ({ signal }) =>
@@ -102,6 +145,26 @@ export function CustomerPage() {
         signal,
       }),
     enabled: admin && account.isSuccess,
+  });
+  const adjustments = useQuery({
+    queryKey: ['adjustments', accountid],
+    queryFn: ({ signal }) =>
+      call(adminRoutes.adminListAdjustments, { params: { accountid: String(accountid) }, signal }),
+    enabled: account.isSuccess,
+  });
+  const contactParams = (userid: number) => ({
+    accountid: String(accountid),
+    userid: String(userid),
+  });
+  const resend = useMutation({
+    mutationFn: (userid: number) =>
+      call(adminRoutes.adminResendInvitation, { params: contactParams(userid) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['audit', accountid] }),
+  });
+  const endSessions = useMutation({
+    mutationFn: (userid: number) =>
+      call(adminRoutes.adminEndContactSessions, { params: contactParams(userid) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['audit', accountid] }),
   });
   const openPortal = useMutation({
     mutationFn: () => call(staffRoutes.staffLinks, { body: { purpose: 'login', accountid } }),
@@ -183,6 +246,48 @@ export function CustomerPage() {
             >
               Cancel
             </button>
+          </div>
+        );
+      },
+    },
+  ];
+
+  const contactsWithActions: ColumnDef<Contact, unknown>[] = [
+    ...contactColumns,
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const c = row.original;
+        if (!can(role, 'desk')) return null;
+        return (
+          <div className="row-actions">
+            {c.status === 'Invited' ? (
+              <button
+                type="button"
+                className="button quiet small"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(c.userid)}
+              >
+                Resend invitation
+              </button>
+            ) : null}
+            {c.status === 'Active' ? (
+              <button
+                type="button"
+                className="button quiet small"
+                disabled={endSessions.isPending}
+                onClick={() => {
+                  if (
+                    window.confirm(`Sign ${c.name} out everywhere? They sign in again next time.`)
+                  )
+                    endSessions.mutate(c.userid);
+                }}
+              >
+                End sessions
+              </button>
+            ) : null}
           </div>
         );
       },
@@ -287,13 +392,55 @@ export function CustomerPage() {
         />
       </Section>
       <Section title="Contacts" count={a.contacts.length}>
+        {resend.isSuccess ? (
+          <p className="notice info" role="status">
+            A new invitation is on its way to {resend.data.sent_to}.
+          </p>
+        ) : null}
+        {endSessions.isSuccess ? (
+          <p className="notice info" role="status">
+            {endSessions.data.ended === 1 ? '1 session' : `${endSessions.data.ended} sessions`}{' '}
+            ended.
+          </p>
+        ) : null}
+        {resend.isError ? <ErrorNotice error={resend.error} /> : null}
+        {endSessions.isError ? <ErrorNotice error={endSessions.error} /> : null}
         <DataTable
           label="Contacts"
-          columns={contactColumns}
+          columns={contactsWithActions}
           data={a.contacts}
           empty="No contacts."
         />
       </Section>
+      <Section
+        title="Charges and credits"
+        {...(adjustments.data ? { count: adjustments.data.length } : {})}
+        actions={
+          can(role, 'billing') ? (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setAdjusting(true)}
+            >
+              <Plus size={14} aria-hidden="true" /> Add credit or charge
+            </button>
+          ) : null
+        }
+      >
+        <QueryView query={adjustments}>
+          {(data) => (
+            <DataTable
+              label="Charges and credits"
+              columns={adjustmentColumns}
+              data={data}
+              empty="No charges or credits waiting or billed."
+            />
+          )}
+        </QueryView>
+      </Section>
+      {adjusting ? (
+        <AdjustmentDialog accountid={accountid} onClose={() => setAdjusting(false)} />
+      ) : null}
       {admin ? (
         <Section title="Staff activity">
           {audit.isPending ? (

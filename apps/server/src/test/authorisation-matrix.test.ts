@@ -501,6 +501,21 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     );
     params.serviceid = service!.id;
   }
+  if ('userid' in params) {
+    // An invited contact of its own (an invitation to resend, sessions to end).
+    const [contact] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into users (account_id, username, title, given_names, surname, email, mobile,
+                             date_of_birth, role_id, relationship_id, role_status,
+                             is_account_holder, invited_at, created_at)
+          select account_id, ${`matrix-contact-${n}@example.com`}, title, 'Matrix', 'Contact',
+                 ${`matrix-contact-${n}@example.com`}, ${`0411${n}`}, date_of_birth, role_id,
+                 relationship_id, 'Invited', false, now(), now()
+            from users where id = 5001
+          returning id`,
+    );
+    params.userid = contact!.id;
+  }
   if ('staffid' in params) {
     const member = await createStaffMember(ctx.database.db, {
       email: `matrix-staff-${n}@outpost.example`,

@@ -19,6 +19,9 @@ export const adminErrors = {
   staffSelfLockout:
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
   planMissing: 'Invalid request: there is no such plan.',
+  contactMissing: 'Invalid request: this account has no such contact.',
+  contactNotInvited:
+    'Invalid request: this contact has already set a password (or has no email): there is no invitation to send.',
   planInvalid: (problem: string) => `Invalid request: ${problem}`,
   serviceNotActivatable: (status: string) =>
     `Invalid request: only a pending service can be activated; this one is ${status}.`,
@@ -47,6 +50,8 @@ export const adminStatuses = {
   staffEmailTaken: 409,
   staffSelfLockout: 400,
   planMissing: 404,
+  contactMissing: 404,
+  contactNotInvited: 409,
   planInvalid: 400,
   serviceNotActivatable: 409,
   serviceNotSuspendable: 409,

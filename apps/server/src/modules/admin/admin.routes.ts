@@ -10,6 +10,12 @@ import { routeFor } from '../../lib/route';
 import { adminAccount, searchAccounts } from './admin-accounts.service';
 import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
 import {
+  addAdjustment,
+  endContactSessions,
+  listAdjustments,
+  resendInvitation,
+} from './admin-desk.service';
+import {
   activateService,
   cancelService,
   createAccount,
@@ -222,6 +228,67 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
           request.params.accountid,
           request.params.serviceid,
           request.body,
+          now,
+        ),
+      })),
+  });
+
+  /** Who did a desk action, for the staff audit: the staff member or the key. */
+  const deskCaller = (request: { admin: AdminCaller | null }) => {
+    const caller = callerOf(request);
+    return {
+      staffId: caller.kind === 'staff' ? caller.staff.id : null,
+      apiKeyId: caller.kind === 'key' ? caller.keyId : null,
+      by: principalOf(caller),
+    };
+  };
+
+  app.route({
+    ...routeFor(adminRoutes.adminResendInvitation),
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        resendInvitation(
+          tx,
+          deps,
+          request.params.accountid,
+          request.params.userid,
+          deskCaller(request),
+          clock(),
+        ),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminEndContactSessions),
+    // Idempotent by itself: a second call ends nothing more.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        endContactSessions(
+          tx,
+          request.params.accountid,
+          request.params.userid,
+          deskCaller(request),
+          clock(),
+        ),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminListAdjustments),
+    handler: async (request) => ({ data: await listAdjustments(db, request.params.accountid) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminAddAdjustment),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await addAdjustment(
+          tx,
+          request.params.accountid,
+          request.body,
+          deskCaller(request),
           now,
         ),
       })),

@@ -632,8 +632,15 @@ describe('provisioning', () => {
       planid: 32,
       name: 'Fixed Wireless Standard',
       technology: 'Fixed Wireless',
-      price_cents: expect.any(Number),
+      price_cents: 7495,
       selectable: true,
+      peak_quota_mb: 200000,
+      offpeak_quota_mb: 0,
+      unlimited: false,
+      download_kbps: 25600,
+      upload_kbps: 5120,
+      summary: expect.any(String),
+      services: expect.any(Number),
     });
   });
 });

@@ -298,6 +298,24 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
 }
 
+/**
+ * Ends every session of a user (their tokens revoked, their sessions marked ended): a removed
+ * contact, or staff ending them for a lost phone. Answers how many sessions were live. Call inside
+ * a transaction.
+ */
+export async function endAllSessions(tx: Db, userId: number, now: Date): Promise<number> {
+  await tx
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+  const ended = await tx
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
 export async function logout(
   deps: AuthDeps,
   auth: { userId: number; familyId: string },

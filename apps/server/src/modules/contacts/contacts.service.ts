@@ -20,9 +20,10 @@ import {
   userPermissions,
   users,
 } from '../../db/accounts.schema';
-import { authEvents, sessions, tokens, verificationCodes } from '../auth/auth.schema';
+import { authEvents, verificationCodes } from '../auth/auth.schema';
 import { contactFields, contactRoleFields } from '../users/users.service';
 import { contactsError } from './contacts.errors';
+import { endAllSessions } from '../auth/auth.service';
 import { emitEvent } from '../webhooks/webhooks.service';
 
 export type ContactsDeps = {
@@ -187,14 +188,7 @@ export async function removeContact(
       .update(userPermissions)
       .set({ enabled: false })
       .where(eq(userPermissions.userId, contact.id));
-    await tx
-      .update(tokens)
-      .set({ revokedAt: now })
-      .where(and(eq(tokens.userId, contact.id), isNull(tokens.revokedAt)));
-    await tx
-      .update(sessions)
-      .set({ endedAt: now })
-      .where(and(eq(sessions.userId, contact.id), isNull(sessions.endedAt)));
+    await endAllSessions(tx, contact.id, now);
     await tx
       .update(verificationCodes)
       .set({ consumedAt: now })
