@@ -192,6 +192,8 @@ export const adminPaths = {
   adminAccountServices: `${ADMIN_PREFIX}/accounts/:accountid/services/`,
   adminActivateService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/activate/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
+  adminImports: `${ADMIN_PREFIX}/imports/`,
+  adminImport: `${ADMIN_PREFIX}/imports/:importid/`,
   adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,
   adminStaff: `${ADMIN_PREFIX}/staff/`,
   adminStaffMember: `${ADMIN_PREFIX}/staff/:staffid/`,

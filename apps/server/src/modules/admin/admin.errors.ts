@@ -18,6 +18,10 @@ export const adminErrors = {
   staffEmailTaken: 'Invalid request: a staff member already has this email.',
   staffSelfLockout:
     'Invalid request: you cannot take away your own admin role or switch yourself off. Ask another admin.',
+  importNotCsv: 'Invalid request: send the file as the body, with Content-Type: text/csv.',
+  importKeyMissing:
+    'Invalid request: an import needs an Idempotency-Key header (a dry run does not).',
+  importMissing: 'Invalid request: there is no such import.',
 } as const;
 
 export const adminStatuses = {
@@ -34,6 +38,9 @@ export const adminStatuses = {
   serviceMissing: 404,
   staffEmailTaken: 409,
   staffSelfLockout: 400,
+  importNotCsv: 415,
+  importKeyMissing: 400,
+  importMissing: 404,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

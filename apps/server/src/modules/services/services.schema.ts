@@ -116,6 +116,9 @@ export const services = pgTable(
       .using('gin', sql`${t.identifier} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('services_postcode_idx').on(t.addrPostcode),
+    // An identifier is new (createService, the CSV import's checks): one lookup, not a scan of
+    // every service (decision 053).
+    index('services_identifier_upper_idx').on(sql`upper(${t.identifier})`),
     check('services_status', sql`${t.status} in ('pending', 'active')`),
   ],
 );
