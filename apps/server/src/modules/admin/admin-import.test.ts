@@ -3,12 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, buildPath } from '@outpost/contracts/api-paths';
 import { IMPORT_COLUMNS, importProblemText } from '@outpost/domain/import-rules';
-import { queryRows } from '../../db/client';
+import { queryRows, withTransaction } from '../../db/client';
 import { importCsv } from '../../test/import-csv';
 import { mintStaffSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, errorOf, manualClock } from '../../test/test-app';
-import { continueUnfinishedImports, runImport } from './admin-import.service';
+import {
+  continueImportRun,
+  continueUnfinishedImports,
+  readImportFile,
+  runImport,
+  startImportRun,
+} from './admin-import.service';
 import { adminErrors } from './admin.errors';
 import { createApiKey } from './api-keys.service';
 
@@ -186,6 +192,38 @@ describe('the dry run', () => {
     );
     const broken = await postImport(`${header}\n"MIG-1,x\n`, { dry_run: 'true' }, asAdmin());
     expect(broken.json().data.problems[0].message).toMatch(/^this isn't readable CSV/);
+  });
+
+  it('counts a quoted value over two lines as its first line, and reads a BOM and a charset', async () => {
+    const csv = [
+      header,
+      row({ ...good, account_name: '"Dry Creek, the\nHomestead"' }),
+      row({
+        ...good,
+        service_external_id: 'MIG-S-2',
+        identifier: 'AVC555000000002',
+        account_name: '"Dry Creek, the\nHomestead"',
+        address_postcode: '237',
+      }),
+    ].join('\n');
+    const res = await postImport(
+      `\ufeff${csv}`,
+      { dry_run: 'true' },
+      {
+        ...asAdmin(),
+      },
+    );
+    expect(res.json().data.problems.map(importProblemText)).toEqual([
+      'Line 4, column address_postcode: a postcode is 4 digits',
+    ]);
+    const charset = await ctx.app.inject({
+      method: 'POST',
+      url: adminPaths.adminImports,
+      query: { dry_run: 'true' },
+      headers: { ...asAdmin(), 'content-type': 'text/csv; charset=utf-8' },
+      payload: csv,
+    });
+    expect(charset.json().data.rows).toBe(2);
   });
 
   it('tells a valid file what the import would do', async () => {
@@ -423,6 +461,59 @@ describe('a failure mid-import', () => {
     const after = await counts();
     expect(after.services - before.services).toBe(25);
     expect(after.accounts - before.accounts).toBe(13);
+  });
+});
+
+describe('a process stopped mid-import', () => {
+  it('leaves its run running at a whole batch, and the job continues it from there', async () => {
+    const db = ctx.database.db;
+    const deps = { db, brand: ctx.config.brand, publicUrl: ctx.config.publicUrl };
+    const csv = importCsv(12, 'STOP');
+    const caller = { by: 'test', staffId: null, keyId: null };
+    const rows = readImportFile(csv, time.clock()).rows;
+    const runId = await withTransaction(db, (tx) =>
+      startImportRun(tx, csv, rows.length, caller, false, time.clock()),
+    );
+    const before = await counts();
+    // The process "dies" after its second batch has committed.
+    await expect(
+      continueImportRun(
+        db,
+        deps,
+        runId,
+        rows,
+        caller.by,
+        {
+          invite: false,
+          batchRows: 4,
+          onBatch: (done) => {
+            if (done === 8) throw new Error('killed');
+          },
+        },
+        time.clock,
+      ),
+    ).rejects.toThrow('killed');
+    const [left] = await queryRows<{ status: string; rows_done: number }>(
+      db,
+      sql`select status, rows_done from import_runs where id = ${runId}`,
+    );
+    expect(left).toEqual({ status: 'running', rows_done: 8 });
+    expect((await counts()).services - before.services).toBe(8);
+
+    expect(await continueUnfinishedImports(deps, time.clock)).toBeGreaterThanOrEqual(1);
+    const done = await ctx.app.inject({
+      url: buildPath(adminPaths.adminImport, { importid: runId }),
+      headers: asAdmin(),
+    });
+    expect(done.json().data).toMatchObject({
+      status: 'done',
+      rows_done: 12,
+      accounts_created: 6,
+      accounts_updated: 0,
+      services_created: 12,
+      services_unchanged: 0,
+    });
+    expect((await counts()).services - before.services).toBe(12);
   });
 });
 
