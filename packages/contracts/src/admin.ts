@@ -334,6 +334,48 @@ export const staffUpdateInput = z
   .strictObject({ role: z.enum(STAFF_ROLE_NAMES).optional(), active: z.boolean().optional() })
   .refine((b) => b.role !== undefined || b.active !== undefined, 'give role or active');
 
+/** The CSV import's largest file (docs/decisions/053): about 20,000 rows. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const adminImportQuery = z.strictObject({
+  /** true: read and check the file against the database, write nothing. */
+  dry_run: z.enum(['true', 'false']).optional(),
+  /** true: new holders are sent the invitation to set a password (default false: a migration). */
+  invite: z.enum(['true', 'false']).optional(),
+});
+
+const importProblem = z.object({
+  /** The file's line number (the header is line 1). */
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+
+const importRun = z.object({
+  /** null for a dry run (nothing is recorded). */
+  importid: z.number().int().nullable(),
+  dry_run: z.boolean(),
+  /** A dry run: valid or invalid; an import: invalid (nothing written), running, failed, done. */
+  status: z.enum(['valid', 'invalid', 'running', 'failed', 'done']),
+  invite: z.boolean(),
+  rows: z.number().int(),
+  rows_done: z.number().int(),
+  /** What was done (a dry run: what would be). */
+  accounts_created: z.number().int(),
+  accounts_updated: z.number().int(),
+  services_created: z.number().int(),
+  services_unchanged: z.number().int(),
+  problems: z.array(importProblem),
+  created: z.iso.datetime().nullable(),
+  finished: z.iso.datetime().nullable(),
+});
+export type AdminImportRun = z.infer<typeof importRun>;
+
+/** The header and one row of a valid file (docs/decisions/053). */
+export const EXAMPLE_IMPORT_CSV =
+  'account_external_id,account_name,holder_title,holder_first_name,holder_last_name,holder_email,holder_mobile,holder_date_of_birth,service_external_id,technology,plan_id,identifier,address_line,address_suburb,address_state,address_postcode,tower_id,satellite_beam,start_date,status\n' +
+  'BSS-7001,Example Station,Ms,Pat,Example,pat.import@example.com,0491570009,1970-01-01,BSS-S-7001,Fixed Wireless,31,AVC000999000777,3 Quarry Road,Tenterfield,NSW,2372,TNT-02,,2026-07-01,active\n';
+
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
 const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
@@ -343,6 +385,7 @@ const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
 const accountContactParams = z.strictObject({ accountid: idParam, userid: idParam });
 const planIdParams = z.strictObject({ planid: idParam });
+const importIdParams = z.strictObject({ importid: idParam });
 
 export const adminRoutes = {
   adminListApiKeys: defineRoute({
@@ -636,6 +679,39 @@ export const adminRoutes = {
     body: adminPlanUpdateInput,
     response: envelope(adminPlan),
     example: { params: { planid: '1000' }, body: { selectable: true } },
+  }),
+  adminImport: defineRoute({
+    id: 'adminImport',
+    method: 'POST',
+    path: adminPaths.adminImports,
+    summary:
+      'Import accounts, holders and services from a CSV file (text/csv, one row per service); dry_run=true only checks it; 202 when queued',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    querystring: adminImportQuery,
+    // Required for an import, not for a dry run (the handler says so): a dry run writes nothing.
+    headers: idempotencyHeaders.partial(),
+    consumes: 'text/csv',
+    body: z.string().max(IMPORT_MAX_BYTES),
+    response: envelope(importRun),
+    // More than IMPORT_SYNC_ROWS rows: 202, the run queued for the job; GET follows it.
+    accepted: true,
+    example: { body: EXAMPLE_IMPORT_CSV },
+  }),
+  adminImportRun: defineRoute({
+    id: 'adminImportRun',
+    method: 'GET',
+    path: adminPaths.adminImport,
+    summary: "A CSV import's progress and result: rows done, what was created, its problems",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: importIdParams,
+    response: envelope(importRun),
+    example: { params: { importid: '1' } },
   }),
   adminListWebhooks: defineRoute({
     id: 'adminListWebhooks',

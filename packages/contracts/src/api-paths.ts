@@ -199,6 +199,8 @@ export const adminPaths = {
   adminAdjustments: `${ADMIN_PREFIX}/accounts/:accountid/adjustments/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
   adminPlan: `${ADMIN_PREFIX}/plans/:planid/`,
+  adminImports: `${ADMIN_PREFIX}/imports/`,
+  adminImport: `${ADMIN_PREFIX}/imports/:importid/`,
   adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,
   adminStaff: `${ADMIN_PREFIX}/staff/`,
   adminStaffMember: `${ADMIN_PREFIX}/staff/:staffid/`,

@@ -61,6 +61,16 @@ export type RouteContract = {
   /** Request headers the route reads (the admin API's Idempotency-Key), checked and documented. */
   headers?: z.ZodType;
   response: z.ZodType;
+  /**
+   * A body other than JSON (a CSV file): its media type. The body schema is then the text; the
+   * route reads nothing else.
+   */
+  consumes?: string;
+  /**
+   * The route may answer 202 with the same body (the work queued, e.g. a large import), as well
+   * as 200.
+   */
+  accepted?: true;
   /** Answers other than JSON (a PDF, a CSV); the response schema then describes errors only. */
   produces?: string;
   /**

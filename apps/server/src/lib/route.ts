@@ -37,6 +37,8 @@ export function routeFor<const C extends RouteContract>(contract: C) {
   if (contract.params) schema.params = contract.params;
   if (contract.querystring) schema.querystring = contract.querystring;
   if (contract.body) schema.body = contract.body;
+  if (contract.consumes) schema.consumes = [contract.consumes];
+  if (contract.accepted) (schema.response as Record<string, unknown>)['202'] = contract.response;
   if (contract.headers) schema.headers = contract.headers;
   return {
     method: contract.method,

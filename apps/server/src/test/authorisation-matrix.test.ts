@@ -458,6 +458,25 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     };
   }
   if (body && typeof body.identifier === 'string') body = { ...body, identifier: `AVC9${n}` };
+  // A CSV import's file (decision 053): its own account, holder and service each call.
+  let file = typeof route.example?.body === 'string' ? route.example.body : undefined;
+  if (file) {
+    file = file
+      .replaceAll('BSS-7001', `MATRIX-IMPORT-${n}`)
+      .replaceAll('BSS-S-7001', `MATRIX-IMPORT-S-${n}`)
+      .replace('pat.import@example.com', `matrix-import-${n}@example.com`)
+      .replace('0491570009', `0411${n}`)
+      .replace('AVC000999000777', `AVC7${n}`);
+    headers = { ...headers, 'content-type': route.consumes! };
+  }
+  if ('importid' in params) {
+    const [run] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into import_runs (file_sha256, total_rows, status, invite, created_at, updated_at)
+          values (${`matrix-${n}`}, 1, 'invalid', false, now(), now()) returning id`,
+    );
+    params.importid = run!.id;
+  }
   if (route.headers) headers = { ...headers, 'idempotency-key': `matrix-${n}-${randomUUID()}` };
   if ('endpointid' in params || 'deliveryid' in params) {
     const endpoint = await createEndpoint(
@@ -542,7 +561,7 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     url: buildPath(route.path, params),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     headers,
-    ...(body !== undefined ? { payload: body } : {}),
+    ...(file !== undefined ? { payload: file } : body !== undefined ? { payload: body } : {}),
   });
 }
 

@@ -180,6 +180,8 @@ function headersFor(route: RouteContract): Record<string, string> {
       'x-staff-token': STAFF_TOKEN,
       // The admin API's creating writes need an Idempotency-Key (decision 051): a new one each call.
       ...(route.headers ? { 'idempotency-key': `bad-input-${randomUUID()}` } : {}),
+      // A body that is a file (the CSV import, decision 053) is sent as one.
+      ...(route.consumes ? { 'content-type': route.consumes } : {}),
     };
   return { 'x-user-token': route.stepUp ? steppedUpToken : userToken };
 }

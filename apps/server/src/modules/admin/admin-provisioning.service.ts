@@ -34,7 +34,9 @@ type ServiceInput = z.output<typeof adminServiceInput>;
  * holder, 'Invited' with no password: an email with a single-use link (7 days) lets them set
  * their own, as an invited contact does. The holder's email and mobile must name no one else
  * (decision 035); the account's external id must be new. `by`: the API key or staff member, whose
- * invitations are limited (decision 036).
+ * invitations are limited (decision 036). `invite: false` (a migration, decision 053) sends no
+ * invitation: the holder is still Invited, with no password, and gets in by Forgot password (or a
+ * later invitation).
  */
 export async function createAccount(
   tx: Db,
@@ -42,6 +44,7 @@ export async function createAccount(
   input: AccountInput,
   by: string,
   now: Date,
+  options: { invite?: boolean } = {},
 ): Promise<number> {
   const holder = input.holder;
   const problem =
@@ -105,8 +108,23 @@ export async function createAccount(
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!created) throw contactsError('contactEmailTaken');
+  if (options.invite !== false) await inviteHolder(tx, deps, holder, created.id, by, now);
+  await emitEvent(tx, 'account.created', { account_id: account.id, holder_id: created.id }, now);
+  return account.id;
+}
 
-  const code = await issueCode(tx, created.id, 'invite', now, INVITE_TTL_MS);
+/** The holder's invitation (a single-use link, 7 days), limited per sender and address. */
+async function inviteHolder(
+  tx: Db,
+  deps: ProvisioningDeps,
+  holder: AccountInput['holder'],
+  userId: number,
+  by: string,
+  now: Date,
+): Promise<void> {
+  const email = holder.email.trim();
+  const username = email.toLowerCase();
+  const code = await issueCode(tx, userId, 'invite', now, INVITE_TTL_MS);
   const name = deps.brand.providerName;
   const link = invitationLink(deps.publicUrl, code, username);
   // Names as plain text: nothing a person typed becomes a link (decision 036).
@@ -118,8 +136,6 @@ export async function createAccount(
     subject: `Your ${name} account is ready`,
     body,
   });
-  await emitEvent(tx, 'account.created', { account_id: account.id, holder_id: created.id }, now);
-  return account.id;
 }
 
 /**
@@ -134,6 +150,7 @@ export async function upsertAccount(
   input: Omit<AccountInput, 'external_id'>,
   by: string,
   now: Date,
+  options: { invite?: boolean } = {},
 ): Promise<{ accountId: number; created: boolean }> {
   // The row locked: parallel upserts of one external id take turns.
   const [existing] = await tx
@@ -145,7 +162,14 @@ export async function upsertAccount(
     await tx.update(accounts).set({ name: input.name.trim() }).where(eq(accounts.id, existing.id));
     return { accountId: existing.id, created: false };
   }
-  const accountId = await createAccount(tx, deps, { ...input, external_id: externalId }, by, now);
+  const accountId = await createAccount(
+    tx,
+    deps,
+    { ...input, external_id: externalId },
+    by,
+    now,
+    options,
+  );
   return { accountId, created: true };
 }
 

@@ -33,6 +33,10 @@ export const adminErrors = {
   serviceCancelScheduled: (date: string) =>
     `Invalid request: this service is already to be cancelled on ${date}.`,
   cancelDateInPast: 'Invalid request: a service can be cancelled from today or a later day.',
+  importNotCsv: 'Invalid request: send the file as the body, with Content-Type: text/csv.',
+  importKeyMissing:
+    'Invalid request: an import needs an Idempotency-Key header (a dry run does not).',
+  importMissing: 'Invalid request: there is no such import.',
 } as const;
 
 export const adminStatuses = {
@@ -59,6 +63,9 @@ export const adminStatuses = {
   serviceAlreadyCancelled: 409,
   serviceCancelScheduled: 409,
   cancelDateInPast: 400,
+  importNotCsv: 415,
+  importKeyMissing: 400,
+  importMissing: 404,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRoutes } from '@outpost/contracts/admin';
+import { IMPORT_MAX_BYTES, adminRoutes } from '@outpost/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Db } from '../../db/client';
@@ -25,6 +25,14 @@ import {
   suspendService,
   upsertAccount,
 } from './admin-provisioning.service';
+import { IMPORT_SYNC_ROWS } from '@outpost/domain/import-rules';
+import {
+  continueImportRun,
+  dryRunImport,
+  importRunView,
+  prepareImport,
+  startImportRun,
+} from './admin-import.service';
 import type { AdminCaller } from './api-keys.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { adminError } from './admin.errors';
@@ -292,6 +300,86 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
           now,
         ),
       })),
+  });
+
+  // The CSV import's body (docs/decisions/053): the file as text, up to IMPORT_MAX_BYTES. Only
+  // this module reads text/csv; every other route stays on JSON.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    ...routeFor(adminRoutes.adminImport),
+    bodyLimit: IMPORT_MAX_BYTES,
+    // A JSON string is no file: only text/csv is read as one.
+    preValidation: async (request) => {
+      if (!String(request.headers['content-type'] ?? '').startsWith('text/csv'))
+        throw adminError('importNotCsv');
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const invite = request.query.invite === 'true';
+      if (request.query.dry_run === 'true')
+        return { data: await dryRunImport(db, request.body, clock(), invite) };
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) throw adminError('importKeyMissing');
+      const by = principalOf(caller);
+      const who = {
+        by,
+        staffId: caller.kind === 'staff' ? caller.staff.id : null,
+        keyId: caller.kind === 'key' ? caller.keyId : null,
+      };
+      const prepared = await prepareImport(db, request.body, who, invite, clock());
+      // A file with problems is refused with them all, and its key is not used up.
+      if (!prepared.ok) return { data: prepared.result };
+      // The key claimed with the run: a repeat answers the same run as it is now, and starts no
+      // second pass over the file (send the file with a new key to continue a failed run).
+      const now = clock();
+      const { result, replayed } = await idempotent(
+        db,
+        {
+          principal: by,
+          key,
+          route: adminRoutes.adminImport.id,
+          payload: { query: request.query, file: prepared.sha },
+        },
+        now,
+        async (tx) => ({
+          importid: await startImportRun(tx, request.body, prepared.rows.length, who, invite, now),
+        }),
+      );
+      if (replayed) {
+        void reply.header('idempotent-replayed', 'true');
+        return { data: (await importRunView(db, result.importid))! };
+      }
+      // A large file is the job's (admin.imports): 202 with the run, whose progress GET shows.
+      if (prepared.rows.length > IMPORT_SYNC_ROWS) {
+        void reply.code(202);
+        return { data: (await importRunView(db, result.importid))! };
+      }
+      return {
+        data: await continueImportRun(
+          db,
+          deps,
+          result.importid,
+          prepared.rows,
+          by,
+          { invite, onError: (error) => request.log.error({ err: error }, 'import batch failed') },
+          clock,
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminImportRun),
+    handler: async (request) => {
+      const run = await importRunView(db, request.params.importid);
+      if (!run) throw adminError('importMissing');
+      return { data: run };
+    },
   });
 
   app.route({

@@ -13,6 +13,7 @@ import { forgetIdempotencyKeys } from '../../lib/idempotency';
 import type { OutboundNet } from '../../adapters/outbound-https';
 import { OUTBOUND_NET } from '../../adapters/outbound-https';
 import { deliverAllWebhooks } from '../webhooks/webhooks.service';
+import { continueUnfinishedImports } from '../admin/admin-import.service';
 import type { JobDefinition } from './queue';
 import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
@@ -71,6 +72,14 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
     ),
     // The admin API's Idempotency-Keys older than a day, and the webhooks due (decision 051).
     job('admin.idempotency-keys', (now) => forgetIdempotencyKeys(db, now)),
+    // CSV imports the admin API queued, or a stopped process left mid-way (decision 053).
+    job('admin.imports', (now) =>
+      continueUnfinishedImports(
+        { db, brand: config.brand, publicUrl: config.publicUrl },
+        () => now,
+        deps.onError ? (error) => deps.onError!(error, 'admin.imports') : undefined,
+      ),
+    ),
     job('webhooks.deliver', (now) => deliverAllWebhooks(db, deps.outboundNet ?? OUTBOUND_NET, now)),
     ...(gateway && isSandboxGateway(gateway)
       ? [job('payments.sandbox-events', () => gateway.deliverPending())]

@@ -131,6 +131,9 @@ export const services = pgTable(
     index('services_cancel_at_idx')
       .on(t.cancelAt)
       .where(sql`${t.status} <> 'cancelled' and ${t.cancelAt} is not null`),
+    // An identifier is new (createService, the CSV import's checks): one lookup, not a scan of
+    // every service (decision 053).
+    index('services_identifier_upper_idx').on(sql`upper(${t.identifier})`),
   ],
 );
 
