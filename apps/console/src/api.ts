@@ -81,7 +81,8 @@ export async function call<R extends Route>(route: R, input: Input<R> = {}): Pro
     : '';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (session) headers['x-staff-token'] = session.token;
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  // A route that reads a file (the CSV import) takes the text as it is, with its own type.
+  if (input.body !== undefined) headers['content-type'] = route.consumes ?? 'application/json';
   if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
   let response: Response;
   try {
@@ -90,7 +91,12 @@ export async function call<R extends Route>(route: R, input: Input<R> = {}): Pro
       {
         method: route.method,
         headers,
-        body: input.body === undefined ? null : JSON.stringify(input.body),
+        body:
+          input.body === undefined
+            ? null
+            : route.consumes
+              ? String(input.body)
+              : JSON.stringify(input.body),
         credentials: 'same-origin',
         signal: input.signal ?? null,
       },

@@ -7,6 +7,7 @@ import { CataloguePage } from './pages/catalogue';
 import { StaffPage } from './pages/staff';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
+import { ImportPage } from './pages/import';
 import { NotFoundPage } from './pages/not-found';
 
 /** The console's pages, under /console/ (the server answers every path there with the page). */
@@ -23,6 +24,7 @@ export const router = createBrowserRouter(
         { path: '/staff', element: <StaffPage /> },
         { path: '/api-keys', element: <ApiKeysPage /> },
         { path: '/webhooks', element: <WebhooksPage /> },
+        { path: '/import', element: <ImportPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, KeyRound, LogOut, Search, ShieldCheck, Users, Webhook } from 'lucide-react';
+import {
+  BookOpen,
+  FileUp,
+  KeyRound,
+  LogOut,
+  Search,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from 'lucide-react';
 import { staffRoutes } from '@outpost/contracts/staff';
 import { call, ENDED_KEY, storeSession } from '../api';
 import { canAdminister, useSession } from '../session';
@@ -12,6 +21,7 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, admin: false },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, admin: false },
+  { to: '/import', label: 'Import', icon: FileUp, admin: true },
   { to: '/staff', label: 'Staff', icon: ShieldCheck, admin: true },
   { to: '/api-keys', label: 'API keys', icon: KeyRound, admin: true },
   { to: '/webhooks', label: 'Webhooks', icon: Webhook, admin: true },

@@ -629,6 +629,12 @@ export async function continueImportRun(
     // Committed: its accounts are known from now on.
     for (const [k, v] of known) accountOf.set(k, v);
     options.onBatch?.(Math.min(start + batch.length, rows.length), rows.length);
+    if (start + batch.length >= rows.length) {
+      // Thousands of new rows: fresh statistics before the run says it is done, so the next
+      // search plans for the tables as they are now (PGlite runs no autovacuum; on PostgreSQL
+      // it would come later). Without it a search right after 10,000 rows took 6.6 s, not 20 ms.
+      await db.execute(sql`analyze accounts, users, services`);
+    }
   }
   const finished = clock();
   await db
