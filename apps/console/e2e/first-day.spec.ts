@@ -161,6 +161,14 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await expect(
       page.getByText('A new invitation is on its way to robin.harper@example.net.'),
     ).toBeVisible();
+    // Both invitations are in what the account was sent.
+    const sent = page.getByRole('region', { name: /Messages sent/ });
+    await expect(sent.getByRole('row', { name: /invitation/ })).toContainText(
+      'robin.harper@example.net',
+    );
+    await expect(sent.getByRole('row', { name: /account is ready/ })).toContainText(
+      'robin.harper@example.net',
+    );
     await page.getByRole('button', { name: 'Add credit or charge' }).click();
     const credit = page.getByRole('dialog', { name: 'Add a credit or charge' });
     await credit.getByLabel('Amount ($)').fill('15');

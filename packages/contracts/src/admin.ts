@@ -219,6 +219,62 @@ const adminAdjustment = z.object({
   invoice_id: z.number().int().nullable(),
 });
 
+/**
+ * What the customer view shows beside the account (decision 054): the ledger's latest entries,
+ * invoices, tickets, the contacts' signed-in sessions and the messages sent to them.
+ */
+const adminAccountActivity = z.object({
+  transactions: z.array(
+    z.object({
+      at: z.iso.datetime(),
+      type: z.string(),
+      reason: z.string().nullable(),
+      status: z.string(),
+      /** Signed cents: positive raises what is owed. */
+      amount_cents: z.number().int(),
+      balance_cents: z.number().int(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      invoice_id: z.number().int(),
+      number: z.string(),
+      issued: z.iso.datetime(),
+      due: z.iso.datetime(),
+      total_cents: z.number().int(),
+      status: z.string(),
+    }),
+  ),
+  tickets: z.array(
+    z.object({
+      ticket_id: z.number().int(),
+      subject: z.string(),
+      category: z.string(),
+      status: z.string(),
+      created: z.iso.datetime(),
+      updated: z.iso.datetime(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      userid: z.number().int(),
+      contact: z.string(),
+      user_agent: z.string().nullable(),
+      started: z.iso.datetime(),
+      last_used: z.iso.datetime(),
+    }),
+  ),
+  messages: z.array(
+    z.object({
+      channel: z.string(),
+      to: z.string(),
+      subject: z.string().nullable(),
+      status: z.string(),
+      created: z.iso.datetime(),
+    }),
+  ),
+});
+
 const adminPlan = z.object({
   planid: z.number().int(),
   name: z.string(),
@@ -599,6 +655,20 @@ export const adminRoutes = {
     params: accountContactParams,
     response: envelope(z.object({ ended: z.number().int() })),
     example: { params: { accountid: '100001', userid: '5001' } },
+  }),
+  adminAccountActivity: defineRoute({
+    id: 'adminAccountActivity',
+    method: 'GET',
+    path: adminPaths.adminAccountActivity,
+    summary:
+      "A customer's latest activity: ledger entries, invoices, tickets, signed-in sessions and messages sent",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    response: envelope(adminAccountActivity),
+    example: { params: { accountid: '100001' } },
   }),
   adminListAdjustments: defineRoute({
     id: 'adminListAdjustments',

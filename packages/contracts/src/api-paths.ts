@@ -197,6 +197,7 @@ export const adminPaths = {
   adminResendInvitation: `${ADMIN_PREFIX}/accounts/:accountid/contacts/:userid/resend-invitation/`,
   adminEndContactSessions: `${ADMIN_PREFIX}/accounts/:accountid/contacts/:userid/end-sessions/`,
   adminAdjustments: `${ADMIN_PREFIX}/accounts/:accountid/adjustments/`,
+  adminAccountActivity: `${ADMIN_PREFIX}/accounts/:accountid/activity/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
   adminPlan: `${ADMIN_PREFIX}/plans/:planid/`,
   adminImports: `${ADMIN_PREFIX}/imports/`,

@@ -18,6 +18,7 @@ import {
   When,
 } from '../components/ui';
 import { AdjustmentDialog } from '../features/adjustment';
+import { AccountActivity } from '../features/activity';
 import { NewServiceDialog } from '../features/new-service';
 import { ServiceStatusDialog, type StatusChange } from '../features/service-status';
 import { can, useSession } from '../session';
@@ -159,12 +160,18 @@ export function CustomerPage() {
   const resend = useMutation({
     mutationFn: (userid: number) =>
       call(adminRoutes.adminResendInvitation, { params: contactParams(userid) }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['audit', accountid] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
+      void queryClient.invalidateQueries({ queryKey: ['activity', accountid] });
+    },
   });
   const endSessions = useMutation({
     mutationFn: (userid: number) =>
       call(adminRoutes.adminEndContactSessions, { params: contactParams(userid) }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['audit', accountid] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
+      void queryClient.invalidateQueries({ queryKey: ['activity', accountid] });
+    },
   });
   const openPortal = useMutation({
     mutationFn: () => call(staffRoutes.staffLinks, { body: { purpose: 'login', accountid } }),
@@ -438,6 +445,7 @@ export function CustomerPage() {
           )}
         </QueryView>
       </Section>
+      <AccountActivity accountid={accountid} />
       {adjusting ? (
         <AdjustmentDialog accountid={accountid} onClose={() => setAdjusting(false)} />
       ) : null}

@@ -221,3 +221,60 @@ describe('credits and charges', () => {
     expect(errorOf(missing)).toBe(adminErrors.accountMissing);
   });
 });
+
+describe("the customer view's activity", () => {
+  it('lists the latest ledger entries, invoices, tickets, live sessions and messages sent', async () => {
+    const session = await mintSession(ctx.database.db, 5001, 'live', time.clock());
+    await ctx.database.db.execute(
+      sql`insert into sessions (family_id, user_id, user_agent) values (${session.familyId}, 5001, 'Mozilla/5.0 (Android 14) Chrome/130')`,
+    );
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: buildPath(adminPaths.adminAccountActivity, { accountid: 100001 }),
+      headers: as.support,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const activity = res.json().data;
+    const [ledger] = await queryRows<{ n: number; newest: Date; balance: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n, max(created_at) as newest,
+                 (select balance_cents from transactions where account_id = 100001
+                   order by created_at desc, id desc limit 1) as balance
+            from transactions where account_id = 100001`,
+    );
+    expect(activity.transactions).toHaveLength(Math.min(20, ledger!.n));
+    expect(activity.transactions[0].at).toBe(new Date(ledger!.newest).toISOString());
+    expect(activity.transactions[0].balance_cents).toBe(ledger!.balance);
+    expect(activity.invoices).toHaveLength(12);
+    expect(activity.invoices[0].number).toMatch(/^[A-Z0-9-]+$/);
+    expect(activity.tickets.length).toBeGreaterThan(0);
+    expect(activity.sessions).toContainEqual({
+      userid: 5001,
+      contact: expect.any(String),
+      user_agent: 'Mozilla/5.0 (Android 14) Chrome/130',
+      started: expect.stringMatching(/Z$/),
+      last_used: expect.stringMatching(/Z$/),
+    });
+
+    // The invited holder of the desk's customer: both invitations are in their messages.
+    const desk = await queryRows<{ account_id: number }>(
+      ctx.database.db,
+      sql`select account_id from users where email = 'dee.desk@example.net'`,
+    );
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: buildPath(adminPaths.adminAccountActivity, { accountid: desk[0]!.account_id }),
+      headers: as.support,
+    });
+    expect(theirs.json().data.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'Your Outpost Demo Broadband invitation',
+      'Your Outpost Demo Broadband account is ready',
+    ]);
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: buildPath(adminPaths.adminAccountActivity, { accountid: 999_999 }),
+      headers: as.support,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -9,6 +9,7 @@ import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
 import { adminAccount, searchAccounts } from './admin-accounts.service';
 import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
+import { accountActivity } from './admin-activity.service';
 import {
   addAdjustment,
   endContactSessions,
@@ -281,6 +282,11 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
         ),
       ),
     }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminAccountActivity),
+    handler: async (request) => ({ data: await accountActivity(db, request.params.accountid) }),
   });
 
   app.route({
