@@ -394,11 +394,16 @@ describe('the import', () => {
       sql`select created_by_key_id from import_runs where id = ${res.json().data.importid}`,
     );
     expect(run!.created_by_key_id).toBe(key.keyid);
-    const [audit] = await queryRows<{ route: string; status: number }>(
-      ctx.database.db,
-      sql`select route, status from staff_audit where api_key_id = ${key.keyid}`,
-    );
-    expect(audit).toEqual({ route: adminPaths.adminImports, status: 200 });
+    // The audit row is written as the answer goes out (onResponse): wait for it.
+    await expect
+      .poll(async () => {
+        const [audit] = await queryRows<{ route: string; status: number }>(
+          ctx.database.db,
+          sql`select route, status from staff_audit where api_key_id = ${key.keyid}`,
+        );
+        return audit;
+      })
+      .toEqual({ route: adminPaths.adminImports, status: 200 });
   });
 });
 
