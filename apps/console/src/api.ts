@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-const SESSION_KEY = 'outpost-console-session';
+export const SESSION_KEY = 'outpost-console-session';
 
 export type StaffSession = {
   token: string;

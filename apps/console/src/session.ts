@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { STAFF_ROLE_SCOPES, type AdminScope } from '@outpost/domain/admin-rules';
-import { readSession, SESSION_EVENT, type StaffSession } from './api';
+import { readSession, SESSION_EVENT, SESSION_KEY, type StaffSession } from './api';
 
 let cached: { raw: string | null; session: StaffSession | null } = { raw: null, session: null };
 
 function snapshot(): StaffSession | null {
-  const raw = sessionStorage.getItem('outpost-console-session');
+  const raw = sessionStorage.getItem(SESSION_KEY);
   if (raw !== cached.raw) cached = { raw, session: readSession() };
   return cached.session;
 }
@@ -22,12 +22,10 @@ export function useSession(): StaffSession | null {
 
 export type Role = StaffSession['staff']['role'];
 
-/** What each role's menu holds (the server checks every call itself; decision 051). */
-export function canAdminister(role: Role): boolean {
-  return role === 'admin';
-}
-
-/** Whether the role holds an admin API scope (the same table the server checks). */
+/**
+ * Whether the role holds an admin API scope (the same table the server checks): what its menus
+ * and buttons offer. The server checks every call itself (decision 051).
+ */
 export function can(role: Role | undefined, scope: AdminScope): boolean {
   return role !== undefined && STAFF_ROLE_SCOPES[role].includes(scope);
 }

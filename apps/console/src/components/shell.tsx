@@ -13,18 +13,18 @@ import {
 } from 'lucide-react';
 import { staffRoutes } from '@outpost/contracts/staff';
 import { call, ENDED_KEY, storeSession } from '../api';
-import { canAdminister, useSession } from '../session';
+import { can, useSession } from '../session';
 
 /** A staff session ends after this long without a key press or click (the server's own limit). */
 export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 
 const NAV = [
-  { to: '/customers', label: 'Customers', icon: Users, admin: false },
-  { to: '/catalogue', label: 'Catalogue', icon: BookOpen, admin: false },
-  { to: '/import', label: 'Import', icon: FileUp, admin: true },
-  { to: '/staff', label: 'Staff', icon: ShieldCheck, admin: true },
-  { to: '/api-keys', label: 'API keys', icon: KeyRound, admin: true },
-  { to: '/webhooks', label: 'Webhooks', icon: Webhook, admin: true },
+  { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
+  { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
+  { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
+  { to: '/staff', label: 'Staff', icon: ShieldCheck, scope: 'staff' },
+  { to: '/api-keys', label: 'API keys', icon: KeyRound, scope: 'keys' },
+  { to: '/webhooks', label: 'Webhooks', icon: Webhook, scope: 'keys' },
 ] as const;
 
 /** Ends the session on the server and in this tab. */
@@ -89,7 +89,6 @@ export function Shell() {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
-  const admin = canAdminister(session.staff.role);
   const query =
     location.pathname === '/customers' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
 
@@ -106,7 +105,7 @@ export function Shell() {
           <span>Outpost console</span>
         </div>
         <ul>
-          {NAV.filter((item) => admin || !item.admin).map((item) => (
+          {NAV.filter((item) => can(session.staff.role, item.scope)).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className="nav-link">
                 <item.icon size={16} aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, LoaderCircle } from 'lucide-react';
+import { formatDollars } from '@outpost/domain/money';
 import { ApiError } from '../api';
 
 /** A status as a coloured label: the word is always there, the colour only helps. */
@@ -148,5 +149,14 @@ export function FormActions({
         {submitting ? busyLabel : label}
       </button>
     </div>
+  );
+}
+
+/** A signed amount in a table: a credit (negative) in green with a minus sign. */
+export function Money({ cents }: { cents: number }) {
+  return cents < 0 ? (
+    <span className="credit">−{formatDollars(-cents)}</span>
+  ) : (
+    <>{formatDollars(cents)}</>
   );
 }

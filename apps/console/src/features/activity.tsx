@@ -1,15 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useQuery } from '@tanstack/react-query';
 import { adminRoutes } from '@outpost/contracts/admin';
-import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
-import { Badge, QueryView, Section, When } from '../components/ui';
+import { Badge, Money, QueryView, Section, When } from '../components/ui';
 
 type Activity = Awaited<ReturnType<typeof call<typeof adminRoutes.adminAccountActivity>>>;
-
-const money = (cents: number) =>
-  cents < 0 ? <span className="credit">−{formatDollars(-cents)}</span> : formatDollars(cents);
 
 const transactionColumns: ColumnDef<Activity['transactions'][number], unknown>[] = [
   {
@@ -32,13 +28,13 @@ const transactionColumns: ColumnDef<Activity['transactions'][number], unknown>[]
     accessorKey: 'amount_cents',
     header: 'Amount',
     meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue<number>()),
+    cell: ({ getValue }) => <Money cents={getValue<number>()} />,
   },
   {
     accessorKey: 'balance_cents',
     header: 'Balance',
     meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue<number>()),
+    cell: ({ getValue }) => <Money cents={getValue<number>()} />,
   },
 ];
 const invoiceColumns: ColumnDef<Activity['invoices'][number], unknown>[] = [
@@ -66,7 +62,7 @@ const invoiceColumns: ColumnDef<Activity['invoices'][number], unknown>[] = [
     accessorKey: 'total_cents',
     header: 'Total',
     meta: { numeric: true },
-    cell: ({ getValue }) => money(getValue<number>()),
+    cell: ({ getValue }) => <Money cents={getValue<number>()} />,
   },
 ];
 const ticketColumns: ColumnDef<Activity['tickets'][number], unknown>[] = [

@@ -8,7 +8,7 @@ import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import { Badge, ErrorNotice, Loading, PageHeader, Section } from '../components/ui';
 import { PlanDialog } from '../features/plan-form';
-import { useSession } from '../session';
+import { can, useSession } from '../session';
 
 type Plan = Awaited<ReturnType<typeof call<typeof adminRoutes.adminPlans>>>[number];
 
@@ -55,7 +55,7 @@ const columns: ColumnDef<Plan, unknown>[] = [
 /** The catalogue: the plans services may be given, by technology. */
 export function CataloguePage() {
   const session = useSession();
-  const admin = session?.staff.role === 'admin';
+  const admin = can(session?.staff.role, 'provisioning');
   const [editing, setEditing] = useState<Plan | null>(null);
   const [creating, setCreating] = useState(false);
   const plans = useQuery({

@@ -12,6 +12,7 @@ import {
   Badge,
   ErrorNotice,
   Loading,
+  Money,
   PageHeader,
   QueryView,
   Section,
@@ -78,14 +79,7 @@ const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
     accessorKey: 'amount_cents',
     header: 'Amount',
     meta: { numeric: true },
-    cell: ({ getValue }) => {
-      const cents = getValue<number>();
-      return cents < 0 ? (
-        <span className="credit">−{formatDollars(-cents)}</span>
-      ) : (
-        formatDollars(cents)
-      );
-    },
+    cell: ({ getValue }) => <Money cents={getValue<number>()} />,
   },
   {
     accessorKey: 'invoice_id',
@@ -129,8 +123,10 @@ export function CustomerPage() {
     service: Service;
     change: StatusChange;
   } | null>(null);
-  const admin = session?.staff.role === 'admin';
   const role = session?.staff.role;
+  const admin = can(role, 'provisioning');
+  // The staff audit is the staff admins' (decision 025).
+  const auditor = can(role, 'staff');
   const [adjusting, setAdjusting] = useState(false);
   const account = useQuery({
     queryKey: ['account', accountid],
@@ -145,13 +141,12 @@ export function CustomerPage() {
         query: { accountid: String(accountid), limit: '50' },
         signal,
       }),
-    enabled: admin && account.isSuccess,
+    enabled: auditor,
   });
   const adjustments = useQuery({
     queryKey: ['adjustments', accountid],
     queryFn: ({ signal }) =>
       call(adminRoutes.adminListAdjustments, { params: { accountid: String(accountid) }, signal }),
-    enabled: account.isSuccess,
   });
   const contactParams = (userid: number) => ({
     accountid: String(accountid),
@@ -449,20 +444,18 @@ export function CustomerPage() {
       {adjusting ? (
         <AdjustmentDialog accountid={accountid} onClose={() => setAdjusting(false)} />
       ) : null}
-      {admin ? (
+      {auditor ? (
         <Section title="Staff activity">
-          {audit.isPending ? (
-            <Loading />
-          ) : audit.isError ? (
-            <ErrorNotice error={audit.error} onRetry={() => void audit.refetch()} />
-          ) : (
-            <DataTable
-              label="Staff activity on this account"
-              columns={auditColumns}
-              data={audit.data}
-              empty="No staff or API activity on this account yet."
-            />
-          )}
+          <QueryView query={audit}>
+            {(data) => (
+              <DataTable
+                label="Staff activity on this account"
+                columns={auditColumns}
+                data={data}
+                empty="No staff or API activity on this account yet."
+              />
+            )}
+          </QueryView>
         </Section>
       ) : null}
       {statusChange ? (

@@ -8,7 +8,7 @@ import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../components/ui';
 import { NewCustomerDialog } from '../features/new-customer';
-import { useSession } from '../session';
+import { can, useSession } from '../session';
 
 type Match = Awaited<ReturnType<typeof call<typeof adminRoutes.adminSearchAccounts>>>[number];
 
@@ -62,7 +62,7 @@ export function CustomersPage() {
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => search.data ?? [], [search.data]);
-  const canProvision = session?.staff.role === 'admin';
+  const canProvision = can(session?.staff.role, 'provisioning');
 
   return (
     <div className="page">

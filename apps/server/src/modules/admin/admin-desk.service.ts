@@ -6,7 +6,7 @@ import { formatDollars } from '@outpost/domain/money';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import { enqueueMessage } from '../../adapters/messaging';
 import type { Db } from '../../db/client';
-import { accounts, users } from '../../db/accounts.schema';
+import { users } from '../../db/accounts.schema';
 import { limitAdminMessages } from '../../lib/message-limits';
 import { endAllSessions } from '../auth/auth.service';
 import { issueCode } from '../auth/codes';
@@ -15,6 +15,7 @@ import { INVITE_TTL_MS } from '../contacts/contacts.service';
 import { invitationLink } from '../contacts/add-contact.service';
 import { recordAudit } from '../staff/staff.service';
 import { adminError } from './admin.errors';
+import { requireAccount } from './admin-provisioning.service';
 
 /**
  * The service desk's help with a customer (decision 054): an invitation sent again, a contact's
@@ -23,15 +24,6 @@ import { adminError } from './admin.errors';
  */
 
 export type DeskCaller = { staffId: number | null; apiKeyId: number | null };
-
-/** 404 unless the account exists. */
-async function requireAccount(db: Db, accountId: number): Promise<void> {
-  const [account] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!account) throw adminError('accountMissing');
-}
 
 async function contactOf(tx: Db, accountId: number, userId: number) {
   const [contact] = await tx

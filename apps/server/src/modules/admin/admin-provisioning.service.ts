@@ -179,17 +179,22 @@ export async function upsertAccount(
  * starts at `start` (default now). Pending unless said active (a service migrated from another
  * system).
  */
+/** 404 unless the account exists. */
+export async function requireAccount(db: Db, accountId: number): Promise<void> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw adminError('accountMissing');
+}
+
 export async function createService(
   tx: Db,
   accountId: number,
   input: ServiceInput,
   now: Date,
 ): Promise<{ serviceid: number; status: 'pending' | 'active'; plan: string }> {
-  const [account] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!account) throw adminError('accountMissing');
+  await requireAccount(tx, accountId);
   const [plan] = await tx
     .select({ id: plans.id, name: plans.name })
     .from(plans)
