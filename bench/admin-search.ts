@@ -145,7 +145,7 @@ async function main() {
         for (let k = 0; k < 20; k++) {
           const q = query(k + round * 20);
           const t0 = performance.now();
-          const rows = await searchAccounts(db, q);
+          const { rows } = await searchAccounts(db, q);
           const ms = performance.now() - t0;
           if (round === 0) continue; // warm-up: plans and caches
           times.push(ms);

@@ -71,6 +71,20 @@ function cleanMessage(message: string): string {
 }
 
 export async function call<R extends Route>(route: R, input: Input<R> = {}): Promise<Data<R>> {
+  return ((await send(route, input)) as { data: Data<R> }).data;
+}
+
+/** A route that answers a page of a list (`pageOf`): the rows and whether more follow. */
+export async function callPage<R extends Route>(
+  route: R,
+  input: Input<R> = {},
+): Promise<{ rows: Data<R>; hasMore: boolean }> {
+  const payload = (await send(route, input)) as { data: Data<R>; has_more?: boolean };
+  return { rows: payload.data, hasMore: payload.has_more === true };
+}
+
+/** Sends a call and answers the parsed body of a success; a failure throws an ApiError. */
+async function send<R extends Route>(route: R, input: Input<R>): Promise<unknown> {
   const session = readSession();
   const search = input.query
     ? `?${new URLSearchParams(
@@ -108,7 +122,7 @@ export async function call<R extends Route>(route: R, input: Input<R> = {}): Pro
   const payload = (await response.json().catch(() => null)) as {
     data?: { error?: string; fields?: Record<string, string> };
   } | null;
-  if (response.ok) return payload?.data as Data<R>;
+  if (response.ok) return payload ?? { data: undefined };
   if (response.status === 401 && session && route.access !== 'public') {
     storeSession(null);
     sessionStorage.setItem(ENDED_KEY, 'Your session ended. Sign in again to go on.');

@@ -6,7 +6,7 @@ import {
   WEBHOOK_EVENTS,
 } from '@outpost/domain/admin-rules';
 import { adminPaths } from './api-paths';
-import { envelope, idParam } from './http';
+import { envelope, idParam, pageOf } from './http';
 import { newContactInput } from './contacts';
 import { serviceStatus, serviceType, technology } from './services';
 import { STAFF_ROLE_NAMES } from './staff';
@@ -45,14 +45,27 @@ export const apiKeyCreateInput = z.strictObject({
 /** A new key: the only answer that holds the key itself (it is stored as a hash). */
 const apiKeyCreated = apiKeySummary.extend({ key: z.string() });
 
+/** How deep the customer search pages (a desk that has not found someone by then types more). */
+export const SEARCH_MAX_OFFSET = 1000;
+
 export const adminAccountsQuery = z.strictObject({
-  /** A name, account id, email, mobile, username, service identifier or postcode. */
-  q: z.string().trim().min(1).max(100),
+  /**
+   * A name, account id, email, mobile, username, service identifier or postcode; without one,
+   * every customer, the newest first.
+   */
+  q: z.string().trim().min(1).max(100).optional(),
   limit: z
     .string()
     .regex(/^[0-9]{1,2}$/, 'must be 1 to 50')
     .transform(Number)
     .pipe(z.number().int().min(1).max(50))
+    .optional(),
+  /** How many matches to pass over (the next page starts at offset + limit). */
+  offset: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, `must be 0 to ${SEARCH_MAX_OFFSET}`)
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(SEARCH_MAX_OFFSET))
     .optional(),
 });
 
@@ -485,13 +498,14 @@ export const adminRoutes = {
     id: 'adminSearchAccounts',
     method: 'GET',
     path: adminPaths.adminAccounts,
-    summary: 'Find customers by name, account id, email, mobile, username, service or postcode',
+    summary:
+      'Find customers by name, account id, email, mobile, username, service or postcode (without q, the newest customers); a page at a time',
     access: 'admin',
     adminScope: 'read',
     permissions: [],
     objects: [],
     querystring: adminAccountsQuery,
-    response: envelope(z.array(accountMatch)),
+    response: pageOf(accountMatch),
     example: { querystring: { q: 'Harper' } },
   }),
   adminAccount: defineRoute({

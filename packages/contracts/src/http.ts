@@ -15,6 +15,14 @@ export function envelope<T extends z.ZodType>(schema: T) {
 }
 
 /**
+ * A page of a list: `{ data: [...], has_more }` (Stripe's shape). The next page is asked for
+ * with the route's own offset or cursor.
+ */
+export function pageOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: z.array(schema), has_more: z.boolean() });
+}
+
+/**
  * A positive database id in a path, e.g. '/services/:serviceid/': digits only ('200101.0',
  * ' 200101' and '2e5' are not ids), read as a number.
  */

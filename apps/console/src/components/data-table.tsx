@@ -7,12 +7,13 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
 
 /**
  * The console's one table (TanStack Table): sortable columns, a row per object, and the keyboard
  * of a list: arrow keys move between rows, Home and End jump, Enter opens the row. Rows come
- * from the server a page at a time (the admin API pages and limits them).
+ * from the server a page at a time (the admin API pages and limits them); a list longer than a
+ * page has a pager that asks the server for the next one. Sorting sorts the page shown.
  */
 export function DataTable<T>({
   label,
@@ -22,6 +23,7 @@ export function DataTable<T>({
   rowLabel,
   empty,
   initialSorting = [],
+  pager,
 }: {
   /** What the table lists, for screen readers (its caption). */
   label: string;
@@ -33,6 +35,8 @@ export function DataTable<T>({
   rowLabel?: (row: T) => string;
   empty: ReactNode;
   initialSorting?: SortingState;
+  /** For a list the server pages: where this page starts, and whether another follows. */
+  pager?: Pager;
 }) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -141,6 +145,47 @@ export function DataTable<T>({
           )}
         </tbody>
       </table>
+      {pager && (pager.offset > 0 || pager.hasMore) ? (
+        <PagerBar pager={pager} shown={data.length} />
+      ) : null}
     </div>
+  );
+}
+
+export type Pager = {
+  offset: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** Asks for the page starting at this offset. */
+  onPage: (offset: number) => void;
+  /** A page is on its way: the buttons wait. */
+  busy?: boolean;
+};
+
+function PagerBar({ pager, shown }: { pager: Pager; shown: number }) {
+  const { offset, pageSize, hasMore, onPage, busy = false } = pager;
+  return (
+    <nav className="pager" aria-label="Pages">
+      <span className="muted" aria-live="polite">
+        {shown === 0 ? 'No rows' : `Rows ${offset + 1}–${offset + shown}`}
+        {hasMore ? '' : ' (the last page)'}
+      </span>
+      <button
+        type="button"
+        className="button secondary small"
+        disabled={busy || offset === 0}
+        onClick={() => onPage(Math.max(0, offset - pageSize))}
+      >
+        <ChevronLeft size={14} aria-hidden="true" /> Previous
+      </button>
+      <button
+        type="button"
+        className="button secondary small"
+        disabled={busy || !hasMore}
+        onClick={() => onPage(offset + pageSize)}
+      >
+        Next <ChevronRight size={14} aria-hidden="true" />
+      </button>
+    </nav>
   );
 }

@@ -4,13 +4,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, Search } from 'lucide-react';
 import { adminRoutes } from '@outpost/contracts/admin';
-import { call } from '../api';
+import { callPage } from '../api';
 import { DataTable } from '../components/data-table';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../components/ui';
 import { NewCustomerDialog } from '../features/new-customer';
 import { can, useSession } from '../session';
 
-type Match = Awaited<ReturnType<typeof call<typeof adminRoutes.adminSearchAccounts>>>[number];
+type Match = Awaited<
+  ReturnType<typeof callPage<typeof adminRoutes.adminSearchAccounts>>
+>['rows'][number];
+
+const PAGE = 50;
 
 const columns: ColumnDef<Match, unknown>[] = [
   {
@@ -54,15 +58,23 @@ export function CustomersPage() {
   const session = useSession();
   const [creating, setCreating] = useState(false);
   const q = (params.get('q') ?? '').trim();
+  // The page is in the address, so a reload or Back keeps it.
+  const offset = Math.max(0, Math.min(Number(params.get('from') ?? 0) || 0, 1000));
   const search = useQuery({
-    queryKey: ['accounts', q],
+    queryKey: ['accounts', q, offset],
     queryFn: ({ signal }) =>
-      call(adminRoutes.adminSearchAccounts, { query: { q, limit: '50' }, signal }),
-    enabled: q.length > 0,
+      callPage(adminRoutes.adminSearchAccounts, {
+        query: { q: q || undefined, limit: String(PAGE), offset: String(offset) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
-  const rows = useMemo(() => search.data ?? [], [search.data]);
+  const rows = useMemo(() => search.data?.rows ?? [], [search.data]);
+  const hasMore = search.data?.hasMore ?? false;
   const canProvision = can(session?.staff.role, 'provisioning');
+  const toPage = (from: number) =>
+    setParams({ ...(q ? { q } : {}), ...(from ? { from: String(from) } : {}) });
+  const count = offset + rows.length;
 
   return (
     <div className="page">
@@ -71,9 +83,9 @@ export function CustomersPage() {
         subtitle={
           q
             ? search.isSuccess
-              ? `${rows.length === 50 ? '50+' : rows.length} ${rows.length === 1 ? 'match' : 'matches'} for “${q}”`
+              ? `${hasMore ? `${count}+` : count} ${count === 1 ? 'match' : 'matches'} for “${q}”`
               : `Searching for “${q}”`
-            : 'Search by name, account number, email, mobile, service id, phone number, address or postcode.'
+            : 'Every customer, the newest first. Search by name, account number, email, mobile, service id, phone number, address or postcode.'
         }
         actions={
           canProvision ? (
@@ -108,29 +120,33 @@ export function CustomersPage() {
           <Search size={14} aria-hidden="true" /> Search
         </button>
       </form>
-      {!q ? (
-        <div className="empty-state">
-          <Search size={28} aria-hidden="true" />
-          <p>
-            Type in the box above, or press <kbd>/</kbd> anywhere, to find a customer.
-          </p>
-        </div>
-      ) : search.isPending ? (
-        <Loading label="Searching" />
+      {search.isPending ? (
+        <Loading label={q ? 'Searching' : 'Loading customers'} />
       ) : search.isError ? (
         <ErrorNotice error={search.error} onRetry={() => void search.refetch()} />
       ) : (
         <DataTable
-          label={`Customers matching ${q}`}
+          label={q ? `Customers matching ${q}` : 'Customers, the newest first'}
           columns={columns}
           data={rows}
           onOpen={(row) => void navigate(`/customers/${row.accountid}`)}
           rowLabel={(row) => `${row.name}, account ${row.accountid}`}
+          pager={{
+            offset,
+            pageSize: PAGE,
+            hasMore,
+            onPage: toPage,
+            busy: search.isPlaceholderData,
+          }}
           empty={
-            <>
-              No customer matches “{q}”. Check the spelling, or try an account number, email or
-              postcode.
-            </>
+            q ? (
+              <>
+                No customer matches “{q}”. Check the spelling, or try an account number, email or
+                postcode.
+              </>
+            ) : (
+              <>No customers yet. Add one with New customer, or import them from a CSV file.</>
+            )
           }
         />
       )}

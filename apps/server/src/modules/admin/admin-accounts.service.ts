@@ -29,21 +29,50 @@ function containing(text: string): string {
  * (the trigram and postcode indexes of migration 0024), so the time stays flat with the number of
  * accounts (bench/admin-search.ts). `matched` says what matched besides the account's name.
  */
-export async function searchAccounts(db: Db, q: string, limit = 20): Promise<Match[]> {
-  const text = q.trim();
-  const like = containing(text);
-  const digits = searchDigitsOf(text);
-  // Numbers are compared as digits when the query has a few (a mobile typed with spaces).
-  const digitsLike = digits.length >= 4 ? containing(digits) : null;
-  const id = /^[0-9]{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
-  // How close a name must be (pg_trgm's `<%`), for this statement's transaction only: half its
-  // trigrams shared with a word of the name ('Citzen' for Citizen, 'Casy Walkr' for Casey Walker).
-  return withTransaction(db, async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_CLOSENESS)}, true)`,
-    );
-    return searchStatement(tx, { text, like, digits, digitsLike, id, limit });
-  });
+export async function searchAccounts(
+  db: Db,
+  q: string | undefined,
+  { limit = 20, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<{ rows: Match[]; hasMore: boolean }> {
+  // One more than the page, to know whether another follows.
+  const take = limit + 1;
+  const text = (q ?? '').trim();
+  const rows = text
+    ? await withTransaction(db, async (tx) => {
+        // How close a name must be (pg_trgm's `<%`), for this statement's transaction only: half
+        // its trigrams shared with a word of the name ('Citzen' for Citizen, 'Casy Walkr').
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_CLOSENESS)}, true)`,
+        );
+        const digits = searchDigitsOf(text);
+        return searchStatement(tx, {
+          text,
+          like: containing(text),
+          digits,
+          // Numbers are compared as digits when the query has a few (a mobile typed with spaces).
+          digitsLike: digits.length >= 4 ? containing(digits) : null,
+          id: /^[0-9]{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null,
+          take,
+          offset,
+        });
+      })
+    : await newestAccounts(db, take, offset);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Every customer, the newest first (the primary key's order), with the holder's details. */
+function newestAccounts(db: Db, take: number, offset: number): Promise<Match[]> {
+  return queryRows<Match>(
+    db,
+    sql`select a.id as accountid, a.name, a.status,
+               h.given_names || ' ' || h.surname as holder, h.email, h.mobile, null as matched
+          from (select id, name, status from accounts order by id desc
+                 limit ${take} offset ${offset}) a
+          left join lateral (
+            select given_names, surname, email, mobile from users
+             where account_id = a.id and is_account_holder order by id limit 1) h on true
+         order by a.id desc`,
+  );
 }
 
 /** How much of the query's trigrams a word of a name must share to count as close. */
@@ -57,10 +86,13 @@ function searchStatement(
     digits: string;
     digitsLike: string | null;
     id: number | null;
-    limit: number;
+    take: number;
+    offset: number;
   },
 ): Promise<Match[]> {
-  const { text, like, digits, digitsLike, id, limit } = p;
+  const { text, like, digits, digitsLike, id, take, offset } = p;
+  // Each branch gives as many as the pages up to this one could show.
+  const limit = take + offset;
   // Close names only for what could be a name: no digit, no @ (those are ids, numbers, emails).
   const fuzzy = /\p{L}/u.test(text) && !/[0-9@]/.test(text);
   const contactName = sql`(u.given_names || ' ' || u.surname)`;
@@ -128,7 +160,7 @@ function searchStatement(
           select b.account_id, b.score, b.matched, a.name, a.status
             from best b join accounts a on a.id = b.account_id
            order by b.score desc, a.name, a.id
-           limit ${limit})
+           limit ${take} offset ${offset})
         select t.account_id as accountid, t.name, t.status,
                h.given_names || ' ' || h.surname as holder, h.email, h.mobile, t.matched
           from top t

@@ -138,9 +138,11 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   app.route({
     ...routeFor(adminRoutes.adminSearchAccounts),
-    handler: async (request) => ({
-      data: await searchAccounts(db, request.query.q, request.query.limit),
-    }),
+    handler: async (request) => {
+      const { q, limit, offset } = request.query;
+      const page = await searchAccounts(db, q, { limit: limit ?? 20, offset: offset ?? 0 });
+      return { data: page.rows, has_more: page.hasMore };
+    },
   });
 
   app.route({

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, buildPath, adminPaths } from '@outpost/contracts/api-paths';
 import { queryRows } from '../../db/client';
+import { accounts } from '../../db/accounts.schema';
 import { hashToken } from '../../lib/tokens';
 import { forgetIdempotencyKeys, IDEMPOTENCY_TTL_MS } from '../../lib/idempotency';
 import { mintSession, mintStaffSession } from '../../test/sessions';
@@ -326,12 +327,44 @@ describe('finding a customer', () => {
     expect(accountIds(all)).toEqual([100021, 100011]);
     const one = await get(adminPaths.adminAccounts, staff(), { q: 'Farm', limit: '1' });
     expect(accountIds(one)).toEqual([100021]);
-    for (const query of [{ q: '' }, { q: 'x', limit: '0' }, { q: 'x', limit: '51' }] as Record<
-      string,
-      string
-    >[]) {
+    expect(one.json().has_more).toBe(true);
+    const next = await get(adminPaths.adminAccounts, staff(), {
+      q: 'Farm',
+      limit: '1',
+      offset: '1',
+    });
+    expect(accountIds(next)).toEqual([100011]);
+    expect(next.json().has_more).toBe(false);
+    for (const query of [
+      { q: '' },
+      { q: 'x', limit: '0' },
+      { q: 'x', limit: '51' },
+      { q: 'x', offset: '1001' },
+      { q: 'x', offset: '-1' },
+    ] as Record<string, string>[]) {
       expect((await get(adminPaths.adminAccounts, staff(), query)).statusCode).toBe(400);
     }
+  });
+
+  it('without a query lists every customer, the newest first, a page at a time', async () => {
+    const ids = (
+      await ctx.database.db.select({ id: accounts.id }).from(accounts).orderBy(desc(accounts.id))
+    ).map((r) => r.id);
+    const first = await get(adminPaths.adminAccounts, staff(), { limit: '2' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(accountIds(first)).toEqual(ids.slice(0, 2));
+    expect(first.json().has_more).toBe(true);
+    const last = await get(adminPaths.adminAccounts, staff(), {
+      limit: '2',
+      offset: String(ids.length - 1),
+    });
+    expect(accountIds(last)).toEqual(ids.slice(-1));
+    expect(last.json().has_more).toBe(false);
+    // The holder's details come with each row.
+    const harper = (await get(adminPaths.adminAccounts, staff(), { limit: '50' }))
+      .json()
+      .data.find((m: { accountid: number }) => m.accountid === 100011);
+    expect(harper).toMatchObject({ holder: 'Robin Harper', email: 'robin.harper@example.com' });
   });
 });
 
