@@ -183,6 +183,25 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     ).toContainText('−$15.00');
   });
 
+  await test.step('an admin adds the bookkeeper as a contact, invited', async () => {
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a contact' });
+    await add.getByLabel('Role').selectOption('Billing Contact');
+    await add.getByLabel('Relationship').selectOption('Bookkeeper');
+    await add.getByLabel('Given names').fill('Sam');
+    await add.getByLabel('Surname').fill('Ledger');
+    await add.getByLabel('Email').fill('sam.ledger@example.net');
+    await add.getByLabel('Mobile').fill('0491 570 010');
+    await add.getByLabel('Date of birth').fill('1975-03-04');
+    await add.getByRole('button', { name: 'Add contact' }).click();
+    await expect(add).toBeHidden();
+    const contacts = page.getByRole('region', { name: /Contacts/ });
+    await expect(contacts.getByRole('row', { name: /Sam Ledger/ })).toContainText(
+      'Billing Contact',
+    );
+    await expect(contacts.getByRole('row', { name: /Sam Ledger/ })).toContainText('Invited');
+  });
+
   await test.step('10,000 customers are imported from CSV: checked first, then imported', async () => {
     await nav(page, 'Catalogue').click();
     const planId = (

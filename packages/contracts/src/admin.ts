@@ -190,6 +190,14 @@ export const adminServiceResult = envelope(
 /** Why the provider suspends or cancels a service (kept with the service, never shown to the customer). */
 const statusReason = z.string().trim().min(1).max(500);
 
+/**
+ * A contact the provider adds to an account: the customer's own form (role, relationship, name,
+ * email, mobile, date of birth) and whether to invite them now (default) or leave them to Forgot
+ * password (a migration).
+ */
+export const adminContactInput = newContactInput.extend({ invite: z.boolean().optional() });
+export const adminContactResult = envelope(z.object({ userid: z.number().int() }));
+
 export const adminSuspendServiceInput = z.strictObject({ reason: statusReason });
 
 export const adminCancelServiceInput = z.strictObject({
@@ -434,6 +442,9 @@ const importRun = z.object({
   accounts_updated: z.number().int(),
   services_created: z.number().int(),
   services_unchanged: z.number().int(),
+  /** Contact rows (row_type contact): contacts added, or there already with that email. */
+  contacts_created: z.number().int(),
+  contacts_unchanged: z.number().int(),
   problems: z.array(importProblem),
   created: z.iso.datetime().nullable(),
   finished: z.iso.datetime().nullable(),
@@ -551,6 +562,34 @@ export const adminRoutes = {
     example: {
       params: { external_id: 'BSS-1001' },
       body: exampleCustomer('pat.upsert@example.com', '0491570007'),
+    },
+  }),
+  adminAddContact: defineRoute({
+    id: 'adminAddContact',
+    method: 'POST',
+    path: adminPaths.adminAccountContacts,
+    summary:
+      'A new contact on a customer account (Invited; emailed a link to set a password unless invite is false)',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    headers: idempotencyHeaders,
+    body: adminContactInput,
+    response: adminContactResult,
+    example: {
+      params: { accountid: '100003' },
+      body: {
+        role: 'Billing Contact',
+        relationship: 'Bookkeeper',
+        title: 'Ms',
+        given_names: 'Dana',
+        surname: 'Example',
+        email: 'dana.example@example.com',
+        mobile: '0491570007',
+        date_of_birth: '1980-05-01',
+      },
     },
   }),
   adminCreateService: defineRoute({

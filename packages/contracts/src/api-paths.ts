@@ -194,6 +194,7 @@ export const adminPaths = {
   adminSuspendService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/suspend/`,
   adminResumeService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/resume/`,
   adminCancelService: `${ADMIN_PREFIX}/accounts/:accountid/services/:serviceid/cancel/`,
+  adminAccountContacts: `${ADMIN_PREFIX}/accounts/:accountid/contacts/`,
   adminResendInvitation: `${ADMIN_PREFIX}/accounts/:accountid/contacts/:userid/resend-invitation/`,
   adminEndContactSessions: `${ADMIN_PREFIX}/accounts/:accountid/contacts/:userid/end-sessions/`,
   adminAdjustments: `${ADMIN_PREFIX}/accounts/:accountid/adjustments/`,

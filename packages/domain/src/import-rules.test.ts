@@ -6,6 +6,7 @@ import {
   checkImportRows,
   importProblemText,
 } from './import-rules';
+import type { ImportRow } from './import-rules';
 
 const now = new Date('2027-02-01T00:00:00Z');
 const values = {
@@ -79,7 +80,7 @@ describe('the CSV import rules', () => {
   });
 
   it("finds an account's rows that disagree, and services given twice", () => {
-    const rows = [2, 3, 4].map((line) => checkImportRow(values, line, now).row!);
+    const rows = [2, 3, 4].map((line) => checkImportRow(values, line, now).row as ImportRow);
     rows[1] = { ...rows[1]!, service_external_id: 'S-2', identifier: 'AVC2' };
     rows[2] = {
       ...rows[2]!,
@@ -90,13 +91,85 @@ describe('the CSV import rules', () => {
     expect(checkImportRows(rows).map(importProblemText)).toEqual([
       "Line 4, column account_name: this account is on line 2 too, with another account_name: an account's columns must be the same on each of its rows",
     ]);
-    const twice = [2, 3].map((line) => checkImportRow(values, line, now).row!);
+    const twice = [2, 3].map((line) => checkImportRow(values, line, now).row as ImportRow);
     twice[1] = { ...twice[1]!, account_external_id: 'A-2' };
     expect(checkImportRows(twice).map(importProblemText)).toEqual([
       'Line 3, column holder_email: this email address is on line 2 too',
       'Line 3, column holder_mobile: this mobile number is on line 2 too',
       'Line 3, column service_external_id: this service is on line 2 too',
       'Line 3, column identifier: this identifier is on line 2 too',
+    ]);
+  });
+
+  it('reads a contact row: the contact by the holder’s rules, no service, the account’s own columns', () => {
+    const contact = {
+      row_type: 'contact',
+      account_external_id: 'A-1',
+      contact_title: 'Mr',
+      contact_first_name: 'Sam',
+      contact_last_name: 'Books',
+      contact_email: 'sam.books@example.net',
+      contact_mobile: '0491 570 007',
+      contact_date_of_birth: '1980-05-01',
+      contact_role: 'Billing Contact',
+      contact_relationship: 'Bookkeeper',
+    };
+    const read = checkImportRow(contact, 5, now);
+    expect(read.problems).toEqual([]);
+    expect(read.row).toEqual({
+      kind: 'contact',
+      line: 5,
+      account_external_id: 'A-1',
+      contact: {
+        title: 'Mr',
+        given_names: 'Sam',
+        surname: 'Books',
+        email: 'sam.books@example.net',
+        mobile: '0491570007',
+        date_of_birth: '1980-05-01',
+        role: 'Billing Contact',
+        relationship: 'Bookkeeper',
+      },
+      account: {},
+    });
+
+    const bad = checkImportRow(
+      {
+        ...contact,
+        contact_email: 'sam@',
+        contact_role: '',
+        identifier: 'AVC9',
+        row_type: 'contact',
+      },
+      6,
+      now,
+    );
+    expect(bad.problems.map(importProblemText)).toEqual([
+      'Line 6, column contact_role: this is empty: a contact row needs one',
+      'Line 6, column identifier: a contact row has no service: leave this empty',
+      "Line 6, column contact_email: this isn't an email address",
+    ]);
+    expect(
+      checkImportRow({ ...values, row_type: 'person' }, 7, now).problems.map(importProblemText),
+    ).toEqual(['Line 7, column row_type: the row type is service or contact (empty: service)']);
+    expect(
+      checkImportRow({ ...values, contact_email: 'x@example.net' }, 8, now).problems.map(
+        importProblemText,
+      ),
+    ).toEqual([
+      'Line 8, column contact_email: a service row has no contact: leave this empty, or make the row_type contact',
+    ]);
+
+    // In the file: the contact's email is the holder's, and its account's name another.
+    const holderRow = checkImportRow(values, 2, now).row!;
+    const clash = checkImportRow(
+      { ...contact, contact_email: 'PAT@example.net', account_name: 'Wet Creek Station' },
+      3,
+      now,
+    ).row!;
+    expect(checkImportRows([holderRow, clash]).map(importProblemText)).toEqual([
+      'Line 3, column contact_email: this email address is on line 2 too',
+      "Line 3, column account_name: this account is on line 2 with another account_name: leave it empty on a contact row, or give the account's",
     ]);
   });
 });

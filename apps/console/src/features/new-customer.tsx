@@ -2,27 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminRoutes } from '@outpost/contracts/admin';
-import {
-  checkContactBirthDate,
-  checkContactEmail,
-  checkContactMobile,
-  CONTACT_TITLES,
-} from '@outpost/domain/contacts-rules';
 import { call, newIdempotencyKey } from '../api';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
 import { ErrorNotice, FormActions } from '../components/ui';
+import type { PersonValues } from './person-fields';
+import { PersonFields, emptyPerson, personInput } from './person-fields';
 
-type Values = {
-  name: string;
-  external_id: string;
-  title: (typeof CONTACT_TITLES)[number];
-  given_names: string;
-  surname: string;
-  email: string;
-  mobile: string;
-  date_of_birth: string;
-};
+type Values = PersonValues & { name: string; external_id: string };
 
 const required = (what: string) => ({
   validate: (v: string) => (v.trim() ? true : `Enter ${what}.`),
@@ -55,12 +42,7 @@ export function NewCustomerDialog({
     defaultValues: {
       name: '',
       external_id: '',
-      title: 'Ms',
-      given_names: '',
-      surname: '',
-      email: '',
-      mobile: '',
-      date_of_birth: '',
+      ...emptyPerson,
     },
   });
 
@@ -72,14 +54,7 @@ export function NewCustomerDialog({
         body: {
           name: v.name.trim(),
           ...(v.external_id.trim() ? { external_id: v.external_id.trim() } : {}),
-          holder: {
-            title: v.title,
-            given_names: v.given_names.trim(),
-            surname: v.surname.trim(),
-            email: v.email.trim(),
-            mobile: v.mobile.trim(),
-            date_of_birth: v.date_of_birth,
-          },
+          holder: personInput(v),
         },
       });
       await queryClient.invalidateQueries({ queryKey: ['accounts'] });
@@ -117,45 +92,7 @@ export function NewCustomerDialog({
                 : 'Use up to 100 letters, digits or . _ : -',
           })}
         />
-        <Field label="Title" as="select" {...register('title')}>
-          {CONTACT_TITLES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </Field>
-        <Field
-          label="Given names"
-          autoComplete="off"
-          error={errors.given_names?.message}
-          {...register('given_names', required('the given names'))}
-        />
-        <Field
-          label="Surname"
-          autoComplete="off"
-          error={errors.surname?.message}
-          {...register('surname', required('the surname'))}
-        />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email', { validate: (v) => checkContactEmail(v.trim()) ?? true })}
-        />
-        <Field
-          label="Mobile"
-          inputMode="tel"
-          autoComplete="off"
-          error={errors.mobile?.message}
-          {...register('mobile', { validate: (v) => checkContactMobile(v.trim()) ?? true })}
-        />
-        <Field
-          label="Date of birth"
-          type="date"
-          error={errors.date_of_birth?.message}
-          {...register('date_of_birth', {
-            validate: (v) => checkContactBirthDate(v, new Date()) ?? true,
-          })}
-        />
+        <PersonFields register={register} errors={errors} />
         <FormActions
           onCancel={() => onOpenChange(false)}
           submitting={isSubmitting}

@@ -21,6 +21,7 @@ import {
 import { AdjustmentDialog } from '../features/adjustment';
 import { AccountActivity } from '../features/activity';
 import { NewServiceDialog } from '../features/new-service';
+import { AddContactDialog } from '../features/add-contact';
 import { ServiceStatusDialog, type StatusChange } from '../features/service-status';
 import { can, useSession } from '../session';
 
@@ -119,6 +120,7 @@ export function CustomerPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [addingService, setAddingService] = useState(false);
+  const [addingContact, setAddingContact] = useState(false);
   const [statusChange, setStatusChange] = useState<{
     service: Service;
     change: StatusChange;
@@ -393,7 +395,21 @@ export function CustomerPage() {
           empty="No services yet."
         />
       </Section>
-      <Section title="Contacts" count={a.contacts.length}>
+      <Section
+        title="Contacts"
+        count={a.contacts.length}
+        actions={
+          admin ? (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setAddingContact(true)}
+            >
+              <Plus size={14} aria-hidden="true" /> Add contact
+            </button>
+          ) : null
+        }
+      >
         {resend.isSuccess ? (
           <p className="notice info" role="status">
             A new invitation is on its way to {resend.data.sent_to}.
@@ -471,6 +487,13 @@ export function CustomerPage() {
           accountid={accountid}
           open={addingService}
           onOpenChange={setAddingService}
+        />
+      ) : null}
+      {admin ? (
+        <AddContactDialog
+          accountid={accountid}
+          open={addingContact}
+          onOpenChange={setAddingContact}
         />
       ) : null}
     </div>

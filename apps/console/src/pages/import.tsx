@@ -130,7 +130,11 @@ export function ImportPage() {
                 {checked.accounts_created.toLocaleString('en-AU')} accounts to create,{' '}
                 {checked.accounts_updated.toLocaleString('en-AU')} to update,{' '}
                 {checked.services_created.toLocaleString('en-AU')} services to add,{' '}
-                {checked.services_unchanged.toLocaleString('en-AU')} already there.
+                {checked.services_unchanged.toLocaleString('en-AU')} already there
+                {checked.contacts_created + checked.contacts_unchanged > 0
+                  ? `; ${checked.contacts_created.toLocaleString('en-AU')} contacts to add, ${checked.contacts_unchanged.toLocaleString('en-AU')} already there`
+                  : ''}
+                .
               </p>
             </div>
           ) : (
@@ -178,7 +182,7 @@ export function ImportPage() {
                   {current.status === 'running'
                     ? `Importing: ${current.rows_done.toLocaleString('en-AU')} of ${current.rows.toLocaleString('en-AU')} rows…`
                     : current.status === 'done'
-                      ? `Imported ${current.rows.toLocaleString('en-AU')} rows: ${current.accounts_created.toLocaleString('en-AU')} accounts created, ${current.accounts_updated.toLocaleString('en-AU')} updated, ${current.services_created.toLocaleString('en-AU')} services added${seconds ? ` in ${Math.round(seconds)} s` : ''}.`
+                      ? `Imported ${current.rows.toLocaleString('en-AU')} rows: ${current.accounts_created.toLocaleString('en-AU')} accounts created, ${current.accounts_updated.toLocaleString('en-AU')} updated, ${current.services_created.toLocaleString('en-AU')} services added${current.contacts_created ? `, ${current.contacts_created.toLocaleString('en-AU')} contacts added` : ''}${seconds ? ` in ${Math.round(seconds)} s` : ''}.`
                       : current.status === 'failed'
                         ? `Stopped after ${current.rows_done.toLocaleString('en-AU')} rows. Send the same file again to continue where it stopped.`
                         : 'The file was refused; nothing was written.'}

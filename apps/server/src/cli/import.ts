@@ -47,6 +47,7 @@ function summary(result: ImportResult, seconds: number): string {
     `${result.rows} rows${result.dry_run ? '' : `, ${result.rows_done} done`}`,
     `accounts ${did} ${result.accounts_created}, updated ${result.accounts_updated}`,
     `services ${did} ${result.services_created}, already there ${result.services_unchanged}`,
+    `contacts ${did.replace('create', 'add')} ${result.contacts_created}, already there ${result.contacts_unchanged}`,
     `${seconds.toFixed(1)} s, ${rate} rows/s`,
   ].join('; ');
 }

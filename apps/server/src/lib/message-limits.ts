@@ -34,6 +34,8 @@ export type MessageKind = keyof typeof MESSAGE_LIMITS;
 export const ADMIN_MESSAGE_LIMITS = {
   /** A new account's holder: the invitation to set a password. */
   holderInvitation: { perSender: 500, perAddress: 3 },
+  /** A contact added by the admin API or the CSV import: the invitation to set a password. */
+  contactInvitation: { perSender: 500, perAddress: 3 },
   /** A contact's invitation sent again from the console (decision 054). */
   invitationResent: { perSender: 100, perAddress: 3 },
 } as const;

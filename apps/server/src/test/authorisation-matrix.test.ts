@@ -458,6 +458,9 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     };
   }
   if (body && typeof body.identifier === 'string') body = { ...body, identifier: `AVC9${n}` };
+  // A new contact (adminAddContact): an email and mobile of its own.
+  if (body && typeof body.relationship === 'string' && typeof body.email === 'string')
+    body = { ...body, email: `matrix-added-${n}@example.com`, mobile: `0422${n}` };
   // A CSV import's file (decision 053): its own account, holder and service each call.
   let file = typeof route.example?.body === 'string' ? route.example.body : undefined;
   if (file) {

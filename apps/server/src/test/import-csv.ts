@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS } from '@outpost/domain/import-rules';
+import { CONTACT_COLUMNS, IMPORT_COLUMNS } from '@outpost/domain/import-rules';
 
 /**
  * A CSV import file of `rows` services, two per account (docs/decisions/053), for the import's
@@ -8,7 +8,9 @@ import { IMPORT_COLUMNS } from '@outpost/domain/import-rules';
 export function importCsv(rows: number, tag = 'T', start = 0): string {
   // The tag as 3 digits of each mobile: files with different tags give different numbers.
   const t = [...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 997, 0);
-  const lines = [IMPORT_COLUMNS.join(',')];
+  // The service rows' columns: no row_type, no contact.
+  const columns = IMPORT_COLUMNS.filter((c) => c !== 'row_type' && !CONTACT_COLUMNS.includes(c));
+  const lines = [columns.join(',')];
   for (let k = start; k < start + rows; k++) {
     const a = Math.floor(k / 2);
     const satellite = k % 2 === 1;

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { ImportColumn, ImportProblem, ImportRow } from '@outpost/domain/import-rules';
+import type {
+  ImportColumn,
+  ImportContactRow,
+  ImportItem,
+  ImportProblem,
+  ImportRow,
+} from '@outpost/domain/import-rules';
 import {
   IMPORT_BATCH_ROWS,
   IMPORT_MAX_ROWS,
@@ -17,7 +23,14 @@ import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGE_LIMITS } from '../../lib/message-limits';
 import { plans, services } from '../services/services.schema';
 import type { ProvisioningDeps } from './admin-provisioning.service';
-import { createAccount, createService, upsertAccount } from './admin-provisioning.service';
+import {
+  addAccountContact,
+  createAccount,
+  createService,
+  upsertAccount,
+} from './admin-provisioning.service';
+import { adminError } from './admin.errors';
+import { HOLDER_ROLE } from '../contacts/contacts.service';
 import { importRuns } from './import.schema';
 
 /**
@@ -44,6 +57,8 @@ export type ImportResult = {
   accounts_updated: number;
   services_created: number;
   services_unchanged: number;
+  contacts_created: number;
+  contacts_unchanged: number;
   problems: ImportProblem[];
   created: string | null;
   finished: string | null;
@@ -52,7 +67,8 @@ export type ImportResult = {
 /** Who runs an import: a staff member, an API key, or the command line (neither). */
 export type ImportCaller = { by: string; staffId: number | null; keyId: number | null };
 
-type ReadFile = { rows: ImportRow[]; records: number; problems: ImportProblem[] };
+/** The file's rows: its service rows first, then its contact rows (their accounts made first). */
+type ReadFile = { rows: ImportItem[]; records: number; problems: ImportProblem[] };
 
 /** The file's SHA-256 (hex): the same file sent again names the same run. */
 export const fileSha256 = (text: string): string =>
@@ -106,7 +122,7 @@ export function readImportFile(text: string, now: Date): ReadFile {
       message: `a file holds at most ${IMPORT_MAX_ROWS} rows: split it`,
     });
   if (problems.length > 0) return { rows: [], records: data.length, problems };
-  const rows: ImportRow[] = [];
+  const rows: ImportItem[] = [];
   for (const { line, record } of data) {
     if (record.length !== header.length) {
       problems.push({
@@ -124,7 +140,12 @@ export function readImportFile(text: string, now: Date): ReadFile {
     if (checked.row) rows.push(checked.row);
   }
   problems.push(...checkImportRows(rows));
-  return { rows, records: data.length, problems: sortProblems(problems) };
+  // A contact's account is written before it (a batch is a run of rows in this order).
+  const ordered = [
+    ...rows.filter((r) => r.kind === 'service'),
+    ...rows.filter((r) => r.kind === 'contact'),
+  ];
+  return { rows: ordered, records: data.length, problems: sortProblems(problems) };
 }
 
 const sortProblems = (problems: ImportProblem[]) =>
@@ -149,16 +170,19 @@ type Plan = { id: number; name: string; technology: string };
  */
 export async function checkImportAgainstDatabase(
   db: Db,
-  rows: readonly ImportRow[],
+  items: readonly ImportItem[],
 ): Promise<{ problems: ImportProblem[]; counts: Counts }> {
   const problems: ImportProblem[] = [];
-  const counts: Counts = {
-    accounts_created: 0,
-    accounts_updated: 0,
-    services_created: 0,
-    services_unchanged: 0,
-  };
-  if (rows.length === 0) return { problems, counts };
+  const counts = noCounts();
+  const rows = items.filter((r): r is ImportRow => r.kind === 'service');
+  const contacts = items.filter((r): r is ImportContactRow => r.kind === 'contact');
+  if (contacts.length > 0) {
+    const checked = await checkContactsAgainstDatabase(db, rows, contacts);
+    problems.push(...checked.problems);
+    counts.contacts_created = checked.created;
+    counts.contacts_unchanged = checked.unchanged;
+  }
+  if (rows.length === 0) return { problems: sortProblems(problems), counts };
   const planList: Plan[] = await db
     .select({ id: plans.id, name: plans.name, technology: plans.technology })
     .from(plans);
@@ -300,7 +324,129 @@ type Counts = {
   accounts_updated: number;
   services_created: number;
   services_unchanged: number;
+  contacts_created: number;
+  contacts_unchanged: number;
 };
+
+const noCounts = (): Counts => ({
+  accounts_created: 0,
+  accounts_updated: 0,
+  services_created: 0,
+  services_unchanged: 0,
+  contacts_created: 0,
+  contacts_unchanged: 0,
+});
+
+/** `values` as a SQL list: `in (${list(values)})`. */
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * The contact rows against the database: the account is the file's or already in Outpost; the
+ * role and relationship exist (and the role is not the holder's); the email and mobile name no
+ * one else (decision 035). A contact whose email is already a contact of that very account is
+ * there already: a re-run leaves it as it is.
+ */
+async function checkContactsAgainstDatabase(
+  db: Db,
+  rows: readonly ImportRow[],
+  contacts: readonly ImportContactRow[],
+): Promise<{ problems: ImportProblem[]; created: number; unchanged: number }> {
+  const problems: ImportProblem[] = [];
+  const problem = (row: ImportContactRow, column: ImportColumn, message: string) =>
+    problems.push({ line: row.line, column, message });
+  const inFile = new Set(rows.map((r) => r.account_external_id));
+  const accountIds = [...new Set(contacts.map((c) => c.account_external_id))];
+  const known = new Set(
+    (
+      await inChunks(accountIds, (chunk) =>
+        queryRows<{ external_id: string }>(
+          db,
+          sql`select external_id from accounts where external_id in (${list(chunk)})`,
+        ),
+      )
+    ).map((a) => a.external_id),
+  );
+  const roleRows = await queryRows<{ role: string; relationship: string }>(
+    db,
+    sql`select r.role, l.relationship from roles r join relationships l on l.role_id = r.id
+         where r.role <> ${HOLDER_ROLE}`,
+  );
+  const roleNames = new Set(roleRows.map((r) => r.role));
+  const pairs = new Set(roleRows.map((r) => `${r.role}\n${r.relationship}`));
+  // Who already has each email or mobile, and on which account (by its external id).
+  const emailOwners = new Map(
+    (
+      await inChunks(
+        contacts.map((c) => c.contact.email.toLowerCase()),
+        (chunk) =>
+          queryRows<{ key: string; account: string | null }>(
+            db,
+            sql`select lower(trim(u.email)) as key, a.external_id as account
+                  from users u join accounts a on a.id = u.account_id
+                 where u.role_status <> 'Removed' and lower(trim(u.email)) in (${list(chunk)})
+                union all
+                select lower(u.username), null from users u
+                 where lower(u.username) in (${list(chunk)}) and u.role_status = 'Removed'`,
+          ),
+      )
+    ).map((r) => [r.key, r.account]),
+  );
+  const mobileOwners = new Map(
+    (
+      await inChunks(
+        contacts.map((c) => c.contact.mobile),
+        (chunk) =>
+          queryRows<{ key: string; email: string | null }>(
+            db,
+            sql`select regexp_replace(mobile, '[^0-9]', '', 'g') as key, lower(trim(email)) as email
+                  from users where role_status <> 'Removed'
+                   and regexp_replace(mobile, '[^0-9]', '', 'g') in (${list(chunk)})`,
+          ),
+      )
+    ).map((r) => [r.key, r.email]),
+  );
+  let created = 0;
+  let unchanged = 0;
+  for (const row of contacts) {
+    const { contact } = row;
+    if (!inFile.has(row.account_external_id) && !known.has(row.account_external_id))
+      problem(
+        row,
+        'account_external_id',
+        'there is no account with this external id, in this file or already imported',
+      );
+    if (!roleNames.has(contact.role))
+      problem(
+        row,
+        'contact_role',
+        `the role must be one of ${[...roleNames].sort().join(', ')} (the holder is the account's service rows)`,
+      );
+    else if (!pairs.has(`${contact.role}\n${contact.relationship}`))
+      problem(
+        row,
+        'contact_relationship',
+        `the relationship must be one of ${roleRows
+          .filter((r) => r.role === contact.role)
+          .map((r) => r.relationship)
+          .join(', ')} for a ${contact.role}`,
+      );
+    const email = contact.email.toLowerCase();
+    const owner = emailOwners.get(email);
+    const there = owner !== undefined && owner === row.account_external_id;
+    if (owner !== undefined && !there)
+      problem(row, 'contact_email', 'someone already has this email address');
+    const mobileOwner = mobileOwners.get(contact.mobile);
+    if (mobileOwner !== undefined && mobileOwner !== email)
+      problem(row, 'contact_mobile', 'someone already has this mobile number');
+    if (there) unchanged++;
+    else created++;
+  }
+  return { problems, created, unchanged };
+}
 
 /**
  * More invitations than a sender may send in an hour (decision 036's limit, 500) would stop the
@@ -308,15 +454,21 @@ type Counts = {
  */
 function inviteProblems(counts: Counts, invite: boolean): ImportProblem[] {
   const most = ADMIN_MESSAGE_LIMITS.holderInvitation.perSender;
-  return invite && counts.accounts_created > most
-    ? [
-        {
-          line: 1,
-          column: null,
-          message: `with invite=true the file may make at most ${most} new accounts (invitations are limited to ${most} an hour): import it without invitations, or in files of ${most} accounts an hour apart`,
-        },
-      ]
-    : [];
+  const mostContacts = ADMIN_MESSAGE_LIMITS.contactInvitation.perSender;
+  const problems: ImportProblem[] = [];
+  if (invite && counts.accounts_created > most)
+    problems.push({
+      line: 1,
+      column: null,
+      message: `with invite=true the file may make at most ${most} new accounts (invitations are limited to ${most} an hour): import it without invitations, or in files of ${most} accounts an hour apart`,
+    });
+  if (invite && counts.contacts_created > mostContacts)
+    problems.push({
+      line: 1,
+      column: null,
+      message: `with invite=true the file may add at most ${mostContacts} contacts (invitations are limited to ${mostContacts} an hour): import it without invitations, or in files of ${mostContacts} contacts an hour apart`,
+    });
+  return problems;
 }
 
 /** Reads and checks the file against the database, writing nothing. */
@@ -361,6 +513,8 @@ function viewOf(run: RunRow): ImportResult {
     accounts_updated: run.accountsUpdated,
     services_created: run.servicesCreated,
     services_unchanged: run.servicesUnchanged,
+    contacts_created: run.contactsCreated,
+    contacts_unchanged: run.contactsUnchanged,
     problems: run.errors,
     created: run.createdAt.toISOString(),
     finished: run.finishedAt?.toISOString() ?? null,
@@ -384,7 +538,7 @@ export type ImportOptions = {
 };
 
 export type PreparedImport =
-  { ok: false; result: ImportResult } | { ok: true; rows: ImportRow[]; sha: string };
+  { ok: false; result: ImportResult } | { ok: true; rows: ImportItem[]; sha: string };
 
 /**
  * Reads and checks a file to import. A file with problems is recorded as an invalid run (nothing
@@ -484,7 +638,7 @@ export async function continueImportRun(
   db: Db,
   deps: ProvisioningDeps,
   runId: number,
-  rows: readonly ImportRow[],
+  rows: readonly ImportItem[],
   by: string,
   options: ImportOptions,
   clock: () => Date,
@@ -510,24 +664,22 @@ export async function continueImportRun(
           .where(eq(importRuns.id, runId))
           .for('update');
         if (locked!.rowsDone !== start || locked!.status !== 'running') return;
-        const counts: Counts = {
-          accounts_created: 0,
-          accounts_updated: 0,
-          services_created: 0,
-          services_unchanged: 0,
-        };
+        const counts = noCounts();
+        const serviceRows = batch.filter((r): r is ImportRow => r.kind === 'service');
         const existing = new Set(
-          (
-            await tx
-              .select({ externalId: services.externalId })
-              .from(services)
-              .where(
-                inArray(
-                  services.externalId,
-                  batch.map((r) => r.service_external_id),
-                ),
-              )
-          ).map((s) => s.externalId),
+          serviceRows.length === 0
+            ? []
+            : (
+                await tx
+                  .select({ externalId: services.externalId })
+                  .from(services)
+                  .where(
+                    inArray(
+                      services.externalId,
+                      serviceRows.map((r) => r.service_external_id),
+                    ),
+                  )
+              ).map((s) => s.externalId),
         );
         // Accounts there already are upserted (their name); new ones created (createAccount's
         // insert still refuses an external id another request took meanwhile).
@@ -543,6 +695,12 @@ export async function continueImportRun(
         );
         for (const row of batch) {
           line = row.line;
+          if (row.kind === 'contact') {
+            const added = await importContact(tx, deps, row, known, by, now, run.invite);
+            if (added) counts.contacts_created++;
+            else counts.contacts_unchanged++;
+            continue;
+          }
           let accountId = known.get(row.account_external_id);
           if (accountId === undefined) {
             const input = { name: row.account_name, holder: row.holder };
@@ -600,6 +758,8 @@ export async function continueImportRun(
             accountsUpdated: sql`${importRuns.accountsUpdated} + ${counts.accounts_updated}`,
             servicesCreated: sql`${importRuns.servicesCreated} + ${counts.services_created}`,
             servicesUnchanged: sql`${importRuns.servicesUnchanged} + ${counts.services_unchanged}`,
+            contactsCreated: sql`${importRuns.contactsCreated} + ${counts.contacts_created}`,
+            contactsUnchanged: sql`${importRuns.contactsUnchanged} + ${counts.contacts_unchanged}`,
             updatedAt: now,
           })
           .where(eq(importRuns.id, runId));
@@ -648,6 +808,43 @@ export async function continueImportRun(
       ),
     );
   return (await importRunView(db, runId))!;
+}
+
+/**
+ * A contact row in the batch's transaction: its account (made by an earlier row, or there
+ * before), and the contact added as the admin API adds one, unless a contact of that account has
+ * the email already (a re-run). True when added.
+ */
+async function importContact(
+  tx: Db,
+  deps: ProvisioningDeps,
+  row: ImportContactRow,
+  known: Map<string, number>,
+  by: string,
+  now: Date,
+  invite: boolean,
+): Promise<boolean> {
+  let accountId = known.get(row.account_external_id);
+  if (accountId === undefined) {
+    const [account] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.externalId, row.account_external_id));
+    if (!account) throw adminError('accountMissing');
+    accountId = account.id;
+    known.set(row.account_external_id, accountId);
+  }
+  const [there] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from users where account_id = ${accountId} and role_status <> 'Removed'
+           and lower(trim(email)) = ${row.contact.email.toLowerCase()} limit 1`,
+  );
+  if (there) return false;
+  const { role, relationship, ...person } = row.contact;
+  await addAccountContact(tx, deps, accountId, { ...person, role, relationship }, by, now, {
+    invite,
+  });
+  return true;
 }
 
 /** The whole import in one call (the command line; the API claims its key between the steps). */

@@ -337,6 +337,136 @@ describe('the import', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('adds contact rows to their accounts, the file’s or one there before, once', async () => {
+    // An account imported before, with no contact rows then.
+    expect((await postImport(importCsv(2, 'EARLY'))).json().data.status).toBe('done');
+    const contact = (
+      account: string,
+      email: string,
+      mobile: string,
+      more: Record<string, string> = {},
+    ) =>
+      row({
+        row_type: 'contact',
+        account_external_id: account,
+        contact_title: 'Ms',
+        contact_first_name: 'Bree',
+        contact_last_name: 'Books',
+        contact_email: email,
+        contact_mobile: mobile,
+        contact_date_of_birth: '1980-05-01',
+        contact_role: 'Billing Contact',
+        contact_relationship: 'Bookkeeper',
+        ...more,
+      });
+    const csv = [
+      header,
+      // A contact row before its account's service row: the account is made first all the same.
+      contact('MIG-C-1', 'bree.books@example.net', '0711009001'),
+      row({
+        ...good,
+        account_external_id: 'MIG-C-1',
+        holder_email: 'cara.contacts@example.net',
+        holder_mobile: '0711009000',
+        service_external_id: 'MIG-C-S-1',
+        identifier: 'AVC555000009001',
+      }),
+      contact('ACC-EARLY-0', 'tech.early@example.net', '0711009002', {
+        contact_role: 'Technical Contact',
+        contact_relationship: 'IT Support',
+        contact_first_name: 'Tom',
+        contact_last_name: 'Tech',
+      }),
+    ].join('\n');
+    const dry = await postImport(csv, { dry_run: 'true' });
+    expect(dry.json().data).toMatchObject({
+      status: 'valid',
+      rows: 3,
+      accounts_created: 1,
+      services_created: 1,
+      contacts_created: 2,
+      contacts_unchanged: 0,
+    });
+
+    const before = await counts();
+    const res = await postImport(csv);
+    expect(res.json().data).toMatchObject({
+      status: 'done',
+      rows_done: 3,
+      contacts_created: 2,
+      contacts_unchanged: 0,
+    });
+    expect((await counts()).users - before.users).toBe(3); // a holder and two contacts
+    expect((await counts()).outbox).toBe(before.outbox); // a migration mails no one
+    const people = await queryRows<{
+      account: string;
+      email: string;
+      role: string;
+      status: string;
+    }>(
+      ctx.database.db,
+      sql`select a.external_id as account, u.email, r.role, u.role_status as status
+            from users u join accounts a on a.id = u.account_id join roles r on r.id = u.role_id
+           where a.external_id in ('MIG-C-1', 'ACC-EARLY-0') order by u.id`,
+    );
+    expect(people).toEqual([
+      {
+        account: 'ACC-EARLY-0',
+        email: 'holder.early.0@example.net',
+        role: 'Account Holder',
+        status: 'Invited',
+      },
+      {
+        account: 'MIG-C-1',
+        email: 'cara.contacts@example.net',
+        role: 'Account Holder',
+        status: 'Invited',
+      },
+      {
+        account: 'MIG-C-1',
+        email: 'bree.books@example.net',
+        role: 'Billing Contact',
+        status: 'Invited',
+      },
+      {
+        account: 'ACC-EARLY-0',
+        email: 'tech.early@example.net',
+        role: 'Technical Contact',
+        status: 'Invited',
+      },
+    ]);
+
+    // The same contacts in another file: there already, nothing written.
+    const again = await postImport(`${csv}\n`);
+    expect(again.json().data).toMatchObject({
+      status: 'done',
+      contacts_created: 0,
+      contacts_unchanged: 2,
+    });
+    expect((await counts()).users - before.users).toBe(3);
+
+    // What the database refuses, by line and column.
+    const bad = [
+      header,
+      contact('NO-SUCH-ACCOUNT', 'nobody.here@example.net', '0711009101'),
+      contact('ACC-EARLY-0', 'bree.books@example.net', '0711009102'),
+      contact('ACC-EARLY-0', 'rel.wrong@example.net', '0711009103', {
+        contact_relationship: 'Tenant',
+      }),
+      contact('ACC-EARLY-0', 'role.wrong@example.net', '0711009104', {
+        contact_role: 'Account Holder',
+        contact_relationship: 'Self',
+      }),
+    ].join('\n');
+    const refused = await postImport(bad, { dry_run: 'true' });
+    expect(refused.json().data.problems.map(importProblemText)).toEqual([
+      'Line 2, column account_external_id: there is no account with this external id, in this file or already imported',
+      'Line 3, column contact_email: someone already has this email address',
+      'Line 4, column contact_relationship: the relationship must be one of Accountant, Bookkeeper, Family Member for a Billing Contact',
+      "Line 5, column contact_role: the role must be one of Authorised Representative, Billing Contact, General Contact, Technical Contact (the holder is the account's service rows)",
+    ]);
+  });
+
   it('answers a repeated Idempotency-Key with the same run, and needs one to import', async () => {
     const csv = importCsv(2, 'KEY');
     const headers = { ...asAdmin(), 'idempotency-key': randomUUID() };

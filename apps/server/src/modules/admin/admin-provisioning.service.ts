@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminAccountInput, adminServiceInput } from '@outpost/contracts/admin';
+import type { NewContactInput } from '@outpost/contracts/contacts';
 import {
   checkContactBirthDate,
   checkContactEmail,
@@ -17,7 +18,7 @@ import { limitAdminMessages } from '../../lib/message-limits';
 import { issueCode } from '../auth/codes';
 import { contactsError } from '../contacts/contacts.errors';
 import { HOLDER_ROLE, INVITE_TTL_MS } from '../contacts/contacts.service';
-import { invitationLink } from '../contacts/add-contact.service';
+import { insertContact, invitationLink } from '../contacts/add-contact.service';
 import { plans, services } from '../services/services.schema';
 import { endScheduledChanges, markCancelled } from '../services/changes.service';
 import { addressTaken } from '../users/identity';
@@ -173,12 +174,6 @@ export async function upsertAccount(
   return { accountId, created: true };
 }
 
-/**
- * A new service on an account: its type follows the technology, its plan must be one of that
- * technology's, its identifier must be new among live services, and its first billing period
- * starts at `start` (default now). Pending unless said active (a service migrated from another
- * system).
- */
 /** 404 unless the account exists. */
 export async function requireAccount(db: Db, accountId: number): Promise<void> {
   const [account] = await db
@@ -188,6 +183,88 @@ export async function requireAccount(db: Db, accountId: number): Promise<void> {
   if (!account) throw adminError('accountMissing');
 }
 
+/**
+ * A contact added to an account by the provider (the admin API, the console, the CSV import;
+ * decision 053): the customer's own rules (insertContact: role, relationship, an email and
+ * mobile that name no one else), 'Invited' with every permission the role's level allows. With
+ * `invite` (the default) an email with a single-use link lets them set a password, limited per
+ * sender (decision 036), and the holder is told by email: who can act on their account changed
+ * (decision 035). Without (a migration), no one is mailed and the contact gets in by Forgot
+ * password. 404 for no such account.
+ */
+export async function addAccountContact(
+  tx: Db,
+  deps: ProvisioningDeps,
+  accountId: number,
+  input: NewContactInput,
+  by: string,
+  now: Date,
+  options: { invite?: boolean } = {},
+): Promise<{ userid: number }> {
+  const [account] = await tx
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw adminError('accountMissing');
+  const { created, role, email, username } = await insertContact(
+    tx,
+    accountId,
+    input,
+    now,
+    () => true,
+  );
+  const name = deps.brand.providerName;
+  if (options.invite !== false) {
+    const code = await issueCode(tx, created.id, 'invite', now, INVITE_TTL_MS);
+    const link = invitationLink(deps.publicUrl, code, username);
+    await limitAdminMessages(tx, 'contactInvitation', by, email);
+    // Names as plain text: nothing a person typed becomes a link (decision 036).
+    await enqueueMessage(tx, 'email', {
+      to: email,
+      subject: `You have been invited to ${name}`,
+      body: `Hello ${withoutLinks(input.given_names)},\n\nYou have been added as a contact (${role.role}) on the ${name} account ${withoutLinks(account.name)}.\n\nOpen this link to set your password. It works once and expires in 7 days:\n${link}\n\nYour username is ${username}.\n\nIf you were not expecting this, ignore this message: nothing happens until the link is used.\n`,
+    });
+  }
+  // A migration (invite: false) mails no one, the holder included: the provider announces it.
+  if (options.invite !== false)
+    await announceToHolder(tx, deps, accountId, `${input.given_names} ${input.surname}`, role.role);
+  await emitEvent(
+    tx,
+    'contact.added',
+    { account_id: accountId, user_id: created.id, role: role.role, added_by: null },
+    now,
+  );
+  return { userid: created.id };
+}
+
+/** Tells the account's holder (if they have an email) that a contact was added to the account. */
+async function announceToHolder(
+  tx: Db,
+  deps: ProvisioningDeps,
+  accountId: number,
+  contactName: string,
+  role: string,
+): Promise<void> {
+  const [holder] = await tx
+    .select({ email: users.email, givenNames: users.givenNames })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.isAccountHolder, true)))
+    .limit(1);
+  if (!holder?.email) return;
+  const name = deps.brand.providerName;
+  await enqueueMessage(tx, 'email', {
+    to: holder.email,
+    subject: `A contact was added to your ${name} account`,
+    body: `Hello ${withoutLinks(holder.givenNames)},\n\n${name} has added ${withoutLinks(contactName)} as a contact (${role}) on your account. They can act on it as that role allows once they have set a password.\n\nIf this is not what you asked for, call us, or remove them under Contacts when you sign in.\n`,
+  });
+}
+
+/**
+ * A new service on an account: its type follows the technology, its plan must be one of that
+ * technology's, its identifier must be new among live services, and its first billing period
+ * starts at `start` (default now). Pending unless said active (a service migrated from another
+ * system).
+ */
 export async function createService(
   tx: Db,
   accountId: number,

@@ -18,6 +18,7 @@ import {
 } from './admin-desk.service';
 import {
   activateService,
+  addAccountContact,
   cancelService,
   createAccount,
   createService,
@@ -192,6 +193,25 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
             plan: made.plan,
             identifier: body.identifier.toUpperCase(),
           },
+        };
+      }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminAddContact),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, by, now) => {
+        const { invite, ...contact } = request.body;
+        return {
+          data: await addAccountContact(
+            tx,
+            deps,
+            request.params.accountid,
+            contact,
+            by,
+            now,
+            invite === undefined ? {} : { invite },
+          ),
         };
       }),
   });

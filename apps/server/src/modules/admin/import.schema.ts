@@ -29,6 +29,8 @@ export const importRuns = pgTable(
     accountsUpdated: integer('accounts_updated').notNull().default(0),
     servicesCreated: integer('services_created').notNull().default(0),
     servicesUnchanged: integer('services_unchanged').notNull().default(0),
+    contactsCreated: integer('contacts_created').notNull().default(0),
+    contactsUnchanged: integer('contacts_unchanged').notNull().default(0),
     /**
      * The file, kept while the run is unfinished: the job continues a run the API queued (or one
      * a killed process left), and it is dropped when the run is done.

@@ -2,6 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { verifyRoutes } from '@outpost/contracts/api-paths';
 import type { NewContactInput } from '@outpost/contracts/contacts';
 import { enqueueMessage } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { limitMessages } from '../../lib/message-limits';
 import {
@@ -49,89 +50,13 @@ export async function addContact(
   meta: RequestMeta,
 ): Promise<{ userid: number }> {
   const now = deps.clock();
-  const problem =
-    checkContactEmail(input.email) ??
-    checkContactMobile(input.mobile) ??
-    checkContactBirthDate(input.date_of_birth, now);
-  if (problem !== null) throw contactsError('contactDetailInvalid', problem);
-  const email = input.email.trim();
-  const mobile = input.mobile.trim();
-  const username = email.toLowerCase();
-
   const { userid } = await withTransaction(deps.db, async (tx) => {
-    const [role] = await tx
-      .select({ id: roles.id, role: roles.role, level: roles.level })
-      .from(roles)
-      .where(eq(roles.role, input.role));
-    if (!role) throw contactsError('contactRoleUnknown');
-    if (role.role === HOLDER_ROLE) throw contactsError('contactRoleHolder');
-    const [relationship] = await tx
-      .select({ id: relationships.id })
-      .from(relationships)
-      .where(
-        and(eq(relationships.roleId, role.id), eq(relationships.relationship, input.relationship)),
-      );
-    if (!relationship) throw contactsError('contactRelationshipInvalid');
-
-    // A login by that name, or a current contact (any account) with that email or mobile:
-    // recovery must name one person (decision 035).
-    // The mobile is looked up first: each statement sees what had committed when it began, so a
-    // parallel request's row seen by the mobile lookup is seen by the login lookup too, and the
-    // answer names the email (the first field that clashes) rather than whichever lookup ran
-    // after that request committed.
-    const takenBy = async () => {
-      const mobileTaken = await addressTaken(tx, { mobile });
-      const [login] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          or(
-            eq(sql`lower(${users.username})`, username),
-            and(eq(sql`lower(${users.email})`, username), ne(users.roleStatus, REMOVED)),
-          ),
-        )
-        .limit(1);
-      if (login) return contactsError('contactEmailTaken');
-      return mobileTaken ? contactsError('contactMobileTaken') : null;
-    };
-    const taken = await takenBy();
-    if (taken) throw taken;
-
-    // A parallel request with the same email or mobile waits here for the first to commit, then
-    // inserts nothing (any unique violation: the username, email or mobile index).
-    const [created] = await tx
-      .insert(users)
-      .values({
-        accountId: auth.accountId,
-        username,
-        passwordHash: null,
-        title: input.title,
-        givenNames: input.given_names,
-        surname: input.surname,
-        email,
-        mobile,
-        dateOfBirth: input.date_of_birth,
-        roleId: role.id,
-        relationshipId: relationship.id,
-        roleStatus: 'Invited',
-        isAccountHolder: false,
-        invitedAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!created) throw (await takenBy()) ?? contactsError('contactEmailTaken');
-
-    const catalogue = await listPermissionDefinitions(tx);
-    const defaults = catalogue
-      .filter((d) => d.level_needed <= role.level && auth.permissions.has(d.permission))
-      .map((d) => d.permission);
-    await tx.insert(userPermissions).values(
-      catalogue.map((d) => ({
-        userId: created.id,
-        permission: d.permission,
-        enabled: defaults.includes(d.permission),
-      })),
+    const { created, role, defaults, email, username } = await insertContact(
+      tx,
+      auth.accountId,
+      input,
+      now,
+      (permission) => auth.permissions.has(permission),
     );
     const inviteCode = await issueCode(tx, created.id, 'invite', now, INVITE_TTL_MS);
     await auditContact(
@@ -163,4 +88,110 @@ export async function addContact(
     return { userid: created.id };
   });
   return { userid };
+}
+
+/**
+ * The contact's rows in `tx` (the customer's addContact, the admin API's and the CSV import's):
+ * the role must exist and not be the holder's, the relationship one of the role's; the email
+ * (lower-cased) becomes the username and, like the mobile, must name no one else (decision 035).
+ * 'Invited' with no password, and every permission the role's level allows that `allowed` lets
+ * through, switched on. Parallel requests with the same email make one contact: the username's
+ * unique index decides. The email, mobile and date of birth are checked by the domain's rules.
+ */
+export async function insertContact(
+  tx: Db,
+  accountId: number,
+  input: NewContactInput,
+  now: Date,
+  allowed: (permission: string) => boolean,
+): Promise<{
+  created: { id: number };
+  role: { id: number; role: string; level: number };
+  defaults: string[];
+  email: string;
+  username: string;
+}> {
+  const problem =
+    checkContactEmail(input.email) ??
+    checkContactMobile(input.mobile) ??
+    checkContactBirthDate(input.date_of_birth, now);
+  if (problem !== null) throw contactsError('contactDetailInvalid', problem);
+  const email = input.email.trim();
+  const mobile = input.mobile.trim();
+  const username = email.toLowerCase();
+  const [role] = await tx
+    .select({ id: roles.id, role: roles.role, level: roles.level })
+    .from(roles)
+    .where(eq(roles.role, input.role));
+  if (!role) throw contactsError('contactRoleUnknown');
+  if (role.role === HOLDER_ROLE) throw contactsError('contactRoleHolder');
+  const [relationship] = await tx
+    .select({ id: relationships.id })
+    .from(relationships)
+    .where(
+      and(eq(relationships.roleId, role.id), eq(relationships.relationship, input.relationship)),
+    );
+  if (!relationship) throw contactsError('contactRelationshipInvalid');
+
+  // A login by that name, or a current contact (any account) with that email or mobile:
+  // recovery must name one person (decision 035).
+  // The mobile is looked up first: each statement sees what had committed when it began, so a
+  // parallel request's row seen by the mobile lookup is seen by the login lookup too, and the
+  // answer names the email (the first field that clashes) rather than whichever lookup ran
+  // after that request committed.
+  const takenBy = async () => {
+    const mobileTaken = await addressTaken(tx, { mobile });
+    const [login] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        or(
+          eq(sql`lower(${users.username})`, username),
+          and(eq(sql`lower(${users.email})`, username), ne(users.roleStatus, REMOVED)),
+        ),
+      )
+      .limit(1);
+    if (login) return contactsError('contactEmailTaken');
+    return mobileTaken ? contactsError('contactMobileTaken') : null;
+  };
+  const taken = await takenBy();
+  if (taken) throw taken;
+
+  // A parallel request with the same email or mobile waits here for the first to commit, then
+  // inserts nothing (any unique violation: the username, email or mobile index).
+  const [created] = await tx
+    .insert(users)
+    .values({
+      accountId,
+      username,
+      passwordHash: null,
+      title: input.title,
+      givenNames: input.given_names,
+      surname: input.surname,
+      email,
+      mobile,
+      dateOfBirth: input.date_of_birth,
+      roleId: role.id,
+      relationshipId: relationship.id,
+      roleStatus: 'Invited',
+      isAccountHolder: false,
+      invitedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!created) throw (await takenBy()) ?? contactsError('contactEmailTaken');
+
+  const catalogue = await listPermissionDefinitions(tx);
+  const defaults = catalogue
+    .filter((d) => d.level_needed <= role.level && allowed(d.permission))
+    .map((d) => d.permission);
+  await tx.insert(userPermissions).values(
+    catalogue.map((d) => ({
+      userId: created.id,
+      permission: d.permission,
+      enabled: defaults.includes(d.permission),
+    })),
+  );
+  return { created, role, defaults, email, username };
 }
