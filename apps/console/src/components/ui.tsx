@@ -170,17 +170,23 @@ export function Allowance({
   label,
   usedMb,
   totalMb,
+  blocksMb = 0,
 }: {
   label: string;
   usedMb: number;
   /** null: unlimited. */
   totalMb: number | null;
+  /** How much of the total data blocks added. */
+  blocksMb?: number;
 }) {
   return (
     <div className="allowance">
       <span>
         <span className="muted">{label}</span> {formatMegabytes(usedMb)}
         {totalMb === null ? ' (unlimited)' : ` of ${formatMegabytes(totalMb)}`}
+        {totalMb !== null && blocksMb > 0 ? (
+          <span className="muted"> (incl. {formatMegabytes(blocksMb)} of blocks)</span>
+        ) : null}
       </span>
       {totalMb ? (
         <meter

@@ -128,9 +128,19 @@ const serviceFields: ColumnDef<Service, unknown>[] = [
         );
       return (
         <div className="cell-stack">
-          <Allowance label={u.peak_label} usedMb={u.peak.used_mb} totalMb={u.peak.total_mb} />
+          <Allowance
+            label={u.peak_label}
+            usedMb={u.peak.used_mb}
+            totalMb={u.peak.total_mb}
+            blocksMb={u.peak.blocks_mb}
+          />
           {u.offpeak.total_mb || u.offpeak.used_mb ? (
-            <Allowance label="Off-peak" usedMb={u.offpeak.used_mb} totalMb={u.offpeak.total_mb} />
+            <Allowance
+              label="Off-peak"
+              usedMb={u.offpeak.used_mb}
+              totalMb={u.offpeak.total_mb}
+              blocksMb={u.offpeak.blocks_mb}
+            />
           ) : null}
           <span className="muted">
             <When at={u.period_start} date /> to <When at={lastDay(u.period_end)} date />
