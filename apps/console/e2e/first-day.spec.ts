@@ -154,6 +154,16 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
       .getByRole('button', { name: 'Resume service' })
       .click();
     await expect(badge).toHaveText('active');
+    // This period's usage on an unlimited plan, and the lists a new customer has nothing in yet.
+    await expect(services).toContainText('(unlimited)');
+    await expect(page.getByRole('region', { name: /Payment methods/ })).toContainText(
+      'No card or bank account saved',
+    );
+    await expect(page.getByRole('region', { name: /Orders/ })).toContainText('No orders');
+    await expect(page.getByRole('region', { name: /Callbacks/ })).toContainText(
+      'No callbacks booked.',
+    );
+    await expectNoSeriousA11yViolations(page);
   });
 
   await test.step('the desk resends the invitation; billing puts a credit on the next invoice', async () => {

@@ -123,16 +123,61 @@ async function send<R extends Route>(route: R, input: Input<R>): Promise<unknown
     data?: { error?: string; fields?: Record<string, string> };
   } | null;
   if (response.ok) return payload ?? { data: undefined };
-  if (response.status === 401 && session && route.access !== 'public') {
+  throw refusal(response.status, payload, session !== null && route.access !== 'public');
+}
+
+/** A failed answer as an ApiError; a 401 to a signed-in call ends the console's session. */
+function refusal(
+  status: number,
+  payload: { data?: { error?: string; fields?: Record<string, string> } } | null,
+  signedIn: boolean,
+): ApiError {
+  if (status === 401 && signedIn) {
     storeSession(null);
     sessionStorage.setItem(ENDED_KEY, 'Your session ended. Sign in again to go on.');
   }
   const message = payload?.data?.error;
-  throw new ApiError(
-    response.status,
-    message ? cleanMessage(message) : FAILURE,
-    payload?.data?.fields,
-  );
+  return new ApiError(status, message ? cleanMessage(message) : FAILURE, payload?.data?.fields);
+}
+
+/**
+ * A file an admin route answers (its row's `produces`, e.g. an invoice's PDF), fetched with the
+ * staff session's token (a plain link could not send it) and saved under the server's file name.
+ * A refusal is an ApiError with the server's message, as `call` gives.
+ */
+export async function download<R extends Route>(
+  route: R,
+  input: Pick<Input<R>, 'params'> = {},
+): Promise<void> {
+  const session = readSession();
+  const headers: Record<string, string> = { accept: route.produces ?? '*/*' };
+  if (session) headers['x-staff-token'] = session.token;
+  let response: Response;
+  try {
+    response = await fetch(pathOf(route.path, input.params as Record<string, string | number>), {
+      headers,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, NO_CONNECTION);
+  }
+  if (!response.ok)
+    throw refusal(
+      response.status,
+      (await response.json().catch(() => null)) as { data?: { error?: string } } | null,
+      session !== null,
+    );
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has the file once the click is handled; the URL need not outlive it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Why the last session ended, shown once on the sign-in page. */

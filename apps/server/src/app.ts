@@ -230,7 +230,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthModule, { database, rateLimits });
   if (deps.routes === 'operations') return app;
   await app.register(adminModule, {
-    deps: { db: database.db, clock, brand: config.brand, publicUrl: config.publicUrl },
+    deps: {
+      db: database.db,
+      clock,
+      brand: config.brand,
+      tax: config.business.tax,
+      publicUrl: config.publicUrl,
+    },
   });
   await app.register(staffModule, {
     deps: {

@@ -6,7 +6,7 @@ import {
   WEBHOOK_EVENTS,
 } from '@outpost/domain/admin-rules';
 import { adminPaths } from './api-paths';
-import { envelope, idParam, pageOf } from './http';
+import { envelope, errorOutput, idParam, pageOf } from './http';
 import { newContactInput } from './contacts';
 import { serviceStatus, serviceType, technology } from './services';
 import { STAFF_ROLE_NAMES } from './staff';
@@ -93,6 +93,16 @@ const adminContact = z.object({
   last_login: z.iso.datetime().nullable(),
 });
 
+/** One allowance this period, in MB (decimal, to the kB): the plan's, the blocks', the whole. */
+const adminAllowance = z.object({
+  used_mb: z.number(),
+  /** null on an unlimited plan (as total_mb and remaining_mb). */
+  plan_mb: z.number().int().nullable(),
+  blocks_mb: z.number().int(),
+  total_mb: z.number().int().nullable(),
+  remaining_mb: z.number().nullable(),
+});
+
 const adminService = z.object({
   serviceid: z.number().int(),
   type: z.string(),
@@ -102,6 +112,58 @@ const adminService = z.object({
   status: z.string(),
   plan: z.string(),
   address: z.string(),
+  /**
+   * This period's usage against the allowances, counted as the customer's usage page counts it
+   * (`periodAllowances`); null for a phone service or one not measured (pending, cancelled).
+   */
+  usage: z
+    .object({
+      period_start: z.iso.datetime(),
+      period_end: z.iso.datetime(),
+      unlimited: z.boolean(),
+      /** 'Peak' for Sky Muster Plus, else 'Anytime': what the first allowance is called. */
+      peak_label: z.enum(['Peak', 'Anytime']),
+      peak: adminAllowance,
+      offpeak: adminAllowance,
+      unmetered_mb: z.number(),
+    })
+    .nullable(),
+  /** Data blocks bought in this period, newest first. */
+  blocks: z.array(
+    z.object({
+      purchase_id: z.number().int(),
+      name: z.string(),
+      peak_mb: z.number().int(),
+      offpeak_mb: z.number().int(),
+      price_cents: z.number().int(),
+      purchased: z.iso.datetime(),
+    }),
+  ),
+  /** A plan change waiting for the next period (a scheduled change, or the way back). */
+  next_plan: z
+    .object({
+      plan: z.string(),
+      /** 'Next Period' (a change asked for) or 'Revert' (after 'Current Period Only'). */
+      when: z.string(),
+      from: z.iso.datetime(),
+    })
+    .nullable(),
+  /** The start of the day a scheduled cancellation takes effect, else null. */
+  cancels_on: z.iso.datetime().nullable(),
+});
+
+/**
+ * A saved way to pay: what identifies it to a person and nothing more (never a gateway id, a
+ * whole number or an account name). `default` is the one the billing run debits.
+ */
+const adminPaymentMethod = z.object({
+  kind: z.enum(['card', 'bank']),
+  /** The card's brand ('Visa'), or the bank's name. */
+  brand: z.string(),
+  last4: z.string(),
+  /** MM/YY for a card; null for a bank account. */
+  expires: z.string().nullable(),
+  default: z.boolean(),
 });
 
 const adminAccountView = z.object({
@@ -114,6 +176,7 @@ const adminAccountView = z.object({
   balance_cents: z.number().int(),
   contacts: z.array(adminContact),
   services: z.array(adminService),
+  payment_methods: z.array(adminPaymentMethod),
 });
 export type AdminAccountView = z.infer<typeof adminAccountView>;
 
@@ -294,6 +357,38 @@ const adminAccountActivity = z.object({
       created: z.iso.datetime(),
     }),
   ),
+  /** The latest 20 orders (products, call barring, landline options, transfers, new VoIP). */
+  orders: z.array(
+    z.object({
+      order_id: z.number().int(),
+      kind: z.string(),
+      /** What was ordered, as its ticket says ('Product order: Mesh router'). */
+      subject: z.string(),
+      /** The service it changes, if any. */
+      service: z.string().nullable(),
+      status: z.string(),
+      /** A one-off price and a monthly charge it adds, in cents. */
+      price_cents: z.number().int().nullable(),
+      monthly_cents: z.number().int().nullable(),
+      ticket_id: z.number().int(),
+      created: z.iso.datetime(),
+    }),
+  ),
+  /** The latest 20 callbacks booked, by the time asked for. */
+  callbacks: z.array(
+    z.object({
+      callback_id: z.number().int(),
+      contact: z.string(),
+      /** The slot asked for (30 minutes from then). */
+      slot: z.iso.datetime(),
+      /** The team: 'technical' or 'sales'. */
+      team: z.string(),
+      reason: z.string(),
+      phone: z.string(),
+      status: z.string(),
+      ticket_id: z.number().int(),
+    }),
+  ),
 });
 
 const adminPlan = z.object({
@@ -464,6 +559,7 @@ const deliveryIdParams = z.strictObject({ deliveryid: idParam });
 const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
 const accountContactParams = z.strictObject({ accountid: idParam, userid: idParam });
+const accountInvoiceParams = z.strictObject({ accountid: idParam, invoiceid: idParam });
 const planIdParams = z.strictObject({ planid: idParam });
 const importIdParams = z.strictObject({ importid: idParam });
 
@@ -722,6 +818,21 @@ export const adminRoutes = {
     params: accountIdParams,
     response: envelope(adminAccountActivity),
     example: { params: { accountid: '100001' } },
+  }),
+  adminInvoicePdf: defineRoute({
+    id: 'adminInvoicePdf',
+    method: 'GET',
+    path: adminPaths.adminInvoicePdf,
+    summary:
+      "One of the customer's tax invoices as a PDF, the one the customer downloads (another account's invoice is 404)",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountInvoiceParams,
+    response: errorOutput,
+    produces: 'application/pdf',
+    example: { params: { accountid: '100001', invoiceid: '1' } },
   }),
   adminListAdjustments: defineRoute({
     id: 'adminListAdjustments',

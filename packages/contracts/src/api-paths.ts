@@ -199,6 +199,7 @@ export const adminPaths = {
   adminEndContactSessions: `${ADMIN_PREFIX}/accounts/:accountid/contacts/:userid/end-sessions/`,
   adminAdjustments: `${ADMIN_PREFIX}/accounts/:accountid/adjustments/`,
   adminAccountActivity: `${ADMIN_PREFIX}/accounts/:accountid/activity/`,
+  adminInvoicePdf: `${ADMIN_PREFIX}/accounts/:accountid/invoices/:invoiceid/pdf/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
   adminPlan: `${ADMIN_PREFIX}/plans/:planid/`,
   adminImports: `${ADMIN_PREFIX}/imports/`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_PERIOD_MS, DAY_MS } from './services';
-import { planUsage, splitsOffPeak, thresholdsReached } from './usage';
+import { bytesToMb, periodAllowances, planUsage, splitsOffPeak, thresholdsReached } from './usage';
 
 describe('off-peak allowances', () => {
   it('splits allowances for Sky Muster Plus and plans with an off-peak quota only', () => {
@@ -45,5 +45,78 @@ describe('the usage planner', () => {
     const over = planUsage({ used: 52000, quota: 50000, periodStart, periodStop, now: at(20) });
     expect(over.projectedRunOut).toEqual(at(20));
     expect(over.dailyBudget).toBe(0);
+  });
+});
+
+describe('a period against its allowances', () => {
+  const MB = 1_000_000;
+  it('counts off-peak apart on a plan that splits, blocks added to each allowance', () => {
+    const plan = {
+      technology: 'Sky Muster',
+      unlimited: false,
+      peak_quota_mb: 45_000,
+      offpeak_quota_mb: 30_000,
+    };
+    expect(
+      periodAllowances(
+        plan,
+        { peak: 1234.5678 * MB, offpeak: 10 * MB },
+        { peak: 5000, offpeak: 0 },
+      ),
+    ).toEqual({
+      peak: {
+        used_mb: 1234.568,
+        plan_mb: 45_000,
+        blocks_mb: 5000,
+        total_mb: 50_000,
+        remaining_mb: 48_765.432,
+      },
+      offpeak: {
+        used_mb: 10,
+        plan_mb: 30_000,
+        blocks_mb: 0,
+        total_mb: 30_000,
+        remaining_mb: 29_990,
+      },
+    });
+  });
+
+  it('counts every metered byte against the one allowance on an Anytime plan, never below 0 left', () => {
+    const plan = {
+      technology: 'Fixed Wireless',
+      unlimited: false,
+      peak_quota_mb: 100,
+      offpeak_quota_mb: null,
+    };
+    const { peak, offpeak } = periodAllowances(
+      plan,
+      { peak: 80 * MB, offpeak: 40 * MB },
+      { peak: 0, offpeak: 0 },
+    );
+    expect(peak).toEqual({
+      used_mb: 120,
+      plan_mb: 100,
+      blocks_mb: 0,
+      total_mb: 100,
+      remaining_mb: 0,
+    });
+    expect(offpeak.used_mb).toBe(0);
+  });
+
+  it('has no allowance on an unlimited plan', () => {
+    const plan = {
+      technology: 'Fixed Wireless',
+      unlimited: true,
+      peak_quota_mb: null,
+      offpeak_quota_mb: null,
+    };
+    expect(periodAllowances(plan, { peak: MB, offpeak: 0 }, { peak: 0, offpeak: 0 }).peak).toEqual({
+      used_mb: 1,
+      plan_mb: null,
+      blocks_mb: 0,
+      total_mb: null,
+      remaining_mb: null,
+    });
+    expect(bytesToMb(1499)).toBe(0.001);
   });
 });

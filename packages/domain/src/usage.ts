@@ -78,3 +78,57 @@ export function planUsage(input: {
       100,
   };
 }
+
+/** Bytes as volumes leave the server: decimal MB (1 MB = 1,000,000 bytes) to 3 places (the kB). */
+export function bytesToMb(bytes: number): number {
+  return Math.round(bytes / 1000) / 1000;
+}
+
+/** What a plan allows a period: its own allowances in MB, and whether it is unlimited. */
+export type PlanAllowance = {
+  technology: string;
+  unlimited: boolean;
+  peak_quota_mb: number | null;
+  offpeak_quota_mb: number | null;
+};
+
+/** One allowance in a period, in MB: what was used, the plan's, the blocks', the whole, what is left. */
+export type AllowanceUse = {
+  used_mb: number;
+  /** null for an unlimited plan (as total_mb and remaining_mb). */
+  plan_mb: number | null;
+  blocks_mb: number;
+  total_mb: number | null;
+  remaining_mb: number | null;
+};
+
+/**
+ * A period's usage against its allowances, as the plan counts it (spec 2 section 2): metered
+ * bytes split into peak and off-peak, or all of them against the one (Anytime) allowance when
+ * the plan does not split; each allowance the plan's plus the data blocks bought in the period;
+ * none for an unlimited plan. The usage summary and the staff console's customer view both read
+ * usage through it, so they show the same numbers.
+ */
+export function periodAllowances(
+  plan: PlanAllowance,
+  bytes: { peak: number; offpeak: number },
+  blocksMb: { peak: number; offpeak: number },
+): { peak: AllowanceUse; offpeak: AllowanceUse } {
+  const split = splitsOffPeak(plan.technology, plan.offpeak_quota_mb);
+  const use = (usedBytes: number, planMb: number | null, blocks: number): AllowanceUse => {
+    const used = bytesToMb(usedBytes);
+    const own = plan.unlimited ? null : (planMb ?? 0);
+    const total = own === null ? null : own + blocks;
+    return {
+      used_mb: used,
+      plan_mb: own,
+      blocks_mb: blocks,
+      total_mb: total,
+      remaining_mb: total === null ? null : Math.max(Math.round((total - used) * 1000) / 1000, 0),
+    };
+  };
+  return {
+    peak: use(split ? bytes.peak : bytes.peak + bytes.offpeak, plan.peak_quota_mb, blocksMb.peak),
+    offpeak: use(split ? bytes.offpeak : 0, plan.offpeak_quota_mb, blocksMb.offpeak),
+  };
+}

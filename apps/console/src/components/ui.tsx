@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, LoaderCircle } from 'lucide-react';
+import { formatMegabytes } from '@outpost/domain/format';
 import { formatDollars } from '@outpost/domain/money';
 import { ApiError } from '../api';
 
@@ -158,5 +159,46 @@ export function Money({ cents }: { cents: number }) {
     <span className="credit">−{formatDollars(-cents)}</span>
   ) : (
     <>{formatDollars(cents)}</>
+  );
+}
+
+/**
+ * Data used against an allowance this period: the numbers in words (what is read out), and a
+ * bar that only helps the eye (amber from 85 %, as the customer's alerts).
+ */
+export function Allowance({
+  label,
+  usedMb,
+  totalMb,
+  blocksMb = 0,
+}: {
+  label: string;
+  usedMb: number;
+  /** null: unlimited. */
+  totalMb: number | null;
+  /** How much of the total data blocks added. */
+  blocksMb?: number;
+}) {
+  return (
+    <div className="allowance">
+      <span>
+        <span className="muted">{label}</span> {formatMegabytes(usedMb)}
+        {totalMb === null ? ' (unlimited)' : ` of ${formatMegabytes(totalMb)}`}
+        {totalMb !== null && blocksMb > 0 ? (
+          <span className="muted"> (incl. {formatMegabytes(blocksMb)} of blocks)</span>
+        ) : null}
+      </span>
+      {totalMb ? (
+        <meter
+          min={0}
+          max={totalMb}
+          low={totalMb * 0.85}
+          high={totalMb * 0.99}
+          optimum={0}
+          value={Math.min(usedMb, totalMb)}
+          aria-hidden="true"
+        />
+      ) : null}
+    </div>
   );
 }

@@ -5,10 +5,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ExternalLink, Plus } from 'lucide-react';
 import { adminRoutes, type AdminAccountView } from '@outpost/contracts/admin';
 import { staffRoutes } from '@outpost/contracts/staff';
+import { formatMegabytes } from '@outpost/domain/format';
 import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import {
+  Allowance,
   Badge,
   ErrorNotice,
   Loading,
@@ -66,6 +68,151 @@ const contactColumns: ColumnDef<Contact, unknown>[] = [
     cell: ({ getValue }) => <When at={getValue<string | null>()} />,
   },
 ];
+
+const serviceFields: ColumnDef<Service, unknown>[] = [
+  {
+    accessorKey: 'identifier',
+    header: 'Service',
+    cell: ({ row }) => (
+      <div className="cell-stack">
+        <span className="strong">{row.original.nickname ?? row.original.technology}</span>
+        <span className="muted mono">{row.original.identifier}</span>
+        <span className="muted">{row.original.address}</span>
+      </div>
+    ),
+  },
+  {
+    accessorKey: 'plan',
+    header: 'Plan',
+    cell: ({ row }) => {
+      const next = row.original.next_plan;
+      return (
+        <div className="cell-stack">
+          <span>{row.original.plan}</span>
+          {next ? (
+            <span className="upcoming">
+              {next.when === 'Revert' ? 'Back to' : 'Moves to'} {next.plan} from{' '}
+              <When at={next.from} date />
+            </span>
+          ) : null}
+        </div>
+      );
+    },
+  },
+  {
+    accessorKey: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <div className="cell-stack">
+        <span>
+          <Badge status={row.original.status} />
+        </span>
+        {row.original.cancels_on ? (
+          <span className="upcoming">
+            Cancels <When at={row.original.cancels_on} date />
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    id: 'usage',
+    header: 'This period',
+    enableSorting: false,
+    cell: ({ row }) => {
+      const u = row.original.usage;
+      if (!u)
+        return (
+          <span className="muted">
+            {row.original.type === 'Broadband' ? 'Not measured while ' + row.original.status : '—'}
+          </span>
+        );
+      return (
+        <div className="cell-stack">
+          <Allowance
+            label={u.peak_label}
+            usedMb={u.peak.used_mb}
+            totalMb={u.peak.total_mb}
+            blocksMb={u.peak.blocks_mb}
+          />
+          {u.offpeak.total_mb || u.offpeak.used_mb ? (
+            <Allowance
+              label="Off-peak"
+              usedMb={u.offpeak.used_mb}
+              totalMb={u.offpeak.total_mb}
+              blocksMb={u.offpeak.blocks_mb}
+            />
+          ) : null}
+          <span className="muted">
+            <When at={u.period_start} date /> to <When at={lastDay(u.period_end)} date />
+            {u.unmetered_mb > 0 ? ` · ${formatMegabytes(u.unmetered_mb)} unmetered` : ''}
+          </span>
+        </div>
+      );
+    },
+  },
+  {
+    id: 'blocks',
+    header: 'Data blocks this period',
+    enableSorting: false,
+    cell: ({ row }) => {
+      const blocks = row.original.blocks;
+      if (!row.original.usage && blocks.length === 0) return <span className="muted">—</span>;
+      if (blocks.length === 0) return <span className="muted">None bought</span>;
+      return (
+        <ul className="plain-list">
+          {blocks.map((b) => (
+            <li key={b.purchase_id}>
+              {b.name} · {formatDollars(b.price_cents)} · <When at={b.purchased} date />
+            </li>
+          ))}
+        </ul>
+      );
+    },
+  },
+];
+
+/** The last day of a period that ends at `end` (its end is the next period's first moment). */
+function lastDay(end: string): string {
+  return new Date(new Date(end).getTime() - 1).toISOString();
+}
+
+type PaymentMethod = AdminAccountView['payment_methods'][number];
+
+const paymentColumns: ColumnDef<PaymentMethod, unknown>[] = [
+  {
+    accessorKey: 'brand',
+    header: 'Method',
+    cell: ({ row }) => (
+      <div className="cell-stack">
+        <span>{row.original.brand}</span>
+        <span className="muted">{row.original.kind === 'card' ? 'Card' : 'Bank account'}</span>
+      </div>
+    ),
+  },
+  {
+    accessorKey: 'last4',
+    header: 'Ending in',
+    cell: ({ getValue }) => <span className="mono">{getValue<string>()}</span>,
+  },
+  {
+    accessorKey: 'expires',
+    header: 'Expires',
+    cell: ({ getValue }) => getValue<string | null>() ?? <span className="muted">—</span>,
+  },
+  {
+    accessorKey: 'default',
+    header: 'Automatic payments',
+    cell: ({ getValue }) =>
+      getValue<boolean>() ? <Badge status="active" /> : <span className="muted">No</span>,
+  },
+];
+
+/** The way the billing run pays, as the summary says it ('Visa ending in 4242'). */
+function paysBy(methods: PaymentMethod[]): string {
+  const chosen = methods.find((m) => m.default);
+  return chosen ? `${chosen.brand} ending in ${chosen.last4}` : 'Not set (pays each bill)';
+}
 
 type Adjustment = Awaited<ReturnType<typeof call<typeof adminRoutes.adminListAdjustments>>>[number];
 
@@ -191,24 +338,7 @@ export function CustomerPage() {
   });
 
   const serviceColumns: ColumnDef<Service, unknown>[] = [
-    {
-      accessorKey: 'identifier',
-      header: 'Service',
-      cell: ({ row }) => (
-        <div className="cell-stack">
-          <span className="strong">{row.original.nickname ?? row.original.technology}</span>
-          <span className="muted mono">{row.original.identifier}</span>
-        </div>
-      ),
-    },
-    { accessorKey: 'technology', header: 'Technology' },
-    { accessorKey: 'plan', header: 'Plan' },
-    { accessorKey: 'address', header: 'Address' },
-    {
-      accessorKey: 'status',
-      header: 'Status',
-      cell: ({ getValue }) => <Badge status={getValue<string>()} />,
-    },
+    ...serviceFields,
     {
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
@@ -372,6 +502,10 @@ export function CustomerPage() {
           <dt>Services</dt>
           <dd>{a.services.length}</dd>
         </div>
+        <div>
+          <dt>Automatic payments</dt>
+          <dd>{paysBy(a.payment_methods)}</dd>
+        </div>
       </dl>
       <Section
         title="Services"
@@ -430,32 +564,42 @@ export function CustomerPage() {
           empty="No contacts."
         />
       </Section>
-      <Section
-        title="Charges and credits"
-        {...(adjustments.data ? { count: adjustments.data.length } : {})}
-        actions={
-          can(role, 'billing') ? (
-            <button
-              type="button"
-              className="button secondary small"
-              onClick={() => setAdjusting(true)}
-            >
-              <Plus size={14} aria-hidden="true" /> Add credit or charge
-            </button>
-          ) : null
-        }
-      >
-        <QueryView query={adjustments}>
-          {(data) => (
-            <DataTable
-              label="Charges and credits"
-              columns={adjustmentColumns}
-              data={data}
-              empty="No charges or credits waiting or billed."
-            />
-          )}
-        </QueryView>
-      </Section>
+      <div className="panel-pair">
+        <Section title="Payment methods" count={a.payment_methods.length}>
+          <DataTable
+            label="Payment methods"
+            columns={paymentColumns}
+            data={a.payment_methods}
+            empty="No card or bank account saved: they pay each bill themselves."
+          />
+        </Section>
+        <Section
+          title="Charges and credits"
+          {...(adjustments.data ? { count: adjustments.data.length } : {})}
+          actions={
+            can(role, 'billing') ? (
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => setAdjusting(true)}
+              >
+                <Plus size={14} aria-hidden="true" /> Add credit or charge
+              </button>
+            ) : null
+          }
+        >
+          <QueryView query={adjustments}>
+            {(data) => (
+              <DataTable
+                label="Charges and credits"
+                columns={adjustmentColumns}
+                data={data}
+                empty="No charges or credits waiting or billed."
+              />
+            )}
+          </QueryView>
+        </Section>
+      </div>
       <AccountActivity accountid={accountid} />
       {adjusting ? (
         <AdjustmentDialog accountid={accountid} onClose={() => setAdjusting(false)} />

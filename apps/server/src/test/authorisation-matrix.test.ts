@@ -523,6 +523,14 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     );
     params.serviceid = service!.id;
   }
+  if ('invoiceid' in params) {
+    // One of the account's own invoices (the demo ledger's ids are not fixed).
+    const [invoice] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select id from invoices where account_id = ${Number(params.accountid)} order by id limit 1`,
+    );
+    params.invoiceid = invoice!.id;
+  }
   if ('userid' in params) {
     // An invited contact of its own (an invitation to resend, sessions to end).
     const [contact] = await queryRows<{ id: number }>(

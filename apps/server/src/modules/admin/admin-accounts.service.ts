@@ -3,6 +3,12 @@ import type { AdminAccountView } from '@outpost/contracts/admin';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { searchDigitsOf } from '@outpost/domain/admin-rules';
+import { PAYMETHOD_BANK, PAYMETHOD_CARD } from '@outpost/domain/billing-rules';
+import { quotaLabel } from '@outpost/domain/services';
+import { businessTimeZone } from '@outpost/domain/time/zone';
+import { bytesToMb, periodAllowances } from '@outpost/domain/usage';
+import { brandName, lastDigits } from '../payments/paymethods.service';
+import { periodStartSql, periodStopSql } from '../usage/usage.service';
 import { adminError } from './admin.errors';
 
 type Match = {
@@ -175,6 +181,38 @@ function searchStatement(
 type DbTime = Date | string;
 const isoOf = (time: DbTime) => new Date(time).toISOString();
 
+/** A service's row as the statement gives it: the view's fields and the period's raw totals. */
+type ServiceRow = Omit<
+  AdminAccountView['services'][number],
+  'usage' | 'blocks' | 'next_plan' | 'cancels_on'
+> & {
+  measured: boolean;
+  unlimited: boolean;
+  peak_quota_mb: number | null;
+  offpeak_quota_mb: number | null;
+  period_start: DbTime;
+  period_stop: DbTime;
+  peak_bytes: number;
+  offpeak_bytes: number;
+  unmetered_bytes: number;
+  block_peak_mb: number;
+  block_offpeak_mb: number;
+  blocks: (Omit<AdminAccountView['services'][number]['blocks'][number], 'purchased'> & {
+    purchased: DbTime;
+  })[];
+  next_plan: { plan: string; when: string; from: DbTime } | null;
+  cancels_on: DbTime | null;
+};
+
+type PaymethodRow = {
+  method: string;
+  card_type: string | null;
+  card_last4: string | null;
+  card_expires: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+};
+
 type AccountRow = {
   accountid: number;
   external_id: string | null;
@@ -188,11 +226,22 @@ type AccountRow = {
         last_login: DbTime | null;
       })[]
     | null;
-  services: AdminAccountView['services'] | null;
+  services: ServiceRow[] | null;
+  paymethod: PaymethodRow | null;
 };
 
-/** One customer as the console's customer view starts: the account, contacts and services. */
-export async function adminAccount(db: Db, accountId: number): Promise<AdminAccountView> {
+/**
+ * One customer as the console's customer view starts (decision 054), in one statement: the
+ * account, contacts, balance, the saved ways to pay, and each service with this period's usage
+ * and data blocks (the period's totals row the dashboard reads, kept by ingestion and a trigger),
+ * the plan change waiting for the next period and a scheduled cancellation.
+ */
+export async function adminAccount(
+  db: Db,
+  accountId: number,
+  now: Date,
+): Promise<AdminAccountView> {
+  const zone = sql`${businessTimeZone()}`;
   const [row] = await queryRows<AccountRow>(
     db,
     sql`select a.id as accountid, a.external_id, a.name, a.status,
@@ -214,15 +263,57 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
                          'identifier', s.identifier, 'nickname', s.nickname, 'status', s.status,
                          'plan', p.name,
                          'address', s.addr_line || ', ' || s.addr_suburb || ' ' || s.addr_state
-                                    || ' ' || s.addr_postcode)
+                                    || ' ' || s.addr_postcode,
+                         -- Usage is measured for broadband that is active or suspended (decision 052).
+                         'measured', s.type = 'Broadband' and s.status in ('active', 'suspended'),
+                         'unlimited', p.unlimited, 'peak_quota_mb', p.peak_quota_mb,
+                         'offpeak_quota_mb', p.offpeak_quota_mb,
+                         'period_start', ps.start, 'period_stop', ps.stop,
+                         'peak_bytes', coalesce(u.peak, 0), 'offpeak_bytes', coalesce(u.offpeak, 0),
+                         'unmetered_bytes', coalesce(u.unmetered, 0),
+                         'block_peak_mb', coalesce(u.block_peak_mb, 0),
+                         'block_offpeak_mb', coalesce(u.block_offpeak_mb, 0),
+                         'blocks', coalesce((
+                           select json_agg(json_build_object(
+                                    'purchase_id', d.id, 'name', d.name, 'peak_mb', d.peak_mb,
+                                    'offpeak_mb', d.offpeak_mb, 'price_cents', d.price_cents,
+                                    'purchased', d.purchased_at)
+                                  order by d.purchased_at desc, d.id desc)
+                             from data_block_purchases d
+                            where d.service_id = s.id and d.purchased_at >= ps.start
+                              and d.purchased_at < ps.stop), '[]'::json),
+                         -- The plan the roll-over moves it to, and the change that asked for it.
+                         'next_plan', (
+                           select json_build_object('plan', np.name,
+                                    'when', coalesce(pc.when, 'Next Period'),
+                                    'from', coalesce(pc.effective_at, ps.stop))
+                             from plans np
+                             left join lateral (
+                               select c.when, c.effective_at from plan_changes c
+                                where c.service_id = s.id and c.status = 'scheduled'
+                                order by c.requested_at desc, c.id desc limit 1) pc on true
+                            where np.id = s.next_plan_id),
+                         'cancels_on', case when s.status <> 'cancelled' then s.cancel_at end)
                        order by s.id)
                   from services s join plans p on p.id = s.plan_id
-                 where s.account_id = a.id) as services
+                 cross join lateral (
+                   select ${periodStartSql(sql`${now}`, zone, sql`s.period_start`)} as start) ps0
+                 cross join lateral (
+                   select ps0.start, ${periodStopSql(sql`ps0.start`, zone)} as stop) ps
+                  left join service_period_totals u
+                    on u.service_id = s.id and u.period_start = ps.start
+                 where s.account_id = a.id) as services,
+               (select row_to_json(m) from (
+                  select method, card_type, card_last4, card_expires, bank_name, bank_account
+                    from paymethods where account_id = a.id) m) as paymethod
           from accounts a where a.id = ${accountId}`,
   );
   if (!row) throw adminError('accountMissing');
   return {
-    ...row,
+    accountid: row.accountid,
+    external_id: row.external_id,
+    name: row.name,
+    status: row.status,
     created: isoOf(row.created),
     balance_cents: row.balance_cents ?? 0,
     // ISO 8601 in UTC, as every time the API gives (the database's JSON writes an offset).
@@ -231,6 +322,65 @@ export async function adminAccount(db: Db, accountId: number): Promise<AdminAcco
       invited: c.invited === null ? null : isoOf(c.invited),
       last_login: c.last_login === null ? null : isoOf(c.last_login),
     })),
-    services: row.services ?? [],
+    services: (row.services ?? []).map(serviceView),
+    payment_methods: paymentMethodsOf(row.paymethod),
   };
+}
+
+function serviceView(s: ServiceRow): AdminAccountView['services'][number] {
+  const usage = s.measured
+    ? {
+        period_start: isoOf(s.period_start),
+        period_end: isoOf(s.period_stop),
+        unlimited: s.unlimited,
+        peak_label: quotaLabel(s.technology),
+        // Counted as the customer's usage page counts it (one rule in the domain).
+        ...periodAllowances(
+          s,
+          { peak: Number(s.peak_bytes), offpeak: Number(s.offpeak_bytes) },
+          { peak: s.block_peak_mb, offpeak: s.block_offpeak_mb },
+        ),
+        unmetered_mb: bytesToMb(Number(s.unmetered_bytes)),
+      }
+    : null;
+  return {
+    serviceid: s.serviceid,
+    type: s.type,
+    technology: s.technology,
+    identifier: s.identifier,
+    nickname: s.nickname,
+    status: s.status,
+    plan: s.plan,
+    address: s.address,
+    usage,
+    blocks: s.blocks.map((b) => ({ ...b, purchased: isoOf(b.purchased) })),
+    next_plan: s.next_plan ? { ...s.next_plan, from: isoOf(s.next_plan.from) } : null,
+    cancels_on: s.cancels_on === null ? null : isoOf(s.cancels_on),
+  };
+}
+
+/**
+ * The saved ways to pay, as a person tells them apart: the brand (or bank), the last 4 digits,
+ * a card's expiry and which one the billing run debits. Nothing else of the row leaves here.
+ */
+function paymentMethodsOf(row: PaymethodRow | null): AdminAccountView['payment_methods'] {
+  if (!row) return [];
+  const methods: AdminAccountView['payment_methods'] = [];
+  if (row.card_last4 !== null)
+    methods.push({
+      kind: 'card',
+      brand: brandName(row.card_type ?? 'Card'),
+      last4: row.card_last4,
+      expires: row.card_expires,
+      default: row.method === PAYMETHOD_CARD,
+    });
+  if (row.bank_account !== null)
+    methods.push({
+      kind: 'bank',
+      brand: row.bank_name ?? 'Bank account',
+      last4: lastDigits(row.bank_account),
+      expires: null,
+      default: row.method === PAYMETHOD_BANK,
+    });
+  return methods;
 }

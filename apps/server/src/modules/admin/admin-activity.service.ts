@@ -12,8 +12,9 @@ const isoOf = (value: string) => new Date(value).toISOString();
 
 /**
  * The customer view's activity (decision 054) in one statement: the latest 20 ledger entries,
- * 12 invoices, 10 tickets, the contacts' live sessions and the latest 20 messages sent to their
- * addresses (email or mobile), each newest first.
+ * 12 invoices, 10 tickets, the contacts' live sessions, the latest 20 messages sent to their
+ * addresses (email or mobile), 20 orders and 20 callbacks (by the slot asked for), each newest
+ * first.
  */
 export async function accountActivity(db: Db, accountId: number): Promise<Activity> {
   const [row] = await queryRows<{ found: boolean; activity: Activity }>(
@@ -48,7 +49,21 @@ export async function accountActivity(db: Db, accountId: number): Promise<Activi
            where o."to" in (select lower(email) from users where account_id = ${accountId} and email is not null
                             union select email from users where account_id = ${accountId} and email is not null
                             union select mobile from users where account_id = ${accountId} and mobile is not null)
-           order by o.created_at desc, o.id desc limit 20) m), '[]')
+           order by o.created_at desc, o.id desc limit 20) m), '[]'),
+        'orders', coalesce((select json_agg(r) from (
+          select o.id as order_id, o.kind, k.subject, sv.identifier as service, o.status,
+                 o.price_cents, o.monthly_cents, o.ticket_id, o.created_at as created
+            from orders o join tickets k on k.id = o.ticket_id
+            left join services sv on sv.id = o.service_id
+           where o.account_id = ${accountId}
+           order by o.created_at desc, o.id desc limit 20) r), '[]'),
+        -- By the contacts' index (callbacks are looked up by who booked them).
+        'callbacks', coalesce((select json_agg(c) from (
+          select b.id as callback_id, u.given_names || ' ' || u.surname as contact,
+                 b.slot_start as slot, b.team, b.reason, b.phone, b.status, b.ticket_id
+            from callback_bookings b join users u on u.id = b.user_id
+           where u.account_id = ${accountId}
+           order by b.slot_start desc, b.id desc limit 20) c), '[]')
       ) as activity`,
   );
   if (!row?.found) throw adminError('accountMissing');
@@ -63,5 +78,7 @@ export async function accountActivity(db: Db, accountId: number): Promise<Activi
       last_used: isoOf(x.last_used),
     })),
     messages: a.messages.map((m) => ({ ...m, created: isoOf(m.created) })),
+    orders: a.orders.map((o) => ({ ...o, created: isoOf(o.created) })),
+    callbacks: a.callbacks.map((c) => ({ ...c, slot: isoOf(c.slot) })),
   };
 }

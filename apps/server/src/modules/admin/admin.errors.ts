@@ -37,6 +37,7 @@ export const adminErrors = {
   importKeyMissing:
     'Invalid request: an import needs an Idempotency-Key header (a dry run does not).',
   importMissing: 'Invalid request: there is no such import.',
+  invoiceMissing: 'Invalid request: this account has no such invoice.',
 } as const;
 
 export const adminStatuses = {
@@ -66,6 +67,7 @@ export const adminStatuses = {
   importNotCsv: 415,
   importKeyMissing: 400,
   importMissing: 404,
+  invoiceMissing: 404,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

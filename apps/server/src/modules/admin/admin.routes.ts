@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMPORT_MAX_BYTES, adminRoutes } from '@outpost/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Brand } from '@outpost/contracts/brand';
+import type { Tax } from '../../business';
+import { sendInvoicePdf } from '../billing/invoice-pdf';
+import { accountInvoice } from '../billing/invoices.service';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -73,7 +76,7 @@ export function principalOf(caller: AdminCaller): string {
   return caller.kind === 'key' ? `key:${caller.keyId}` : `staff:${caller.staff.id}`;
 }
 
-export type AdminDeps = { db: Db; clock: Clock; brand: Brand; publicUrl: string };
+export type AdminDeps = { db: Db; clock: Clock; brand: Brand; tax: Tax; publicUrl: string };
 
 /**
  * The admin API (issue 39, docs/decisions/051): API keys, finding customers, the customer view,
@@ -148,7 +151,9 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   app.route({
     ...routeFor(adminRoutes.adminAccount),
-    handler: async (request) => ({ data: await adminAccount(db, request.params.accountid) }),
+    handler: async (request) => ({
+      data: await adminAccount(db, request.params.accountid, clock()),
+    }),
   });
 
   app.route({
@@ -156,7 +161,7 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     handler: async (request, reply) =>
       once(request, reply, async (tx, by, now) => {
         const id = await createAccount(tx, deps, request.body, by, now);
-        return { data: { created: true, account: await adminAccount(tx, id) } };
+        return { data: { created: true, account: await adminAccount(tx, id, now) } };
       }),
   });
 
@@ -165,15 +170,16 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     // A PUT is idempotent by itself: the same body again changes nothing and invites no one.
     handler: async (request) =>
       withTransaction(db, async (tx) => {
+        const now = clock();
         const { accountId, created } = await upsertAccount(
           tx,
           deps,
           request.params.external_id,
           request.body,
           principalOf(callerOf(request)),
-          clock(),
+          now,
         );
-        return { data: { created, account: await adminAccount(tx, accountId) } };
+        return { data: { created, account: await adminAccount(tx, accountId, now) } };
       }),
   });
 
@@ -309,6 +315,16 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
   app.route({
     ...routeFor(adminRoutes.adminAccountActivity),
     handler: async (request) => ({ data: await accountActivity(db, request.params.accountid) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminInvoicePdf),
+    // The customer's own PDF (the same renderer): an invoice of another account is 404.
+    handler: async (request, reply) => {
+      const invoice = await accountInvoice(db, request.params.accountid, request.params.invoiceid);
+      if (!invoice) throw adminError('invoiceMissing');
+      return sendInvoicePdf(reply, deps, invoice);
+    },
   });
 
   app.route({

@@ -2,9 +2,12 @@ import { formatDollars } from '@outpost/domain/money';
 import type { Brand } from '@outpost/contracts/brand';
 import { formatDate } from '@outpost/domain/format';
 import type { Tax } from '../../business';
-import { renderPdf } from '../../lib/pdf';
-import type { InvoiceDocument } from './invoices.service';
-import { AUTO_CHARGE_DELAY_MS } from './invoices.service';
+import type { FastifyReply } from 'fastify';
+import { invoiceFileName } from '@outpost/domain/billing-rules';
+import type { Db } from '../../db/client';
+import { attachmentDisposition, renderPdf } from '../../lib/pdf';
+import type { InvoiceDocument, InvoiceRow } from './invoices.service';
+import { AUTO_CHARGE_DELAY_MS, invoiceDocument } from './invoices.service';
 
 /**
  * The tax in a tax-inclusive amount, rounded to the cent: at GST's 10 %, one eleventh. The rate
@@ -12,6 +15,34 @@ import { AUTO_CHARGE_DELAY_MS } from './invoices.service';
  */
 export function gstIncluded(totalCents: number, ratePercent = 10): number {
   return Math.round((totalCents * ratePercent) / (100 + ratePercent));
+}
+
+/**
+ * An invoice's PDF as the answer, downloaded under its file name and never cached: the customer's
+ * invoice routes and the staff console's (the admin API) send the same document.
+ */
+export async function sendInvoicePdf(
+  reply: FastifyReply,
+  deps: { db: Db; brand: Brand; tax: Tax; publicUrl: string },
+  invoice: InvoiceRow,
+) {
+  const pdf = await renderInvoicePdf(
+    await invoiceDocument(deps.db, invoice),
+    deps.brand,
+    deps.tax,
+    deps.publicUrl,
+  );
+  return (
+    reply
+      .type('application/pdf')
+      .header(
+        'content-disposition',
+        attachmentDisposition(invoiceFileName(deps.brand.productPrefix, invoice.number)),
+      )
+      .header('cache-control', 'private, no-store')
+      // The typed reply describes the JSON errors only (the row's `produces` route).
+      .send(pdf as never)
+  );
 }
 
 const GREY = '#555555';

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { billingRoutes } from '@outpost/contracts/billing-routes';
-import { invoiceFileName } from '@outpost/domain/billing-rules';
 import type { Brand } from '@outpost/contracts/brand';
 import type { Tax } from '../../business';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { attachmentDisposition } from '../../lib/pdf';
 import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../lib/auth-context';
-import { renderInvoicePdf } from './invoice-pdf';
+import { sendInvoicePdf } from './invoice-pdf';
 import { callerInStatement, checkCaller, userTokenHash } from '../auth/caller';
-import { invoiceDocument, ownedInvoice } from './invoices.service';
+import { ownedInvoice } from './invoices.service';
 import { transactionFrom, transactionsRows } from './transactions';
 
 export type InvoicesDeps = { db: Db; clock: Clock; brand: Brand; tax: Tax; publicUrl: string };
@@ -24,7 +22,7 @@ export const invoicesModule: FastifyPluginAsyncZod<{ deps: InvoicesDeps }> = asy
   app,
   { deps },
 ) => {
-  const { db, clock, brand } = deps;
+  const { db, clock } = deps;
 
   app.route({
     // A hot read with a large answer: the caller is read in its own statement (one round trip).
@@ -37,26 +35,8 @@ export const invoicesModule: FastifyPluginAsyncZod<{ deps: InvoicesDeps }> = asy
     },
   });
 
-  const sendInvoice = async (accountId: number, invoiceId: number, reply: FastifyReply) => {
-    const invoice = await ownedInvoice(db, accountId, invoiceId);
-    const pdf = await renderInvoicePdf(
-      await invoiceDocument(db, invoice),
-      brand,
-      deps.tax,
-      deps.publicUrl,
-    );
-    return (
-      reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          attachmentDisposition(invoiceFileName(brand.productPrefix, invoice.number)),
-        )
-        .header('cache-control', 'private, no-store')
-        // The typed reply describes the JSON errors only (the row's `produces` route).
-        .send(pdf as never)
-    );
-  };
+  const sendInvoice = async (accountId: number, invoiceId: number, reply: FastifyReply) =>
+    sendInvoicePdf(reply, deps, await ownedInvoice(db, accountId, invoiceId));
 
   app.route({
     ...routeFor(billingRoutes.invoicePdf),

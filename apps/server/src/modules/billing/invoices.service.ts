@@ -281,16 +281,26 @@ export async function accountHolder(
   return row ?? null;
 }
 
+/** One of the account's invoices, or null for another account's (or none). */
+export async function accountInvoice(
+  db: Db,
+  accountId: number,
+  invoiceId: number,
+): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
+  return row ?? null;
+}
+
 /** One of the account's invoices; another account's (or none) answers 404. */
 export async function ownedInvoice(
   db: Db,
   accountId: number,
   invoiceId: number,
 ): Promise<InvoiceRow> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)));
+  const row = await accountInvoice(db, accountId, invoiceId);
   if (!row) throw notFound();
   return row;
 }

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import type { CallerRow } from '../auth/caller';
 import { callerSql } from '../auth/caller';
 import { coveredStreetQuery } from '../advisories/advisories.service';
-import { activitySummaryFrom } from '../usage/usage.service';
+import { activitySummaryFrom, periodStartSql } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
 import { serviceName } from '@outpost/domain/phone-format';
 import { needsReplyTitle } from '@outpost/domain/tickets-rules';
@@ -136,9 +136,7 @@ export const dashboardRows = preparedStatement<
          from services s
         cross join lateral (select * from plans pl where pl.id = s.plan_id offset 0) pl
         -- The period holding now: 30 days on the business zone's wall clock (docs/decisions/041).
-        cross join lateral (select date_bin('30 days', ${sql.placeholder('now')}::timestamptz at time zone ${sql.placeholder('zone')}::text,
-                                            s.period_start at time zone ${sql.placeholder('zone')}::text)
-                                   at time zone ${sql.placeholder('zone')}::text as start) ps
+        cross join lateral (select ${periodStartSql(sql.placeholder('now'), sql.placeholder('zone'), sql`s.period_start`)} as start) ps
          -- Usage and blocks of the period in one row (kept by ingestion and a trigger).
          left join lateral (select * from service_period_totals u
                              where s.type = 'Broadband' and s.status in ('active', 'suspended')

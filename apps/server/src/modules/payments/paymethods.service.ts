@@ -30,7 +30,7 @@ export function brandName(brand: string): string {
 }
 
 /** The last 4 digits of a stored account number ('062-000 ****6789' -> '6789'). */
-function lastDigits(account: string): string {
+export function lastDigits(account: string): string {
   return account.replace(/\D/g, '').slice(-4);
 }
 

@@ -1,5 +1,5 @@
 import { zoneCityName } from '@outpost/domain/time/names';
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Technology } from '@outpost/contracts/services';
 import type {
   ServiceActivitySummary,
@@ -10,7 +10,7 @@ import type {
 } from '@outpost/contracts/usage';
 import { formatCsvDateTime, formatDate, formatMegabytes } from '@outpost/domain/format';
 import { quotaLabel } from '@outpost/domain/services';
-import { splitsOffPeak } from '@outpost/domain/usage';
+import { bytesToMb, periodAllowances, splitsOffPeak } from '@outpost/domain/usage';
 import { currentPeriod } from '@outpost/domain/business-periods';
 import { businessTimeZone } from '@outpost/domain/time/zone';
 import { businessDate, startOfBusinessMonth, wallTime } from '@outpost/domain/time/zoned';
@@ -18,8 +18,24 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 
+/**
+ * The start of the 30-day period holding `now`, for a service whose periods start at `anchor`:
+ * 30 days on the business zone's wall clock (docs/decisions/041), as SQL, so a statement that
+ * reads many services finds each one's period itself (the dashboard, the staff customer view).
+ * `zone` is the business zone's name as a parameter (it is never written in SQL).
+ */
+export function periodStartSql(now: SQL | Placeholder, zone: SQL | Placeholder, anchor: SQL): SQL {
+  return sql`(date_bin('30 days', ${now}::timestamptz at time zone ${zone}::text,
+                       ${anchor} at time zone ${zone}::text) at time zone ${zone}::text)`;
+}
+
+/** The end of the period starting at `start` (SQL): 30 days on the business zone's wall clock. */
+export function periodStopSql(start: SQL, zone: SQL | Placeholder): SQL {
+  return sql`((${start} at time zone ${zone}::text + interval '30 days') at time zone ${zone}::text)`;
+}
+
 /** Volumes leave the server as decimal MB rounded to 3 places (to the kB). */
-export const toMb = (bytes: number) => Math.round(bytes / 1000) / 1000;
+export const toMb = bytesToMb;
 
 export type UsageService = {
   id: number;
@@ -143,29 +159,23 @@ export async function usageSummary(db: Db, s: UsageService, now: Date): Promise<
     usageTotals(db, s, start, stop),
     blockQuotas(db, s.id, start, stop),
   ]);
-  const planPeak = s.unlimited ? null : (s.peak_quota_mb ?? 0);
-  const planOffPeak = s.unlimited ? null : (s.offpeak_quota_mb ?? 0);
-  const totalPeak = planPeak === null ? null : planPeak + blocks.peak;
-  const totalOffPeak = planOffPeak === null ? null : planOffPeak + blocks.offpeak;
-  const usedPeak = toMb(used.peak);
-  const usedOffPeak = toMb(used.offpeak);
-  const remaining = (total: number | null, u: number) =>
-    total === null ? null : Math.max(Math.round((total - u) * 1000) / 1000, 0);
+  // The allowances as the plan counts them, blocks included (one rule with the customer view).
+  const { peak, offpeak } = periodAllowances(s, used, blocks);
   return {
     periodStart: start.toISOString(),
     periodStop: stop.toISOString(),
-    planPeakQuota: planPeak,
-    planOffPeakQuota: planOffPeak,
+    planPeakQuota: peak.plan_mb,
+    planOffPeakQuota: offpeak.plan_mb,
     blocksPeakQuota: blocks.peak,
     blocksOffPeakQuota: blocks.offpeak,
-    totalPeakQuota: totalPeak,
-    totalOffPeakQuota: totalOffPeak,
-    usedPeakQuota: usedPeak,
-    usedOffPeakQuota: usedOffPeak,
+    totalPeakQuota: peak.total_mb,
+    totalOffPeakQuota: offpeak.total_mb,
+    usedPeakQuota: peak.used_mb,
+    usedOffPeakQuota: offpeak.used_mb,
     unmeteredUsed: toMb(used.unmetered),
     excessUsed: toMb(used.shaped),
-    remainingPeakQuota: remaining(totalPeak, usedPeak),
-    remainingOffPeakQuota: remaining(totalOffPeak, usedOffPeak),
+    remainingPeakQuota: peak.remaining_mb,
+    remainingOffPeakQuota: offpeak.remaining_mb,
     plan_notes: planNotes(s, stop),
     serviceid: s.id,
     identifier: s.identifier,
