@@ -291,7 +291,20 @@ const adminPlan = z.object({
   summary: z.string(),
   /** How many services are on it now. */
   services: z.number().int(),
+  /** Its scheduled price changes, soonest first (decision 055); `price_cents` is today's. */
+  price_changes: z.array(
+    z.object({
+      changeid: z.number().int(),
+      price_cents: z.number().int(),
+      /** The day (in the provider's zone) the new price starts. */
+      effective: z.iso.date(),
+      scheduled: z.iso.datetime(),
+      /** The staff member's name, or 'API key' and the key's name. */
+      scheduled_by: z.string(),
+    }),
+  ),
 });
+export type AdminPlan = z.infer<typeof adminPlan>;
 
 const quotaMb = z.number().int().min(0).max(100_000_000).nullable();
 const speedKbps = z.number().int().min(1).max(100_000_000).nullable();
@@ -316,6 +329,17 @@ export const adminPlanUpdateInput = adminPlanInput
   .omit({ technology: true })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+
+/**
+ * A plan's new monthly price from a later day (decision 055): services on the plan pay it from
+ * their first billing period starting on or after that day.
+ */
+export const adminPriceChangeInput = z.strictObject({
+  /** Cents a month, GST included. */
+  price_cents: z.number().int().min(0).max(100_000_00),
+  /** The day the new price starts, in the provider's zone: tomorrow to two years ahead. */
+  effective: z.iso.date(),
+});
 
 /** An example new customer (one email and mobile per person, so each example has its own). */
 const exampleCustomer = (email: string, mobile: string) => ({
@@ -441,6 +465,7 @@ const externalIdParams = z.strictObject({ external_id: externalId });
 const accountIdParams = z.strictObject({ accountid: idParam });
 const accountContactParams = z.strictObject({ accountid: idParam, userid: idParam });
 const planIdParams = z.strictObject({ planid: idParam });
+const planChangeParams = z.strictObject({ planid: idParam, changeid: idParam });
 const importIdParams = z.strictObject({ importid: idParam });
 
 export const adminRoutes = {
@@ -749,6 +774,35 @@ export const adminRoutes = {
     body: adminPlanUpdateInput,
     response: envelope(adminPlan),
     example: { params: { planid: '1000' }, body: { selectable: true } },
+  }),
+  adminSchedulePriceChange: defineRoute({
+    id: 'adminSchedulePriceChange',
+    method: 'POST',
+    path: adminPaths.adminPlanPriceChanges,
+    summary:
+      "Schedule a plan's new monthly price from a later day; services on it pay it from their first period starting that day or later",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: planIdParams,
+    headers: idempotencyHeaders,
+    body: adminPriceChangeInput,
+    response: envelope(adminPlan),
+    example: { params: { planid: '1000' }, body: { price_cents: 9400, effective: '2027-07-01' } },
+  }),
+  adminWithdrawPriceChange: defineRoute({
+    id: 'adminWithdrawPriceChange',
+    method: 'DELETE',
+    path: adminPaths.adminPlanPriceChange,
+    summary: 'Withdraw a scheduled price change before its day (it never applies)',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: planChangeParams,
+    response: envelope(adminPlan),
+    example: { params: { planid: '1000', changeid: '1000' } },
   }),
   adminImport: defineRoute({
     id: 'adminImport',

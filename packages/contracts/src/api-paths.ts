@@ -200,6 +200,8 @@ export const adminPaths = {
   adminAccountActivity: `${ADMIN_PREFIX}/accounts/:accountid/activity/`,
   adminPlans: `${ADMIN_PREFIX}/plans/`,
   adminPlan: `${ADMIN_PREFIX}/plans/:planid/`,
+  adminPlanPriceChanges: `${ADMIN_PREFIX}/plans/:planid/price-changes/`,
+  adminPlanPriceChange: `${ADMIN_PREFIX}/plans/:planid/price-changes/:changeid/`,
   adminImports: `${ADMIN_PREFIX}/imports/`,
   adminImport: `${ADMIN_PREFIX}/imports/:importid/`,
   adminWebhooks: `${ADMIN_PREFIX}/webhooks/`,

@@ -1,4 +1,5 @@
 import type { StaffRole } from './staff-rules';
+import { addCalendarDays } from './time/zoned';
 
 /**
  * What the admin API lets a caller do (docs/decisions/051), as scopes:
@@ -110,5 +111,22 @@ export function planShapeProblem(plan: PlanShape): string | null {
     return 'An unlimited plan has no data allowance: leave the allowances empty.';
   if (!plan.unlimited && plan.peakQuotaMb === null)
     return 'A data plan needs a peak (or anytime) allowance, or to be unlimited.';
+  return null;
+}
+
+/** A plan's price change is scheduled at most this many days ahead. */
+export const PRICE_CHANGE_MAX_DAYS = 730;
+
+/**
+ * Whether a plan's price change may take effect on `effective` (YYYY-MM-DD in the provider's
+ * zone) when it is `today` there (decision 055): from tomorrow (a change from today could reach a
+ * period that started this morning and is not yet invoiced) to two years ahead. Null when it may,
+ * else the problem in a sentence.
+ */
+export function priceChangeDateProblem(effective: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(effective)) return 'Give the day the new price starts.';
+  if (effective <= today) return 'A price change takes effect from tomorrow or a later day.';
+  if (effective > addCalendarDays(today, PRICE_CHANGE_MAX_DAYS))
+    return 'A price change can be scheduled up to two years ahead.';
   return null;
 }

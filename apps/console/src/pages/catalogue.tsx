@@ -6,7 +6,7 @@ import { adminRoutes } from '@outpost/contracts/admin';
 import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
-import { Badge, ErrorNotice, Loading, PageHeader, Section } from '../components/ui';
+import { Badge, Day, ErrorNotice, Loading, PageHeader, Section } from '../components/ui';
 import { PlanDialog } from '../features/plan-form';
 import { can, useSession } from '../session';
 
@@ -43,6 +43,21 @@ const columns: ColumnDef<Plan, unknown>[] = [
         ? '—'
         : `${p.download_kbps / 1000}/${(p.upload_kbps ?? 0) / 1000} Mbps`,
   },
+  {
+    id: 'next_price',
+    header: 'Next price',
+    accessorFn: (p) => p.price_changes[0]?.effective ?? '',
+    cell: ({ row }) => {
+      const next = row.original.price_changes[0];
+      return next ? (
+        <span>
+          {formatDollars(next.price_cents)} from <Day date={next.effective} />
+        </span>
+      ) : (
+        <span className="muted">—</span>
+      );
+    },
+  },
   { accessorKey: 'services', header: 'Services', meta: { numeric: true } },
   {
     accessorKey: 'selectable',
@@ -56,13 +71,15 @@ const columns: ColumnDef<Plan, unknown>[] = [
 export function CataloguePage() {
   const session = useSession();
   const admin = can(session?.staff.role, 'provisioning');
-  const [editing, setEditing] = useState<Plan | null>(null);
+  // The plan open by id: the dialog shows the catalogue's latest (a price change just scheduled).
+  const [editingId, setEditingId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const plans = useQuery({
     queryKey: ['plans'],
     queryFn: ({ signal }) => call(adminRoutes.adminPlans, { signal }),
   });
   const technologies = [...new Set((plans.data ?? []).map((p) => p.technology))];
+  const editing = plans.data?.find((p) => p.planid === editingId) ?? null;
   return (
     <div className="page">
       <PageHeader
@@ -98,7 +115,9 @@ export function CataloguePage() {
                 columns={columns}
                 data={rows}
                 empty="No plans."
-                {...(admin ? { onOpen: setEditing, rowLabel: (p: Plan) => p.name } : {})}
+                {...(admin
+                  ? { onOpen: (p: Plan) => setEditingId(p.planid), rowLabel: (p: Plan) => p.name }
+                  : {})}
                 initialSorting={[{ id: 'price_cents', desc: false }]}
               />
             </Section>
@@ -110,7 +129,7 @@ export function CataloguePage() {
         <PlanDialog
           plan={editing}
           open
-          onOpenChange={(open) => (open ? undefined : setEditing(null))}
+          onOpenChange={(open) => (open ? undefined : setEditingId(null))}
         />
       ) : null}
     </div>

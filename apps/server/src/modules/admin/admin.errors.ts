@@ -37,6 +37,14 @@ export const adminErrors = {
   importKeyMissing:
     'Invalid request: an import needs an Idempotency-Key header (a dry run does not).',
   importMissing: 'Invalid request: there is no such import.',
+  priceChangeInvalid: (problem: string) => `Invalid request: ${problem}`,
+  priceChangeSameDay: (date: string) =>
+    `Invalid request: this plan already has a price change on ${date}. Withdraw it first.`,
+  priceChangeNoChange: (price: string) =>
+    `Invalid request: the plan already costs ${price} a month from that day.`,
+  priceChangeMissing: 'Invalid request: this plan has no such price change.',
+  priceChangeInEffect: (date: string) =>
+    `Invalid request: this price change took effect on ${date}; schedule another to change the price again.`,
 } as const;
 
 export const adminStatuses = {
@@ -66,6 +74,11 @@ export const adminStatuses = {
   importNotCsv: 415,
   importKeyMissing: 400,
   importMissing: 404,
+  priceChangeInvalid: 400,
+  priceChangeSameDay: 409,
+  priceChangeNoChange: 400,
+  priceChangeMissing: 404,
+  priceChangeInEffect: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

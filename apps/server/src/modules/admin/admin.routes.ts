@@ -8,7 +8,13 @@ import type { Clock } from '../../lib/clock';
 import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
 import { adminAccount, searchAccounts } from './admin-accounts.service';
-import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
+import {
+  adminPlans,
+  createPlan,
+  schedulePriceChange,
+  updatePlan,
+  withdrawPriceChange,
+} from './admin-catalogue.service';
 import { accountActivity } from './admin-activity.service';
 import {
   addAdjustment,
@@ -390,18 +396,45 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   app.route({
     ...routeFor(adminRoutes.adminPlans),
-    handler: async () => ({ data: await adminPlans(db) }),
+    handler: async () => ({ data: await adminPlans(db, clock()) }),
   });
 
   app.route({
     ...routeFor(adminRoutes.adminCreatePlan),
-    handler: async (request) => ({ data: await createPlan(db, request.body) }),
+    handler: async (request) => ({ data: await createPlan(db, request.body, clock()) }),
   });
 
   app.route({
     ...routeFor(adminRoutes.adminUpdatePlan),
     handler: async (request) => ({
-      data: await updatePlan(db, request.params.planid, request.body),
+      data: await withTransaction(db, (tx) =>
+        updatePlan(
+          tx,
+          request.params.planid,
+          request.body,
+          principalOf(callerOf(request)),
+          clock(),
+        ),
+      ),
+    }),
+  });
+
+  // Future-dated prices (docs/decisions/055).
+  app.route({
+    ...routeFor(adminRoutes.adminSchedulePriceChange),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, by, now) => ({
+        data: await schedulePriceChange(tx, request.params.planid, request.body, by, now),
+      })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminWithdrawPriceChange),
+    // Idempotent by itself: withdrawing again changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        withdrawPriceChange(tx, request.params.planid, request.params.changeid, clock()),
+      ),
     }),
   });
 
