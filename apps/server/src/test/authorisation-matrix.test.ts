@@ -459,6 +459,8 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     };
   }
   if (body && typeof body.identifier === 'string') body = { ...body, identifier: `AVC9${n}` };
+  // A product's article number is its own (decision 055's catalogue): a new one each call.
+  if (body && typeof body.article === 'string') body = { ...body, article: `MATRIX-${n}` };
   // A CSV import's file (decision 053): its own account, holder and service each call.
   let file = typeof route.example?.body === 'string' ? route.example.body : undefined;
   if (file) {

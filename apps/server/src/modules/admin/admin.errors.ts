@@ -45,6 +45,12 @@ export const adminErrors = {
   priceChangeMissing: 'Invalid request: this plan has no such price change.',
   priceChangeInEffect: (date: string) =>
     `Invalid request: this price change took effect on ${date}; schedule another to change the price again.`,
+  extraMissing: 'Invalid request: there is no such extra.',
+  blockMissing: 'Invalid request: there is no such data block.',
+  productMissing: 'Invalid request: there is no such product.',
+  catalogueInvalid: (problem: string) => `Invalid request: ${problem}`,
+  catalogueNoSuchPlan: (planId: string) => `Invalid request: there is no plan ${planId}.`,
+  articleTaken: 'Invalid request: another product already has this article number.',
 } as const;
 
 export const adminStatuses = {
@@ -79,6 +85,12 @@ export const adminStatuses = {
   priceChangeNoChange: 400,
   priceChangeMissing: 404,
   priceChangeInEffect: 409,
+  extraMissing: 404,
+  blockMissing: 404,
+  productMissing: 404,
+  catalogueInvalid: 400,
+  catalogueNoSuchPlan: 400,
+  articleTaken: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -17,6 +17,17 @@ import {
 } from './admin-catalogue.service';
 import { accountActivity } from './admin-activity.service';
 import {
+  adminDataBlocks,
+  adminExtras,
+  adminProducts,
+  createDataBlock,
+  createExtra,
+  createProduct,
+  updateDataBlock,
+  updateExtra,
+  updateProduct,
+} from './admin-catalogue-items.service';
+import {
   addAdjustment,
   endContactSessions,
   listAdjustments,
@@ -435,6 +446,63 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
       data: await withTransaction(db, (tx) =>
         withdrawPriceChange(tx, request.params.planid, request.params.changeid, clock()),
       ),
+    }),
+  });
+
+  // Extras, data blocks and products (issue 39): read by everyone, changed by provisioning.
+  app.route({
+    ...routeFor(adminRoutes.adminExtras),
+    handler: async () => ({ data: await adminExtras(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateExtra),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createExtra(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateExtra),
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        updateExtra(tx, request.params.extraid, request.body),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminDataBlocks),
+    handler: async () => ({ data: await adminDataBlocks(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateDataBlock),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createDataBlock(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateDataBlock),
+    handler: async (request) => ({
+      data: await updateDataBlock(db, request.params.blockid, request.body),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminProducts),
+    handler: async () => ({ data: await adminProducts(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateProduct),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createProduct(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateProduct),
+    handler: async (request) => ({
+      data: await updateProduct(db, request.params.productid, request.body),
     }),
   });
 
