@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -7,7 +8,11 @@ import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import { Badge, Day, ErrorNotice, Loading, PageHeader, Section } from '../components/ui';
+import { Tabs } from '../components/tabs';
+import { DataBlocksPanel } from '../features/data-blocks';
+import { ExtrasPanel } from '../features/extras';
 import { PlanDialog } from '../features/plan-form';
+import { ProductsPanel } from '../features/products';
 import { can, useSession } from '../session';
 
 type Plan = Awaited<ReturnType<typeof call<typeof adminRoutes.adminPlans>>>[number];
@@ -67,10 +72,61 @@ const columns: ColumnDef<Plan, unknown>[] = [
   { accessorKey: 'planid', header: 'Plan id', meta: { numeric: true } },
 ];
 
-/** The catalogue: the plans services may be given, by technology. */
+/** The catalogue's tabs; the one open is in the URL (?tab=extras), so a link opens it. */
+const TABS = ['plans', 'extras', 'data-blocks', 'products'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The catalogue: plans by technology, the extras plans offer, data blocks and products, a tab
+ * each. Everyone reads it; those who provision add and change.
+ */
 export function CataloguePage() {
   const session = useSession();
-  const admin = can(session?.staff.role, 'provisioning');
+  const provisioning = can(session?.staff.role, 'provisioning');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'plans';
+  return (
+    <div className="page">
+      <PageHeader
+        title="Catalogue"
+        subtitle={
+          provisioning
+            ? 'Plans, extras, data blocks and products. Open a row to change it.'
+            : 'Plans, extras, data blocks and products, with their prices.'
+        }
+      />
+      <Tabs
+        label="Catalogue"
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === 'plans' ? {} : { tab: value }, { replace: true })
+        }
+        tabs={[
+          { value: 'plans', title: 'Plans', content: <PlansPanel provisioning={provisioning} /> },
+          {
+            value: 'extras',
+            title: 'Extras',
+            content: <ExtrasPanel provisioning={provisioning} />,
+          },
+          {
+            value: 'data-blocks',
+            title: 'Data blocks',
+            content: <DataBlocksPanel provisioning={provisioning} />,
+          },
+          {
+            value: 'products',
+            title: 'Products',
+            content: <ProductsPanel provisioning={provisioning} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The plans services may be given, by technology. */
+function PlansPanel({ provisioning }: { provisioning: boolean }) {
   // The plan open by id: the dialog shows the catalogue's latest (a price change just scheduled).
   const [editingId, setEditingId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -81,29 +137,21 @@ export function CataloguePage() {
   const technologies = [...new Set((plans.data ?? []).map((p) => p.technology))];
   const editing = plans.data?.find((p) => p.planid === editingId) ?? null;
   return (
-    <div className="page">
-      <PageHeader
-        title="Catalogue"
-        subtitle={
-          admin
-            ? 'Plans by technology. Open a plan to change it.'
-            : 'Plans by technology, with their monthly prices.'
-        }
-        actions={
-          admin ? (
-            <button type="button" className="button primary" onClick={() => setCreating(true)}>
-              <Plus size={14} aria-hidden="true" /> New plan
-            </button>
-          ) : null
-        }
-      />
+    <>
+      {provisioning ? (
+        <div className="page-actions tab-actions">
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            <Plus size={14} aria-hidden="true" /> New plan
+          </button>
+        </div>
+      ) : null}
       {plans.isPending ? (
         <Loading label="Loading the catalogue" />
       ) : plans.isError ? (
         <ErrorNotice error={plans.error} onRetry={() => void plans.refetch()} />
       ) : technologies.length === 0 ? (
         <div className="empty-state">
-          <p>No plans yet.{admin ? ' Add the first with New plan.' : ''}</p>
+          <p>No plans yet.{provisioning ? ' Add the first with New plan.' : ''}</p>
         </div>
       ) : (
         technologies.map((tech) => {
@@ -115,7 +163,7 @@ export function CataloguePage() {
                 columns={columns}
                 data={rows}
                 empty="No plans."
-                {...(admin
+                {...(provisioning
                   ? { onOpen: (p: Plan) => setEditingId(p.planid), rowLabel: (p: Plan) => p.name }
                   : {})}
                 initialSorting={[{ id: 'price_cents', desc: false }]}
@@ -124,14 +172,14 @@ export function CataloguePage() {
           );
         })
       )}
-      {admin && creating ? <PlanDialog plan={null} open onOpenChange={setCreating} /> : null}
-      {admin && editing ? (
+      {provisioning && creating ? <PlanDialog plan={null} open onOpenChange={setCreating} /> : null}
+      {provisioning && editing ? (
         <PlanDialog
           plan={editing}
           open
           onOpenChange={(open) => (open ? undefined : setEditingId(null))}
         />
       ) : null}
-    </div>
+    </>
   );
 }
