@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import { PRODUCT_IMAGES } from '@outpost/domain/admin-rules';
+import { queryRows } from '../../db/client';
 import { mintStaffSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { apiFor, createTestContext, errorOf } from '../../test/test-app';
@@ -257,6 +259,39 @@ describe('products', () => {
 });
 
 describe('who may', () => {
+  it('audits each change with the staff member who made it, refusals included', async () => {
+    const made = await change(buildPath(adminPaths.adminDataBlock, { blockid: 2 }), { sort: 7 });
+    const refused = await change(
+      buildPath(adminPaths.adminDataBlock, { blockid: 2 }),
+      { sort: 8 },
+      support,
+    );
+    const ids = [made, refused].map((r) => String(r.headers['x-request-id']));
+    const rows = () =>
+      queryRows<{
+        request_id: string;
+        staff: string;
+        method: string;
+        route: string;
+        status: number;
+      }>(
+        ctx.database.db,
+        sql`select a.request_id, m.name as staff, a.method, a.route, a.status
+              from staff_audit a join staff_members m on m.id = a.staff_id
+             where a.request_id in ${ids}`,
+      );
+    await expect.poll(async () => (await rows()).length).toBe(2);
+    const byCall = (await rows()).sort(
+      (a, b) => ids.indexOf(a.request_id) - ids.indexOf(b.request_id),
+    );
+    expect(
+      byCall.map(({ staff, method, route, status }) => ({ staff, method, route, status })),
+    ).toEqual([
+      { staff: 'Ada Admin', method: 'PATCH', route: adminPaths.adminDataBlock, status: 200 },
+      { staff: 'Sam Support', method: 'PATCH', route: adminPaths.adminDataBlock, status: 403 },
+    ]);
+  });
+
   it('lets support read extras, blocks and products but not change them', async () => {
     for (const url of [
       adminPaths.adminExtras,
