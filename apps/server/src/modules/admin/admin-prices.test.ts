@@ -321,6 +321,12 @@ describe('future-dated plan prices', () => {
           .data as AvailablePlan[]
       ).find((p) => p.planid === 24)!.price;
     expect(await priceOf24()).toBe(10999);
+    // The plan's card announces it, with its day.
+    const plan24 = (
+      (await api.get(buildPath(apiPaths.availablePlans, { serviceid: SMP }))).json()
+        .data as AvailablePlan[]
+    ).find((p) => p.planid === 24)!;
+    expect(plan24.price_change).toEqual({ price: 11999, effective: '2027-04-01' });
     const pdf = await api.get(buildPath(apiPaths.planDocument, { planid: 24, document: 'kfs' }));
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload).join(' ');
@@ -333,6 +339,11 @@ describe('future-dated plan prices', () => {
     time.advance(moved);
     try {
       expect(await priceOf24()).toBe(11999);
+      const after24 = (
+        (await api.get(buildPath(apiPaths.availablePlans, { serviceid: SMP }))).json()
+          .data as AvailablePlan[]
+      ).find((p) => p.planid === 24)!;
+      expect(after24.price_change).toBeNull();
       const after = pdfText(
         (await api.get(buildPath(apiPaths.planDocument, { planid: 24, document: 'cis' })))
           .rawPayload,

@@ -1,5 +1,5 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { planPriceChanges } from './services.schema';
 
@@ -44,4 +44,29 @@ export async function announcedPriceChange(
     .orderBy(asc(planPriceChanges.effectiveAt), asc(planPriceChanges.id))
     .limit(1);
   return next ?? null;
+}
+
+/** The next announced price of each of the plans (after `now`, not withdrawn), by plan id. */
+export async function announcedPriceChanges(
+  db: Db,
+  planIds: number[],
+  now: Date,
+): Promise<Map<number, AnnouncedPrice>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([planPriceChanges.planId], {
+      planId: planPriceChanges.planId,
+      priceCents: planPriceChanges.priceCents,
+      effectiveAt: planPriceChanges.effectiveAt,
+    })
+    .from(planPriceChanges)
+    .where(
+      and(
+        inArray(planPriceChanges.planId, planIds),
+        isNull(planPriceChanges.withdrawnAt),
+        gt(planPriceChanges.effectiveAt, now),
+      ),
+    )
+    .orderBy(planPriceChanges.planId, asc(planPriceChanges.effectiveAt), asc(planPriceChanges.id));
+  return new Map(rows.map((r) => [r.planId, r]));
 }

@@ -11,9 +11,11 @@ import { planDocumentPath } from '@outpost/contracts/api-paths';
 import { canBuyBlock, canChangePlan, canSetNickname } from '@outpost/domain/services';
 import { stoppedStatus } from '@outpost/domain/service-status-rules';
 import { periodEndOf } from '@outpost/domain/business-periods';
+import { businessDate } from '@outpost/domain/time/zoned';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { planPriceAt } from './plan-prices';
+import type { AnnouncedPrice } from './plan-prices';
+import { announcedPriceChanges, planPriceAt } from './plan-prices';
 import { servicesError } from './services.errors';
 import { dataBlocks, planExtraLinks, planExtras, plans, services } from './services.schema';
 
@@ -206,6 +208,9 @@ async function offeredPlans(db: Db, service: ServiceRow, priceAt: Date): Promise
     .orderBy(plans.sort, columns.priceCents, plans.id);
 }
 
+const priceChangeOf = (next: AnnouncedPrice | undefined) =>
+  next ? { price: next.priceCents, effective: businessDate(next.effectiveAt) } : null;
+
 /** The plans a service may move to, at today's prices (what a customer choosing one pays now). */
 export async function availablePlans(
   db: Db,
@@ -214,6 +219,11 @@ export async function availablePlans(
 ): Promise<AvailablePlan[]> {
   if (!canChangePlan(service)) return [];
   const rows = await offeredPlans(db, service, now);
+  const announced = await announcedPriceChanges(
+    db,
+    rows.map((p) => p.id),
+    now,
+  );
   return rows.map((p) => ({
     planid: p.id,
     plan: p.name,
@@ -228,6 +238,7 @@ export async function availablePlans(
     upload_speed: p.uploadKbps,
     download_speed: p.downloadKbps,
     price: p.priceCents,
+    price_change: priceChangeOf(announced.get(p.id)),
     selectable: p.selectable && !p.isCustom,
     available_now: p.availableNow,
     available_next: p.availableNext,
