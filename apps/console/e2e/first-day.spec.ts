@@ -5,7 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { expect, type Page } from '@playwright/test';
 import { test } from '../../web/e2e/test';
 import { expectNoSeriousA11yViolations } from '../../web/e2e/axe';
-import { businessDate } from '@outpost/domain/time/zoned';
+import { addCalendarDays, businessDate } from '@outpost/domain/time/zoned';
 import { FIRST_ADMIN } from '../playwright.config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,6 +101,47 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await expect(sky.getByRole('row', { name: 'Sky Muster 45 GB' })).toContainText('$54.95');
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'catalogue');
+  });
+
+  await test.step('a price change is announced and withdrawn; a product is added on its tab', async () => {
+    await page.getByRole('row', { name: 'Sky Muster 45 GB' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Sky Muster 45 GB' });
+    await dialog
+      .getByLabel('New price from (day)')
+      .fill(addCalendarDays(businessDate(new Date()), 30));
+    await dialog.getByLabel('New monthly price ($, GST included)').fill('59.95');
+    await dialog.getByRole('button', { name: 'Schedule a price change' }).click();
+    await expect(
+      dialog.getByRole('table', { name: 'Scheduled price changes of Sky Muster 45 GB' }),
+    ).toContainText(`$59.95`);
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'price-change');
+    await dialog.getByRole('button', { name: /^Withdraw the change to \$59\.95/ }).click();
+    await expect(dialog.getByText('None. The price is $54.95.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/tab=products/);
+    await expect(page.getByText('No products yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'New product' }).click();
+    const product = page.getByRole('dialog', { name: 'New product' });
+    await product.getByLabel('Name').fill('Wi-Fi 7 Router');
+    await product.getByLabel('Model').fill('Outpost BE5000');
+    await product.getByLabel('Article number').fill('OP-RT-BE5000');
+    await product.getByLabel('Price ($, GST included)').fill('299');
+    await product.getByLabel('Recommended retail price ($)').fill('249');
+    await product.getByRole('button', { name: 'Add product' }).click();
+    await expect(
+      product.getByText('The recommended retail price is at least the price.'),
+    ).toBeVisible();
+    await product.getByLabel('Recommended retail price ($)').fill('349');
+    await product.getByRole('button', { name: 'Add product' }).click();
+    await expect(product).toBeHidden();
+    await expect(page.getByRole('row', { name: 'Wi-Fi 7 Router' })).toContainText('$299.00');
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'catalogue-products');
+    await page.getByRole('tab', { name: 'Plans' }).click();
   });
 
   await test.step('a customer is made with their holder, and a service added and activated', async () => {

@@ -3,6 +3,8 @@ import {
   ADJUSTMENT_MAX_CENTS,
   API_KEY_MAX_DAYS,
   API_KEY_SCOPES,
+  PRODUCT_IMAGES,
+  PRODUCT_TYPES,
   WEBHOOK_EVENTS,
 } from '@outpost/domain/admin-rules';
 import { adminPaths } from './api-paths';
@@ -407,7 +409,20 @@ const adminPlan = z.object({
   summary: z.string(),
   /** How many services are on it now. */
   services: z.number().int(),
+  /** Its scheduled price changes, soonest first (decision 055); `price_cents` is today's. */
+  price_changes: z.array(
+    z.object({
+      changeid: z.number().int(),
+      price_cents: z.number().int(),
+      /** The day (in the provider's zone) the new price starts. */
+      effective: z.iso.date(),
+      scheduled: z.iso.datetime(),
+      /** The staff member's name, or 'API key' and the key's name. */
+      scheduled_by: z.string(),
+    }),
+  ),
 });
+export type AdminPlan = z.infer<typeof adminPlan>;
 
 const quotaMb = z.number().int().min(0).max(100_000_000).nullable();
 const speedKbps = z.number().int().min(1).max(100_000_000).nullable();
@@ -432,6 +447,112 @@ export const adminPlanUpdateInput = adminPlanInput
   .omit({ technology: true })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'give at least one field to change');
+
+/**
+ * A plan's new monthly price from a later day (decision 055): services on the plan pay it from
+ * their first billing period starting on or after that day.
+ */
+export const adminPriceChangeInput = z.strictObject({
+  /** Cents a month, GST included. */
+  price_cents: z.number().int().min(0).max(100_000_00),
+  /** The day the new price starts, in the provider's zone: tomorrow to two years ahead. */
+  effective: z.iso.date(),
+});
+
+const priceCents = z.number().int().min(0).max(100_000_00);
+const atLeastOne = (b: object) => Object.keys(b).length > 0;
+const AT_LEAST_ONE = 'give at least one field to change';
+
+const adminExtra = z.object({
+  extraid: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Cents a month, billed with the plan in advance. */
+  price_cents: z.number().int(),
+  /** The plans that offer it. */
+  plan_ids: z.array(z.number().int()),
+  /** How many services have it now. */
+  services: z.number().int(),
+});
+export type AdminExtra = z.infer<typeof adminExtra>;
+
+/** An extra a plan may carry (static IP, modem rental): what it is, costs, and which plans offer it. */
+export const adminExtraInput = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(500),
+  price_cents: priceCents,
+  plan_ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a plan'),
+});
+export const adminExtraUpdateInput = adminExtraInput.partial().refine(atLeastOne, AT_LEAST_ONE);
+
+const sizeMb = z.number().int().min(0).max(10_000_000);
+
+const adminDataBlock = z.object({
+  blockid: z.number().int(),
+  name: z.string(),
+  /** The one broadband technology it is sold for, or null for any. */
+  technology: technology.nullable(),
+  peak_mb: z.number().int(),
+  offpeak_mb: z.number().int(),
+  price_cents: z.number().int(),
+  /** Offered to customers (an inactive block is no longer sold; bought ones stay). */
+  active: z.boolean(),
+  /** The order customers see blocks in (lowest first). */
+  sort: z.number().int(),
+  /** How many times it has been bought. */
+  purchases: z.number().int(),
+});
+export type AdminDataBlock = z.infer<typeof adminDataBlock>;
+
+/** A data block for the catalogue; a purchase copies its name, sizes and price. */
+export const adminDataBlockInput = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  technology: technology.nullable(),
+  peak_mb: sizeMb,
+  offpeak_mb: sizeMb,
+  price_cents: priceCents,
+  active: z.boolean().optional(),
+  sort: z.number().int().min(0).max(10_000).optional(),
+});
+export const adminDataBlockUpdateInput = adminDataBlockInput
+  .partial()
+  .refine(atLeastOne, AT_LEAST_ONE);
+
+const adminProduct = z.object({
+  productid: z.number().int(),
+  name: z.string(),
+  model: z.string(),
+  /** The provider's article number (unique). */
+  article: z.string(),
+  price_cents: z.number().int(),
+  /** The recommended retail price, at least the price. */
+  rrp_cents: z.number().int(),
+  type: z.enum(PRODUCT_TYPES),
+  /** One of the web app's pictures under /products/. */
+  image: z.string(),
+  active: z.boolean(),
+  sort: z.number().int(),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+
+/** A product the portal sells (routers, mesh, handsets); an order copies its price. */
+export const adminProductInput = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  model: z.string().trim().min(1).max(100),
+  article: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'must be 1 to 40 letters, digits or . _ -'),
+  price_cents: priceCents,
+  rrp_cents: priceCents,
+  type: z.enum(PRODUCT_TYPES),
+  image: z.enum(PRODUCT_IMAGES),
+  active: z.boolean().optional(),
+  sort: z.number().int().min(0).max(10_000).optional(),
+});
+export const adminProductUpdateInput = adminProductInput.partial().refine(atLeastOne, AT_LEAST_ONE);
 
 /** An example new customer (one email and mobile per person, so each example has its own). */
 const exampleCustomer = (email: string, mobile: string) => ({
@@ -561,6 +682,10 @@ const accountIdParams = z.strictObject({ accountid: idParam });
 const accountContactParams = z.strictObject({ accountid: idParam, userid: idParam });
 const accountInvoiceParams = z.strictObject({ accountid: idParam, invoiceid: idParam });
 const planIdParams = z.strictObject({ planid: idParam });
+const planChangeParams = z.strictObject({ planid: idParam, changeid: idParam });
+const extraIdParams = z.strictObject({ extraid: idParam });
+const blockIdParams = z.strictObject({ blockid: idParam });
+const productIdParams = z.strictObject({ productid: idParam });
 const importIdParams = z.strictObject({ importid: idParam });
 
 export const adminRoutes = {
@@ -913,6 +1038,181 @@ export const adminRoutes = {
     body: adminPlanUpdateInput,
     response: envelope(adminPlan),
     example: { params: { planid: '1000' }, body: { selectable: true } },
+  }),
+  adminSchedulePriceChange: defineRoute({
+    id: 'adminSchedulePriceChange',
+    method: 'POST',
+    path: adminPaths.adminPlanPriceChanges,
+    summary:
+      "Schedule a plan's new monthly price from a later day; services on it pay it from their first period starting that day or later",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: planIdParams,
+    headers: idempotencyHeaders,
+    body: adminPriceChangeInput,
+    response: envelope(adminPlan),
+    example: { params: { planid: '1000' }, body: { price_cents: 9400, effective: '2027-07-01' } },
+  }),
+  adminWithdrawPriceChange: defineRoute({
+    id: 'adminWithdrawPriceChange',
+    method: 'DELETE',
+    path: adminPaths.adminPlanPriceChange,
+    summary: 'Withdraw a scheduled price change before its day (it never applies)',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: planChangeParams,
+    response: envelope(adminPlan),
+    example: { params: { planid: '1000', changeid: '1000' } },
+  }),
+  adminExtras: defineRoute({
+    id: 'adminExtras',
+    method: 'GET',
+    path: adminPaths.adminExtras,
+    summary: 'The extras plans may offer (static IP, modem rental), with the plans that offer each',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(adminExtra)),
+  }),
+  adminCreateExtra: defineRoute({
+    id: 'adminCreateExtra',
+    method: 'POST',
+    path: adminPaths.adminExtras,
+    summary: 'A new extra: its name, description, monthly price and the plans that offer it',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    headers: idempotencyHeaders,
+    body: adminExtraInput,
+    response: envelope(adminExtra),
+    example: {
+      body: {
+        name: 'Backup 4G link',
+        description: 'A 4G link that takes over when the satellite is down.',
+        price_cents: 1500,
+        plan_ids: [21, 22],
+      },
+    },
+  }),
+  adminUpdateExtra: defineRoute({
+    id: 'adminUpdateExtra',
+    method: 'PATCH',
+    path: adminPaths.adminExtra,
+    summary:
+      'Change an extra: its name, description, monthly price (from the next invoice) or the plans that offer it',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: extraIdParams,
+    body: adminExtraUpdateInput,
+    response: envelope(adminExtra),
+    example: { params: { extraid: '101' }, body: { price_cents: 1100 } },
+  }),
+  adminDataBlocks: defineRoute({
+    id: 'adminDataBlocks',
+    method: 'GET',
+    path: adminPaths.adminDataBlocks,
+    summary: 'The data blocks customers may buy, by technology or for any broadband',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(adminDataBlock)),
+  }),
+  adminCreateDataBlock: defineRoute({
+    id: 'adminCreateDataBlock',
+    method: 'POST',
+    path: adminPaths.adminDataBlocks,
+    summary: 'A new data block: its technology (or any), peak and off-peak sizes, price and order',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    headers: idempotencyHeaders,
+    body: adminDataBlockInput,
+    response: envelope(adminDataBlock),
+    example: {
+      body: {
+        name: 'Data Block 50 GB',
+        technology: null,
+        peak_mb: 50000,
+        offpeak_mb: 0,
+        price_cents: 8500,
+        sort: 5,
+      },
+    },
+  }),
+  adminUpdateDataBlock: defineRoute({
+    id: 'adminUpdateDataBlock',
+    method: 'PATCH',
+    path: adminPaths.adminDataBlock,
+    summary:
+      'Change a data block: a new price applies to purchases from then on; inactive is no longer sold',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: blockIdParams,
+    body: adminDataBlockUpdateInput,
+    response: envelope(adminDataBlock),
+    example: { params: { blockid: '1' }, body: { active: true } },
+  }),
+  adminProducts: defineRoute({
+    id: 'adminProducts',
+    method: 'GET',
+    path: adminPaths.adminProducts,
+    summary: 'The products the portal sells (routers, mesh, handsets), active or not',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(adminProduct)),
+  }),
+  adminCreateProduct: defineRoute({
+    id: 'adminCreateProduct',
+    method: 'POST',
+    path: adminPaths.adminProducts,
+    summary: 'A new product: name, model, article, price, RRP, type and picture',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    headers: idempotencyHeaders,
+    body: adminProductInput,
+    response: envelope(adminProduct),
+    example: {
+      body: {
+        name: 'Wi-Fi 7 Router',
+        model: 'Outpost BE5000',
+        article: 'OP-RT-BE5000',
+        price_cents: 29900,
+        rrp_cents: 34900,
+        type: 'router',
+        image: '/products/router-ax3000.webp',
+      },
+    },
+  }),
+  adminUpdateProduct: defineRoute({
+    id: 'adminUpdateProduct',
+    method: 'PATCH',
+    path: adminPaths.adminProduct,
+    summary:
+      'Change a product: a new price applies to orders from then on; inactive is no longer sold',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: productIdParams,
+    body: adminProductUpdateInput,
+    response: envelope(adminProduct),
+    example: { params: { productid: '1' }, body: { active: true } },
   }),
   adminImport: defineRoute({
     id: 'adminImport',

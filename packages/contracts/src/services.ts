@@ -130,6 +130,11 @@ export const availablePlanSchema = z.object({
   upload_speed: z.number().int().nullable(),
   download_speed: z.number().int().nullable(),
   price: z.number().int(),
+  /**
+   * The next price announced for the plan (docs/decisions/055), or null: a service on it pays it
+   * from its first billing period starting on or after `effective` (a day, the provider's zone).
+   */
+  price_change: z.object({ price: z.number().int(), effective: z.iso.date() }).nullable(),
   selectable: z.boolean(),
   available_now: z.boolean(),
   available_next: z.boolean(),

@@ -1,4 +1,5 @@
 import type { StaffRole } from './staff-rules';
+import { addCalendarDays } from './time/zoned';
 
 /**
  * What the admin API lets a caller do (docs/decisions/051), as scopes:
@@ -110,5 +111,68 @@ export function planShapeProblem(plan: PlanShape): string | null {
     return 'An unlimited plan has no data allowance: leave the allowances empty.';
   if (!plan.unlimited && plan.peakQuotaMb === null)
     return 'A data plan needs a peak (or anytime) allowance, or to be unlimited.';
+  return null;
+}
+
+/** A plan's price change is scheduled at most this many days ahead. */
+export const PRICE_CHANGE_MAX_DAYS = 730;
+
+/**
+ * Whether a plan's price change may take effect on `effective` (YYYY-MM-DD in the provider's
+ * zone) when it is `today` there (decision 055): from tomorrow (a change from today could reach a
+ * period that started this morning and is not yet invoiced) to two years ahead. Null when it may,
+ * else the problem in a sentence.
+ */
+export function priceChangeDateProblem(effective: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(effective)) return 'Give the day the new price starts.';
+  if (effective <= today) return 'A price change takes effect from tomorrow or a later day.';
+  if (effective > addCalendarDays(today, PRICE_CHANGE_MAX_DAYS))
+    return 'A price change can be scheduled up to two years ahead.';
+  return null;
+}
+
+/** The technologies a data block may be limited to (null: any broadband technology). */
+export const BROADBAND_TECHNOLOGIES = DATA_TECHNOLOGIES;
+
+export type DataBlockShape = { technology: string | null; peakMb: number; offpeakMb: number };
+
+/**
+ * What makes a data block whole: it is for a broadband technology (or any) and holds some data.
+ * Null when whole, else the problem in a sentence (the server's check and the console's form).
+ */
+export function dataBlockShapeProblem(block: DataBlockShape): string | null {
+  if (block.technology !== null && !DATA_TECHNOLOGIES.includes(block.technology))
+    return 'A data block is for a broadband technology, or any.';
+  if (block.peakMb + block.offpeakMb <= 0)
+    return 'A data block holds some data: give a peak or an off-peak size.';
+  return null;
+}
+
+/** What the product catalogue sells (the portal's order form groups by these). */
+export const PRODUCT_TYPES = ['router', 'mesh', 'handset'] as const;
+
+/**
+ * The product pictures the web app serves (apps/web/public/products/, a few KB each): a product
+ * shows one of these. A test keeps this list and the folder the same.
+ */
+export const PRODUCT_IMAGES = [
+  '/products/router-ax1800.webp',
+  '/products/router-ax3000.webp',
+  '/products/mesh-node.webp',
+  '/products/mesh-twin.webp',
+  '/products/cordless-handset.webp',
+] as const;
+
+/**
+ * What makes a product's prices whole: it costs something, and its RRP is at least its price
+ * (the portal shows the saving). Null when whole, else the problem in a sentence.
+ */
+export function productPriceProblem(product: {
+  priceCents: number;
+  rrpCents: number;
+}): string | null {
+  if (product.priceCents <= 0) return 'A product has a price above $0.00.';
+  if (product.rrpCents < product.priceCents)
+    return 'The recommended retail price is at least the price.';
   return null;
 }

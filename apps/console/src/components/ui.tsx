@@ -107,6 +107,16 @@ export function When({ at, date = false }: { at: string | null; date?: boolean }
   );
 }
 
+const calendarDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD, already the provider's) as words: 1 Apr 2027. */
+export const dayText = (date: string) => calendarDay.format(new Date(`${date}T00:00:00Z`));
+
+/** A calendar day, as a date with no time. */
+export function Day({ date }: { date: string }) {
+  return <time dateTime={date}>{dayText(date)}</time>;
+}
+
 /** What a query shows: loading, its failure with Try again, or its data. */
 export function QueryView<T>({
   query,

@@ -8,6 +8,7 @@ import { call } from '../api';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
 import { ErrorNotice, FormActions } from '../components/ui';
+import { PriceChanges } from './price-changes';
 
 type Plan = Awaited<ReturnType<typeof call<typeof adminRoutes.adminPlans>>>[number];
 type Technology = (typeof technologies.options)[number];
@@ -144,7 +145,7 @@ export function PlanDialog({
       title={plan ? `Change ${plan.name}` : 'New plan'}
       {...(plan && plan.services > 0
         ? {
-            description: `${plan.services} services are on this plan. A new price applies to them from their next billing period.`,
+            description: `${plan.services} services are on this plan. A new price saved here applies to them from their next billing period; schedule one below to announce it first.`,
           }
         : {})}
     >
@@ -230,6 +231,7 @@ export function PlanDialog({
           busyLabel="Saving…"
         />
       </form>
+      {plan ? <PriceChanges plan={plan} /> : null}
     </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { effectivePermissions } from '../modules/users/users.service';
 import { mintSession, mintStaffSession } from './sessions';
 import { ADMIN_SCOPES, STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { STAFF_ROLES } from '@outpost/domain/staff-rules';
+import { businessDate } from '@outpost/domain/time/zoned';
 import { createApiKey, revokeApiKey } from '../modules/admin/api-keys.service';
 import { createEndpoint } from '../modules/webhooks/webhooks.service';
 import { createStaffMember } from '../modules/staff/staff.service';
@@ -461,6 +462,8 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
   // A new contact (adminAddContact): an email and mobile of its own.
   if (body && typeof body.relationship === 'string' && typeof body.email === 'string')
     body = { ...body, email: `matrix-added-${n}@example.com`, mobile: `0422${n}` };
+  // A product's article number is its own (decision 055's catalogue): a new one each call.
+  if (body && typeof body.article === 'string') body = { ...body, article: `MATRIX-${n}` };
   // A CSV import's file (decision 053): its own account, holder and service each call.
   let file = typeof route.example?.body === 'string' ? route.example.body : undefined;
   if (file) {
@@ -557,6 +560,29 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
   }
   if (body && typeof body.email === 'string' && 'password' in body)
     body = { ...body, email: `matrix-new-staff-${n}@outpost.example` };
+  if (route.id === 'adminSchedulePriceChange' || route.id === 'adminWithdrawPriceChange') {
+    // A plan of its own (one price change a day per plan), a copy of the example's, with a change
+    // next week to withdraw; a new price from next week to schedule (decision 055).
+    const [plan] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into plans (technology, name, price_cents, peak_quota_mb, offpeak_quota_mb,
+                             unlimited, download_kbps, upload_kbps)
+          select technology, ${`Matrix plan ${n}`}, price_cents, peak_quota_mb, offpeak_quota_mb,
+                 unlimited, download_kbps, upload_kbps
+            from plans where id = ${Number(params.planid)}
+          returning id`,
+    );
+    params.planid = plan!.id;
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+    if ('changeid' in params) {
+      const [change] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`insert into plan_price_changes (plan_id, price_cents, effective_at, created_at, created_by)
+            values (${plan!.id}, 12345, ${nextWeek}, now(), 'matrix') returning id`,
+      );
+      params.changeid = change!.id;
+    } else body = { ...body, effective: businessDate(nextWeek) };
+  }
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,

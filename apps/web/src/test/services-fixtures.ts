@@ -66,6 +66,7 @@ export function plan(overrides: Partial<AvailablePlan> = {}): AvailablePlan {
     upload_speed: 5120,
     download_speed: 25600,
     price: 6999,
+    price_change: null,
     selectable: true,
     available_now: true,
     available_next: true,

@@ -65,6 +65,7 @@ describe('the catalogue: plans', () => {
       upload_kbps: 20000,
       summary: 'Unlimited data at up to 75 Mbps.',
       services: 0,
+      price_changes: [],
     });
     const list = await ctx.app.inject({
       method: 'GET',

@@ -38,6 +38,20 @@ export const adminErrors = {
     'Invalid request: an import needs an Idempotency-Key header (a dry run does not).',
   importMissing: 'Invalid request: there is no such import.',
   invoiceMissing: 'Invalid request: this account has no such invoice.',
+  priceChangeInvalid: (problem: string) => `Invalid request: ${problem}`,
+  priceChangeSameDay: (date: string) =>
+    `Invalid request: this plan already has a price change on ${date}. Withdraw it first.`,
+  priceChangeNoChange: (price: string) =>
+    `Invalid request: the plan already costs ${price} a month from that day.`,
+  priceChangeMissing: 'Invalid request: this plan has no such price change.',
+  priceChangeInEffect: (date: string) =>
+    `Invalid request: this price change took effect on ${date}; schedule another to change the price again.`,
+  extraMissing: 'Invalid request: there is no such extra.',
+  blockMissing: 'Invalid request: there is no such data block.',
+  productMissing: 'Invalid request: there is no such product.',
+  catalogueInvalid: (problem: string) => `Invalid request: ${problem}`,
+  catalogueNoSuchPlan: (planId: string) => `Invalid request: there is no plan ${planId}.`,
+  articleTaken: 'Invalid request: another product already has this article number.',
 } as const;
 
 export const adminStatuses = {
@@ -68,6 +82,17 @@ export const adminStatuses = {
   importKeyMissing: 400,
   importMissing: 404,
   invoiceMissing: 404,
+  priceChangeInvalid: 400,
+  priceChangeSameDay: 409,
+  priceChangeNoChange: 400,
+  priceChangeMissing: 404,
+  priceChangeInEffect: 409,
+  extraMissing: 404,
+  blockMissing: 404,
+  productMissing: 404,
+  catalogueInvalid: 400,
+  catalogueNoSuchPlan: 400,
+  articleTaken: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -11,8 +11,25 @@ import type { Clock } from '../../lib/clock';
 import { idempotent } from '../../lib/idempotency';
 import { routeFor } from '../../lib/route';
 import { adminAccount, searchAccounts } from './admin-accounts.service';
-import { adminPlans, createPlan, updatePlan } from './admin-catalogue.service';
+import {
+  adminPlans,
+  createPlan,
+  schedulePriceChange,
+  updatePlan,
+  withdrawPriceChange,
+} from './admin-catalogue.service';
 import { accountActivity } from './admin-activity.service';
+import {
+  adminDataBlocks,
+  adminExtras,
+  adminProducts,
+  createDataBlock,
+  createExtra,
+  createProduct,
+  updateDataBlock,
+  updateExtra,
+  updateProduct,
+} from './admin-catalogue-items.service';
 import {
   addAdjustment,
   endContactSessions,
@@ -428,18 +445,102 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   app.route({
     ...routeFor(adminRoutes.adminPlans),
-    handler: async () => ({ data: await adminPlans(db) }),
+    handler: async () => ({ data: await adminPlans(db, clock()) }),
   });
 
   app.route({
     ...routeFor(adminRoutes.adminCreatePlan),
-    handler: async (request) => ({ data: await createPlan(db, request.body) }),
+    handler: async (request) => ({ data: await createPlan(db, request.body, clock()) }),
   });
 
   app.route({
     ...routeFor(adminRoutes.adminUpdatePlan),
     handler: async (request) => ({
-      data: await updatePlan(db, request.params.planid, request.body),
+      data: await withTransaction(db, (tx) =>
+        updatePlan(
+          tx,
+          request.params.planid,
+          request.body,
+          principalOf(callerOf(request)),
+          clock(),
+        ),
+      ),
+    }),
+  });
+
+  // Future-dated prices (docs/decisions/055).
+  app.route({
+    ...routeFor(adminRoutes.adminSchedulePriceChange),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, by, now) => ({
+        data: await schedulePriceChange(tx, request.params.planid, request.body, by, now),
+      })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminWithdrawPriceChange),
+    // Idempotent by itself: withdrawing again changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        withdrawPriceChange(tx, request.params.planid, request.params.changeid, clock()),
+      ),
+    }),
+  });
+
+  // Extras, data blocks and products (issue 39): read by everyone, changed by provisioning.
+  app.route({
+    ...routeFor(adminRoutes.adminExtras),
+    handler: async () => ({ data: await adminExtras(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateExtra),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createExtra(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateExtra),
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        updateExtra(tx, request.params.extraid, request.body),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminDataBlocks),
+    handler: async () => ({ data: await adminDataBlocks(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateDataBlock),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createDataBlock(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateDataBlock),
+    handler: async (request) => ({
+      data: await updateDataBlock(db, request.params.blockid, request.body),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminProducts),
+    handler: async () => ({ data: await adminProducts(db) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateProduct),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx) => ({ data: await createProduct(tx, request.body) })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateProduct),
+    handler: async (request) => ({
+      data: await updateProduct(db, request.params.productid, request.body),
     }),
   });
 

@@ -6,6 +6,7 @@ import { DAY_MS } from '@outpost/domain/services';
 import { periodEndOf } from '@outpost/domain/business-periods';
 import type { Db } from '../../db/client';
 import { rollAccountServices } from '../services/jobs';
+import { planPriceAt } from '../services/plan-prices';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
@@ -185,7 +186,8 @@ export async function markInvoicePaid(
 
 /**
  * Each active service at the period start, at the plan it had then (plan history, else its
- * current plan), each of its options and its priced landline options, billed in advance.
+ * current plan) and that plan's price then (a scheduled price change applies from the first
+ * period starting on or after its day, decision 055), each of its options and its priced landline options, billed in advance.
  */
 async function serviceLines(tx: Db, accountId: number, start: Date): Promise<LineInput[]> {
   const rows = await queryRows<{
@@ -197,7 +199,8 @@ async function serviceLines(tx: Db, accountId: number, start: Date): Promise<Lin
   }>(
     tx,
     sql`with billed as (
-          select s.id, s.identifier, p.name as plan, p.price_cents
+          select s.id, s.identifier, p.name as plan,
+                 ${planPriceAt(sql`p.id`, sql`p.price_cents`, start)} as price_cents
             from services s
             join lateral (
               select coalesce(

@@ -15,6 +15,7 @@ import { callerSql } from '../auth/caller';
 import { coveredStreetQuery } from '../advisories/advisories.service';
 import { activitySummaryFrom, periodStartSql } from '../usage/usage.service';
 import { alerts } from '../alerts/alerts.schema';
+import { planPriceAt } from '../services/plan-prices';
 import { serviceName } from '@outpost/domain/phone-format';
 import { needsReplyTitle } from '@outpost/domain/tickets-rules';
 import { affectsText } from '@outpost/domain/advisories-rules';
@@ -127,7 +128,8 @@ export const dashboardRows = preparedStatement<
     (select coalesce(json_agg(svc order by (svc.type = 'Broadband' and svc.status = 'active') desc, svc.id), '[]'::json) from (
        select s.id, s.type, s.status, s.technology, s.identifier, s.nickname, s.addr_abbr,
               pl.name as plan_name, pl.is_custom, pl.unlimited, pl.peak_quota_mb, pl.offpeak_quota_mb,
-              pl.price_cents + coalesce((
+              -- The price this period was billed at: the plan's at the period's start (decision 055).
+              ${planPriceAt(sql`pl.id`, sql`pl.price_cents`, sql`ps.start`)} + coalesce((
                 select sum((select e.price_cents from plan_extras e where e.id = se.extra_id))::int
                   from service_extras se where se.service_id = s.id), 0) as price,
               ps.start as period_start,

@@ -119,7 +119,8 @@ async function recordPlanChange(
   now: Date,
 ): Promise<ChangePlanResult> {
   const end = periodEnd(service.periodStart);
-  const current = await planById(tx, service.planId);
+  // The current period was billed at the plan's price at its start (decision 055).
+  const current = await planById(tx, service.planId, service.periodStart);
   if (!current) throw new Error(`service ${service.id} has no plan`);
   const change = { serviceId: service.id, requestedBy: userId, requestedAt: now };
 

@@ -4,6 +4,7 @@ import { formatDate, formatMoney } from '@outpost/domain/format';
 import { technologyLabel } from '@outpost/domain/phone-format';
 import { allowanceLabel, minimumCosts, speedLabel } from '@outpost/domain/services';
 import { renderPdf } from '../../lib/pdf';
+import type { AnnouncedPrice } from './plan-prices';
 import type { PlanRow } from './services.service';
 
 const titles: Record<PlanDocumentName, string> = {
@@ -13,7 +14,8 @@ const titles: Record<PlanDocumentName, string> = {
 
 /**
  * A plan's Key Fact Sheet or Critical Information Summary, generated from the plan's data so the
- * document always matches the catalogue. Fixed creation date (the plan data has none) keeps the
+ * document always matches the catalogue: the price in effect when it is issued, and the next
+ * announced price with its day. Fixed creation date (the plan data has none) keeps the
  * bytes the same for the same plan.
  */
 export function renderPlanDocument(
@@ -22,10 +24,11 @@ export function renderPlanDocument(
   document: PlanDocumentName,
   brand: Brand,
   issued: Date,
+  announced: AnnouncedPrice | null = null,
 ): Promise<Buffer> {
   return renderPdf(
     { title: `${titles[document]}: ${plan.name}`, author: brand.providerName, created: issued },
-    (doc) => drawPlanDocument(doc, plan, options, document, brand, issued),
+    (doc) => drawPlanDocument(doc, plan, options, document, brand, issued, announced),
   );
 }
 
@@ -36,6 +39,7 @@ function drawPlanDocument(
   document: PlanDocumentName,
   brand: Brand,
   issued: Date,
+  announced: AnnouncedPrice | null,
 ): void {
   const ref = (document === 'kfs' ? plan.kfsRef : plan.cisRef) ?? '';
   const costs = minimumCosts(plan.priceCents);
@@ -83,6 +87,13 @@ function drawPlanDocument(
     ]);
   section('Pricing', [
     `Monthly charge: ${formatMoney(plan.priceCents)} per 30 day billing period.`,
+    // An announced change (decision 055): from which day, and for a service already on the plan
+    // from its first billing period starting that day or later.
+    ...(announced
+      ? [
+          `From ${formatDate(announced.effectiveAt)} the monthly charge will be ${formatMoney(announced.priceCents)}: for a service already on this plan, from its first billing period starting on or after that day.`,
+        ]
+      : []),
     `Minimum cost for a 30 day plan: ${formatMoney(costs.thirtyDay)}.`,
     `Minimum cost over 12 months: ${formatMoney(costs.twelveMonths)}.`,
     `Early termination fee: ${costs.earlyTerminationFee === 0 ? '$0.00' : formatMoney(costs.earlyTerminationFee)} (30 day plan, no lock-in contract).`,

@@ -10,6 +10,7 @@ import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../lib/auth-context';
 import { applyPlanChange, blocksPurchased, purchaseBlock } from './changes.service';
 import { renderPlanDocument } from './plan-documents';
+import { announcedPriceChange } from './plan-prices';
 import {
   availableBlocks,
   availablePlans,
@@ -86,14 +87,14 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
         requireAuth(request).accountId,
         request.params.serviceid,
       );
-      return { data: await availablePlans(db, service) };
+      return { data: await availablePlans(db, service, clock()) };
     },
   });
 
   app.route({
     ...routeFor(servicesRoutes.planOptions),
     handler: async (request) => {
-      await visiblePlan(db, requireAuth(request).accountId, request.params.planid);
+      await visiblePlan(db, requireAuth(request).accountId, request.params.planid, clock());
       return { data: await planOptions(db, request.params.planid) };
     },
   });
@@ -102,14 +103,16 @@ export const servicesModule: FastifyPluginAsyncZod<{ deps: ServicesDeps }> = asy
     ...routeFor(servicesRoutes.planDocument),
     handler: async (request, reply) => {
       const { planid, document } = request.params;
-      const plan = await visiblePlan(db, requireAuth(request).accountId, planid);
+      const now = clock();
+      const plan = await visiblePlan(db, requireAuth(request).accountId, planid, now);
       if ((document === 'kfs' ? plan.kfsRef : plan.cisRef) === null) throw notFound();
       const pdf = await renderPlanDocument(
         plan,
         await planOptions(db, planid),
         document,
         deps.brand,
-        clock(),
+        now,
+        await announcedPriceChange(db, planid, now),
       );
       const name = `${document === 'kfs' ? 'key-fact-sheet' : 'critical-information-summary'}-${planid}.pdf`;
       return (

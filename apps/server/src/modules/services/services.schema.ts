@@ -50,6 +50,32 @@ export const plans = pgTable(
   ],
 );
 
+/**
+ * A plan's price from a day on (docs/decisions/055): scheduled ahead by the provider, or set now
+ * (a PATCH of the price). The price of a plan at an instant is the latest change in effect then
+ * that was not withdrawn, else `plans.price_cents` (the price it was made with): `planPriceAt`.
+ * A period is priced at its start, so no job has to run on the day.
+ */
+export const planPriceChanges = pgTable(
+  'plan_price_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    planId: requiredRef('plan_id', () => plans.id),
+    priceCents: integer('price_cents').notNull(),
+    /** The start of the day (in the provider's zone) it takes effect, or the instant it was set. */
+    effectiveAt: timestampTz('effective_at').notNull(),
+    createdAt: timestampTz('created_at').notNull(),
+    /** Who set it, as the audit names callers: 'staff:ID' or 'key:ID'. */
+    createdBy: text('created_by').notNull(),
+    /** Withdrawn before it took effect: it never applies. */
+    withdrawnAt: timestampTz('withdrawn_at'),
+  },
+  (t) => [
+    index('plan_price_changes_plan_idx').on(t.planId, t.effectiveAt),
+    check('plan_price_changes_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
 /** Extra options a plan may carry (static IP, modem rental); price cents per period. */
 export const planExtras = pgTable('plan_extras', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   AvailableBlock,
@@ -11,8 +11,11 @@ import { planDocumentPath } from '@outpost/contracts/api-paths';
 import { canBuyBlock, canChangePlan, canSetNickname } from '@outpost/domain/services';
 import { stoppedStatus } from '@outpost/domain/service-status-rules';
 import { periodEndOf } from '@outpost/domain/business-periods';
+import { businessDate } from '@outpost/domain/time/zoned';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import type { AnnouncedPrice } from './plan-prices';
+import { announcedPriceChanges, planPriceAt } from './plan-prices';
 import { servicesError } from './services.errors';
 import { dataBlocks, planExtraLinks, planExtras, plans, services } from './services.schema';
 
@@ -144,8 +147,21 @@ export async function ownedService(
   return row;
 }
 
-export async function planById(db: Db, planId: number): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+/** A plan's columns, its price the one in effect at `priceAt` (decision 055). */
+const planAt = (priceAt: Date) => ({
+  ...getTableColumns(plans),
+  // Qualified by hand: a one-table select names its columns bare, and inside the subquery a bare
+  // "id" would be the price change's own.
+  priceCents: planPriceAt(sql.raw('"plans"."id"'), sql.raw('"plans"."price_cents"'), priceAt),
+});
+
+/** A plan, with the price in effect at `priceAt` (a period's start, or now). */
+export async function planById(
+  db: Db,
+  planId: number,
+  priceAt: Date,
+): Promise<PlanRow | undefined> {
+  const [row] = await db.select(planAt(priceAt)).from(plans).where(eq(plans.id, planId));
   return row;
 }
 
@@ -165,14 +181,19 @@ async function extrasOf(db: Db, planId: number): Promise<PlanOption[]> {
 }
 
 export async function planOptions(db: Db, planId: number): Promise<PlanOption[]> {
-  if (!(await planById(db, planId))) throw notFound();
+  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId));
+  if (!plan) throw notFound();
   return extrasOf(db, planId);
 }
 
-/** Plans on offer to a service: selectable plans of its technology, plus its current and next. */
-async function offeredPlans(db: Db, service: ServiceRow): Promise<PlanRow[]> {
+/**
+ * Plans on offer to a service: selectable plans of its technology, plus its current and next;
+ * each at its price in effect at `priceAt`.
+ */
+async function offeredPlans(db: Db, service: ServiceRow, priceAt: Date): Promise<PlanRow[]> {
+  const columns = planAt(priceAt);
   return db
-    .select()
+    .select(columns)
     .from(plans)
     .where(
       and(
@@ -184,12 +205,25 @@ async function offeredPlans(db: Db, service: ServiceRow): Promise<PlanRow[]> {
         ),
       ),
     )
-    .orderBy(plans.sort, plans.priceCents, plans.id);
+    .orderBy(plans.sort, columns.priceCents, plans.id);
 }
 
-export async function availablePlans(db: Db, service: ServiceRow): Promise<AvailablePlan[]> {
+const priceChangeOf = (next: AnnouncedPrice | undefined) =>
+  next ? { price: next.priceCents, effective: businessDate(next.effectiveAt) } : null;
+
+/** The plans a service may move to, at today's prices (what a customer choosing one pays now). */
+export async function availablePlans(
+  db: Db,
+  service: ServiceRow,
+  now: Date,
+): Promise<AvailablePlan[]> {
   if (!canChangePlan(service)) return [];
-  const rows = await offeredPlans(db, service);
+  const rows = await offeredPlans(db, service, now);
+  const announced = await announcedPriceChanges(
+    db,
+    rows.map((p) => p.id),
+    now,
+  );
   return rows.map((p) => ({
     planid: p.id,
     plan: p.name,
@@ -204,6 +238,7 @@ export async function availablePlans(db: Db, service: ServiceRow): Promise<Avail
     upload_speed: p.uploadKbps,
     download_speed: p.downloadKbps,
     price: p.priceCents,
+    price_change: priceChangeOf(announced.get(p.id)),
     selectable: p.selectable && !p.isCustom,
     available_now: p.availableNow,
     available_next: p.availableNext,
@@ -214,8 +249,13 @@ export async function availablePlans(db: Db, service: ServiceRow): Promise<Avail
 }
 
 /** Whether the caller may read a plan's documents: any catalogue plan; a custom plan only its own. */
-export async function visiblePlan(db: Db, accountId: number, planId: number): Promise<PlanRow> {
-  const plan = await planById(db, planId);
+export async function visiblePlan(
+  db: Db,
+  accountId: number,
+  planId: number,
+  now: Date,
+): Promise<PlanRow> {
+  const plan = await planById(db, planId, now);
   if (!plan) throw notFound();
   if (plan.isCustom) {
     const [own] = await db
@@ -259,7 +299,11 @@ export async function decideChange(
   }
   // The plan already scheduled may be asked for again (new options, or now instead of next):
   // the new request replaces the scheduled one.
-  const plan = (await offeredPlans(db, service)).find((p) => p.id === request.planid);
+  // Priced at the current period's start, as that period was billed (decision 055): a change now
+  // is charged or credited for the rest of the period at both plans' prices then.
+  const plan = (await offeredPlans(db, service, service.periodStart)).find(
+    (p) => p.id === request.planid,
+  );
   if (!plan || !plan.selectable || plan.isCustom) throw servicesError('planNotAvailable');
   const allowed =
     request.when === 'Next Period'
@@ -280,7 +324,7 @@ export async function decideChange(
 
 /** Blocks a service may buy: none unless it is an active, metered broadband service. */
 export async function availableBlocks(db: Db, service: ServiceRow): Promise<AvailableBlock[]> {
-  const plan = await planById(db, service.planId);
+  const plan = await planById(db, service.planId, service.periodStart);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited })) return [];
   return db
     .select({
@@ -308,7 +352,7 @@ export async function decideBlock(
 ): Promise<AvailableBlock> {
   const stopped = stoppedStatus(service);
   if (stopped) throw servicesError(stopped === 'suspended' ? 'suspendedBlocks' : 'cancelledBlocks');
-  const plan = await planById(db, service.planId);
+  const plan = await planById(db, service.planId, service.periodStart);
   if (!plan || !canBuyBlock({ ...service, is_limitless: plan.unlimited }))
     throw servicesError('blocksNotAvailable');
   const block = (await availableBlocks(db, service)).find((b) => b.dbid === dbid);

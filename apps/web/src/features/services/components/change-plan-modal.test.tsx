@@ -150,6 +150,19 @@ describe('Change Plan', () => {
     ).not.toHaveAccessibleDescription(text);
   });
 
+  it('shows a plan’s announced price with its day, on that plan only', async () => {
+    const plans = skyMusterPlans.map((p) =>
+      p.is_current ? { ...p, price_change: { price: 7499, effective: '2027-04-01' } } : p,
+    );
+    setup({}, { plans });
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    const text =
+      'From 01/04/27: $74.99 a month (from your first billing period starting that day or later).';
+    expect(within(list).getAllByText(text)).toHaveLength(1);
+    const current = plans.find((p) => p.is_current)!;
+    expect(within(list).getByText(text).closest('li')).toHaveTextContent(current.plan);
+  });
+
   it('says on the confirm step which scheduled change the new one replaces', async () => {
     const { user } = setup(
       {},

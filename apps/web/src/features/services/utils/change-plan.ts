@@ -6,6 +6,7 @@ import type {
   UpcomingPlan,
 } from '@outpost/contracts/services';
 import { formatMoney, formatDate } from '@outpost/domain/format';
+import { zonedInstant } from '@outpost/domain/time/zoned';
 import { allowanceLabel, type ApplyChangeChoice, speedLabel } from '@outpost/domain/services';
 
 /** The Change Plan wizard's steps (spec 2 section 2, Modals); the cancel has its own modal. */
@@ -81,6 +82,14 @@ export function planSpeed(plan: AvailablePlan): string {
  * A plan offered only from the next period (its action reads 'Downgrade' even when it costs more,
  * spec 2 section 4): when it can start.
  */
+/**
+ * A plan's announced price (docs/decisions/055), as its card says it: from which day, and that a
+ * service already on it moves with its first billing period from then.
+ */
+export function priceChangeText(change: { price: number; effective: string }): string {
+  return `From ${formatDate(zonedInstant(change.effective))}: ${formatMoney(change.price)} a month (from your first billing period starting that day or later).`;
+}
+
 export function availableFromText(periodEnd: string): string {
   return `Available from ${formatDate(periodEnd)}, when your next billing period starts.`;
 }

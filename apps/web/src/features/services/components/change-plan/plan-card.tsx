@@ -3,7 +3,12 @@ import { formatMoney } from '@outpost/domain/format';
 import { canSelectPlan, planAction, planRowLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { ReviewList } from '@/components/review-list';
-import { availableFromText, planAllowance, planSpeed } from '../../utils/change-plan';
+import {
+  availableFromText,
+  planAllowance,
+  planSpeed,
+  priceChangeText,
+} from '../../utils/change-plan';
 
 export type PlanCardProps = {
   plan: AvailablePlan;
@@ -46,6 +51,7 @@ export function PlanCard({
           ['Price', `${formatMoney(plan.price)} a month`],
         ]}
       />
+      {plan.price_change && <p className="plan-card__note">{priceChangeText(plan.price_change)}</p>}
       {onlyNext && (
         <p id={noteId} className="plan-card__note">
           {availableFromText(nextPeriodStart)}
