@@ -230,7 +230,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthModule, { database, rateLimits });
   if (deps.routes === 'operations') return app;
   await app.register(adminModule, {
-    deps: { db: database.db, clock, brand: config.brand, publicUrl: config.publicUrl },
+    deps: {
+      db: database.db,
+      clock,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+      rateLimits,
+      loginLimitPerUsername: config.loginLimitPerUsername,
+    },
   });
   await app.register(staffModule, {
     deps: {
