@@ -19,9 +19,9 @@ type Service = AdminAccountView['services'][number];
 type Props = { accountid: number; service: Service; onClose: () => void };
 
 const WHEN_LABELS: Record<ApplyChange, string> = {
-  'Next Period': 'From the next period (no pro-rata)',
-  'Current Period': 'Now, for the rest of this period and after (pro-rata)',
-  'Current Period Only': 'Now, for this period only, then back (pro-rata)',
+  'Next Period': 'Next period',
+  'Current Period': 'Now (pro-rata)',
+  'Current Period Only': 'Now, this period only',
 };
 
 /** Everything the account's view shows of the service and its money, fetched again after. */
