@@ -76,6 +76,17 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await dialog.getByRole('button', { name: 'Add plan' }).click();
     await expect(dialog).toBeHidden();
 
+    // A cheaper one, for the desk to move the customer to (decision 056).
+    await page.getByRole('button', { name: 'New plan' }).click();
+    await dialog.getByLabel('Plan name').fill('Fixed Wireless 25 Unlimited');
+    await dialog.getByLabel('Technology').selectOption('Fixed Wireless');
+    await dialog.getByLabel('Monthly price ($, GST included)').fill('69');
+    await dialog.getByLabel('Unlimited data').check();
+    await dialog.getByLabel('Download speed (Mbps)').fill('25');
+    await dialog.getByLabel('Upload speed (Mbps)').fill('5');
+    await dialog.getByRole('button', { name: 'Add plan' }).click();
+    await expect(dialog).toBeHidden();
+
     await page.getByRole('button', { name: 'New plan' }).click();
     await dialog.getByLabel('Plan name').fill('Sky Muster 45 GB');
     await dialog.getByLabel('Technology').selectOption('Sky Muster');
@@ -251,6 +262,36 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
       'Billing Contact',
     );
     await expect(contacts.getByRole('row', { name: /Sam Ledger/ })).toContainText('Invited');
+  });
+
+  await test.step('an admin moves the customer to a cheaper plan for them: the quote first', async () => {
+    const services = page.getByRole('region', { name: /Services/ });
+    // An unlimited service buys no data: the dialog says so.
+    await services.getByRole('button', { name: 'Buy data' }).click();
+    const buy = page.getByRole('dialog', { name: /^Buy data: / });
+    await expect(buy.getByText(/cannot buy data blocks/)).toBeVisible();
+    await buy.getByRole('button', { name: 'Close' }).click();
+    await expect(buy).toBeHidden();
+
+    await services.getByRole('button', { name: 'Change plan' }).click();
+    const change = page.getByRole('dialog', { name: /^Change plan: / });
+    await change
+      .getByLabel('New plan')
+      .selectOption({ label: 'Fixed Wireless 25 Unlimited ($69.00)' });
+    await change.getByLabel('When').selectOption('Current Period');
+    // The whole period still to run: $89.00 - $69.00 back as a credit.
+    const quote = change.getByLabel('What the change does');
+    await expect(quote).toContainText('$69.00');
+    await expect(quote).toContainText('$20.00 credit on the next invoice');
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'plan-change');
+    await change.getByRole('button', { name: 'Change plan' }).click();
+    await expect(change).toBeHidden();
+    await expect(services).toContainText('Fixed Wireless 25 Unlimited');
+    const charges = page.getByRole('region', { name: /Charges and credits/ });
+    await expect(
+      charges.getByRole('row', { name: /Plan change to Fixed Wireless 25 Unlimited/ }),
+    ).toContainText('−$20.00');
   });
 
   await test.step('10,000 customers are imported from CSV: checked first, then imported', async () => {

@@ -236,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brand: config.brand,
       tax: config.business.tax,
       publicUrl: config.publicUrl,
+      rateLimits,
+      loginLimitPerUsername: config.loginLimitPerUsername,
     },
   });
   await app.register(staffModule, {

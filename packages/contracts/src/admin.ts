@@ -5,12 +5,24 @@ import {
   API_KEY_SCOPES,
   PRODUCT_IMAGES,
   PRODUCT_TYPES,
+  PERSON_LOCKS,
   WEBHOOK_EVENTS,
 } from '@outpost/domain/admin-rules';
 import { adminPaths } from './api-paths';
 import { envelope, errorOutput, idParam, pageOf } from './http';
 import { newContactInput } from './contacts';
-import { serviceStatus, serviceType, technology } from './services';
+import {
+  availableBlocksOutput,
+  availablePlanSchema,
+  changePlanPrepareInput,
+  changePlanResultSchema,
+  purchaseBlockCommitOutput,
+  planOptionSchema,
+  purchaseBlockPrepareInput,
+  serviceStatus,
+  serviceType,
+  technology,
+} from './services';
 import { STAFF_ROLE_NAMES } from './staff';
 import { defineRoute } from './route-contract';
 
@@ -303,6 +315,32 @@ const adminAdjustment = z.object({
   created: z.iso.datetime(),
   /** The invoice it went on; null while it waits for the next one. */
   invoice_id: z.number().int().nullable(),
+});
+
+/** A contact's lock (decision 054): what it stops, and when it ends by itself. */
+const adminContactLock = z.object({
+  userid: z.number().int(),
+  lock: z.enum(PERSON_LOCKS),
+  label: z.string(),
+  until: z.iso.datetime(),
+});
+
+/**
+ * A plan change for a customer (decision 056): the portal's own request (plan, when, options).
+ */
+export const adminPlanChangeInput = changePlanPrepareInput;
+
+/** The plans a service may take, as the portal lists them, with their extras and the current ones. */
+const adminServicePlans = z.object({
+  plans: z.array(availablePlanSchema.extend({ options: z.array(planOptionSchema) })),
+  /** The extras the service has now (ids): a change keeps those it names in `options`. */
+  current_options: z.array(z.number().int()),
+});
+
+/** What a plan change would do: the portal's result, and the plan's price with its options. */
+const adminPlanChangeQuote = changePlanResultSchema.extend({
+  /** The chosen plan with its options, per period, in cents, from `effective`. */
+  monthly_price: z.number().int(),
 });
 
 /**
@@ -929,6 +967,113 @@ export const adminRoutes = {
     params: accountContactParams,
     response: envelope(z.object({ ended: z.number().int() })),
     example: { params: { accountid: '100001', userid: '5001' } },
+  }),
+  adminContactLocks: defineRoute({
+    id: 'adminContactLocks',
+    method: 'GET',
+    path: adminPaths.adminContactLocks,
+    summary:
+      "The account's contacts locked out for a while (too many tries), what each lock stops and until when",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountIdParams,
+    response: envelope(z.array(adminContactLock)),
+    example: { params: { accountid: '100001' } },
+  }),
+  adminClearContactLock: defineRoute({
+    id: 'adminClearContactLock',
+    method: 'POST',
+    path: adminPaths.adminClearContactLock,
+    summary:
+      "Clear a contact's locks (sign-in, access recovery, codes) so they may try again; never another person's",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: accountContactParams,
+    response: envelope(z.object({ cleared: z.array(z.enum(PERSON_LOCKS)) })),
+    example: { params: { accountid: '100001', userid: '5001' } },
+  }),
+  adminServicePlans: defineRoute({
+    id: 'adminServicePlans',
+    method: 'GET',
+    path: adminPaths.adminServicePlans,
+    summary: 'The plans the customer could choose for the service, as their portal lists them',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    response: envelope(adminServicePlans),
+    example: { params: { accountid: '100001', serviceid: '200102' } },
+  }),
+  adminPlanChangeQuote: defineRoute({
+    id: 'adminPlanChangeQuote',
+    method: 'POST',
+    path: adminPaths.adminPlanChangeQuote,
+    summary:
+      "What a plan change for the customer would do now (plan, when, price, pro-rata), with the portal's refusals; changes nothing",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    body: adminPlanChangeInput,
+    response: envelope(adminPlanChangeQuote),
+    example: {
+      params: { accountid: '100001', serviceid: '200102' },
+      body: { planid: 33, when: 'Next Period', options: [] },
+    },
+  }),
+  adminPlanChange: defineRoute({
+    id: 'adminPlanChange',
+    method: 'POST',
+    path: adminPaths.adminPlanChange,
+    summary:
+      "Change the customer's plan for them, exactly as their portal would (pro-rata onto the next invoice; plan.changed)",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    headers: idempotencyHeaders,
+    body: adminPlanChangeInput,
+    response: envelope(changePlanResultSchema),
+    example: {
+      params: { accountid: '100001', serviceid: '200102' },
+      body: { planid: 33, when: 'Next Period', options: [] },
+    },
+  }),
+  adminServiceBlocks: defineRoute({
+    id: 'adminServiceBlocks',
+    method: 'GET',
+    path: adminPaths.adminServiceBlocks,
+    summary: 'The data blocks the customer could buy for the service, as their portal lists them',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    response: availableBlocksOutput,
+    example: { params: { accountid: '100001', serviceid: '200102' } },
+  }),
+  adminBuyBlock: defineRoute({
+    id: 'adminBuyBlock',
+    method: 'POST',
+    path: adminPaths.adminServiceBlocks,
+    summary:
+      'Buy a data block for the customer, exactly as their portal would (onto the next invoice; data_block.purchased)',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: accountServiceParams,
+    headers: idempotencyHeaders,
+    body: purchaseBlockPrepareInput,
+    response: purchaseBlockCommitOutput,
+    example: { params: { accountid: '100001', serviceid: '200102' }, body: { dbid: 1 } },
   }),
   adminAccountActivity: defineRoute({
     id: 'adminAccountActivity',

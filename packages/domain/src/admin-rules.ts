@@ -4,12 +4,13 @@ import { addCalendarDays } from './time/zoned';
 /**
  * What the admin API lets a caller do (docs/decisions/051), as scopes:
  * - read: find customers and read what the console shows of them;
- * - provisioning: create and change accounts, services and the catalogue;
+ * - provisioning: create and change accounts, services and the catalogue, and act for a customer
+ *   in their own flows (a plan change, a data block; decision 056);
  * - keys: create, list and revoke API keys and webhook endpoints (staff admins only, never a key);
  * - staff: create staff members, change their roles, disable them, reset their authenticator
  *   (staff admins only, never a key);
  * - desk: the service desk's help with a customer's access: resend an invitation, end a contact's
- *   sessions (support and admins; decision 054);
+ *   sessions, clear a contact's lock (support and admins; decision 054);
  * - billing: credits and charges onto the next invoice (billing and admins; decision 054).
  */
 export const ADMIN_SCOPES = ['read', 'provisioning', 'keys', 'staff', 'desk', 'billing'] as const;
@@ -59,6 +60,7 @@ export const WEBHOOK_EVENTS = [
   'service.suspended',
   'service.resumed',
   'service.cancelled',
+  'service.cancellation_requested',
   'data_block.purchased',
   'plan.changed',
   'ticket.opened',
@@ -176,3 +178,25 @@ export function productPriceProblem(product: {
     return 'The recommended retail price is at least the price.';
   return null;
 }
+
+/**
+ * What can lock a person out for a while (decision 054): too many tries, counted per person (never
+ * per address, which others share). Each is a window's counter; the desk may clear them.
+ */
+export const PERSON_LOCKS = [
+  'sign-in',
+  'recovery-requests',
+  'recovery-checks',
+  'authenticator',
+  'login-codes',
+] as const;
+export type PersonLock = (typeof PERSON_LOCKS)[number];
+
+/** What each lock stops, as the console says it. */
+export const PERSON_LOCK_LABELS: Record<PersonLock, string> = {
+  'sign-in': 'Sign-in (too many wrong passwords)',
+  'recovery-requests': 'Access recovery (too many codes asked for)',
+  'recovery-checks': 'Access recovery (too many codes tried)',
+  authenticator: 'Authenticator codes (too many wrong codes)',
+  'login-codes': 'Login codes by SMS or email (too many sent)',
+};

@@ -14,6 +14,7 @@ export function Badge({ status }: { status: string }) {
       invited: 'waiting',
       suspended: 'warn',
       dead: 'bad',
+      locked: 'bad',
       cancelled: 'muted',
       disabled: 'muted',
       revoked: 'muted',

@@ -21,6 +21,7 @@ import {
   When,
 } from '../components/ui';
 import { AdjustmentDialog } from '../features/adjustment';
+import { BlockDialog, PlanChangeDialog } from '../features/act-for-customer';
 import { AccountActivity } from '../features/activity';
 import { NewServiceDialog } from '../features/new-service';
 import { AddContactDialog } from '../features/add-contact';
@@ -30,6 +31,7 @@ import { can, useSession } from '../session';
 type Contact = AdminAccountView['contacts'][number];
 type Service = AdminAccountView['services'][number];
 type AuditEntry = Awaited<ReturnType<typeof call<typeof staffRoutes.staffAudit>>>[number];
+type ContactLock = Awaited<ReturnType<typeof call<typeof adminRoutes.adminContactLocks>>>[number];
 
 const contactColumns: ColumnDef<Contact, unknown>[] = [
   {
@@ -277,6 +279,7 @@ export function CustomerPage() {
   // The staff audit is the staff admins' (decision 025).
   const auditor = can(role, 'staff');
   const [adjusting, setAdjusting] = useState(false);
+  const [acting, setActing] = useState<{ service: Service; kind: 'plan' | 'block' } | null>(null);
   const account = useQuery({
     queryKey: ['account', accountid],
     queryFn: ({ signal }) =>
@@ -297,6 +300,14 @@ export function CustomerPage() {
     queryFn: ({ signal }) =>
       call(adminRoutes.adminListAdjustments, { params: { accountid: String(accountid) }, signal }),
   });
+  // Who is locked out for a while, and until when (decision 054): beside each contact.
+  const locks = useQuery({
+    queryKey: ['locks', accountid],
+    queryFn: ({ signal }) =>
+      call(adminRoutes.adminContactLocks, { params: { accountid: String(accountid) }, signal }),
+  });
+  const locksOf = (userid: number): ContactLock[] =>
+    (locks.data ?? []).filter((l) => l.userid === userid);
   const contactParams = (userid: number) => ({
     accountid: String(accountid),
     userid: String(userid),
@@ -315,6 +326,14 @@ export function CustomerPage() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
       void queryClient.invalidateQueries({ queryKey: ['activity', accountid] });
+    },
+  });
+  const clearLock = useMutation({
+    mutationFn: (userid: number) =>
+      call(adminRoutes.adminClearContactLock, { params: contactParams(userid) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['locks', accountid] });
+      void queryClient.invalidateQueries({ queryKey: ['audit', accountid] });
     },
   });
   const openPortal = useMutation({
@@ -360,9 +379,31 @@ export function CustomerPage() {
               </button>
             ) : null}
             {s.status === 'active' ? (
-              <button type="button" className="button quiet small" onClick={() => open('suspend')}>
-                Suspend
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  onClick={() => setActing({ service: s, kind: 'plan' })}
+                >
+                  Change plan
+                </button>
+                {s.type === 'Broadband' ? (
+                  <button
+                    type="button"
+                    className="button secondary small"
+                    onClick={() => setActing({ service: s, kind: 'block' })}
+                  >
+                    Buy data
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button quiet small"
+                  onClick={() => open('suspend')}
+                >
+                  Suspend
+                </button>
+              </>
             ) : null}
             {s.status === 'suspended' ? (
               <button
@@ -389,6 +430,24 @@ export function CustomerPage() {
   const contactsWithActions: ColumnDef<Contact, unknown>[] = [
     ...contactColumns,
     {
+      id: 'lock',
+      header: 'Locked',
+      enableSorting: false,
+      cell: ({ row }) => {
+        const held = locksOf(row.original.userid);
+        if (held.length === 0) return <span className="muted">—</span>;
+        return (
+          <ul className="cell-stack">
+            {held.map((l) => (
+              <li key={l.lock}>
+                <Badge status="locked" /> {l.label}, until <When at={l.until} />
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    {
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
       enableSorting: false,
@@ -405,6 +464,16 @@ export function CustomerPage() {
                 onClick={() => resend.mutate(c.userid)}
               >
                 Resend invitation
+              </button>
+            ) : null}
+            {locksOf(c.userid).length > 0 ? (
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={clearLock.isPending}
+                onClick={() => clearLock.mutate(c.userid)}
+              >
+                Clear lock
               </button>
             ) : null}
             {c.status === 'Active' ? (
@@ -555,6 +624,15 @@ export function CustomerPage() {
             ended.
           </p>
         ) : null}
+        {clearLock.isSuccess ? (
+          <p className="notice info" role="status">
+            {clearLock.data.cleared.length === 0
+              ? 'Nothing was locked: they may sign in and recover access as usual.'
+              : 'Lock cleared: they may try again now.'}
+          </p>
+        ) : null}
+        {locks.isError ? <ErrorNotice error={locks.error} /> : null}
+        {clearLock.isError ? <ErrorNotice error={clearLock.error} /> : null}
         {resend.isError ? <ErrorNotice error={resend.error} /> : null}
         {endSessions.isError ? <ErrorNotice error={endSessions.error} /> : null}
         <DataTable
@@ -617,6 +695,20 @@ export function CustomerPage() {
             )}
           </QueryView>
         </Section>
+      ) : null}
+      {acting?.kind === 'plan' ? (
+        <PlanChangeDialog
+          accountid={accountid}
+          service={acting.service}
+          onClose={() => setActing(null)}
+        />
+      ) : null}
+      {acting?.kind === 'block' ? (
+        <BlockDialog
+          accountid={accountid}
+          service={acting.service}
+          onClose={() => setActing(null)}
+        />
       ) : null}
       {statusChange ? (
         <ServiceStatusDialog

@@ -35,6 +35,23 @@ function behavesAsAFixedWindow(name: string, makeStore: () => RateLimitStore) {
       expect((await store.hit(short, 50)).count).toBe(1);
       await store.close();
     });
+
+    it('peeks at live counters without counting, and leaves out ended and unknown ones', async () => {
+      const store = makeStore();
+      const key = `test:${name}:${Math.random()}`;
+      await store.hit(key, 60_000);
+      await store.hit(key, 60_000);
+      const ended = `${key}:ended`;
+      await store.hit(ended, 50);
+      await new Promise((r) => setTimeout(r, 120));
+      const seen = await store.peek([key, ended, `${key}:unknown`]);
+      expect([...seen.keys()]).toEqual([key]);
+      expect(seen.get(key)!.count).toBe(2);
+      expect(seen.get(key)!.resetAt.getTime()).toBeGreaterThan(Date.now() + 58_000);
+      expect((await store.hit(key, 60_000)).count).toBe(3);
+      expect((await store.peek([])).size).toBe(0);
+      await store.close();
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -14,6 +14,8 @@ export type RateLimitHit = { count: number; resetAt: Date };
 export type RateLimitStore = {
   hit: (key: string, windowMs: number) => Promise<RateLimitHit>;
   reset: (key: string) => Promise<void>;
+  /** The live counters among `keys` (a window not yet over), without counting a hit. */
+  peek: (keys: readonly string[]) => Promise<Map<string, RateLimitHit>>;
   close: () => Promise<void>;
   /** Redis stores: a round trip to the server (readiness). */
   ping?: () => Promise<void>;
@@ -39,6 +41,14 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
     },
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    async peek(keys) {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(rateLimits)
+        .where(and(inArray(rateLimits.key, [...keys]), gt(rateLimits.resetAt, sql`now()`)));
+      return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt }]));
     },
     close: async () => {},
   };
@@ -96,6 +106,21 @@ export function redisRateLimitStore(url: string): RateLimitStore {
     },
     async reset(key) {
       await run(() => redis.del(prefix + key));
+    },
+    async peek(keys) {
+      const found = new Map<string, RateLimitHit>();
+      if (keys.length === 0) return found;
+      const pipeline = redis.multi();
+      for (const key of keys) pipeline.get(prefix + key).pttl(prefix + key);
+      const result = await run(() => pipeline.exec());
+      if (!result) throw new RateLimitStoreUnavailable(new Error('redis transaction aborted'));
+      const now = Date.now();
+      keys.forEach((key, i) => {
+        const count = Number(result[2 * i]?.[1] ?? 0);
+        const ttl = Number(result[2 * i + 1]?.[1]);
+        if (count > 0 && ttl > 0) found.set(key, { count, resetAt: new Date(now + ttl) });
+      });
+      return found;
     },
     close: async () => {
       // A polite QUIT when Redis answers; else just drop the connection.

@@ -507,9 +507,13 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
   }
   if ('serviceid' in params) {
     // A service of its own in the state the route changes (a copy of the holder's pending one):
-    // active to suspend, suspended to resume, else pending (to activate or cancel).
+    // active to suspend or to act on for the customer, suspended to resume, else pending (to
+    // activate or cancel).
     const status =
-      route.id === 'adminSuspendService'
+      route.id === 'adminSuspendService' ||
+      route.id === 'adminPlanChange' ||
+      route.id === 'adminPlanChangeQuote' ||
+      route.id === 'adminBuyBlock'
         ? 'active'
         : route.id === 'adminResumeService'
           ? 'suspended'

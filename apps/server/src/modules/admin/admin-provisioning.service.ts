@@ -460,6 +460,21 @@ export async function cancelService(
     .where(eq(services.id, serviceId));
   if (scheduled) await endScheduledChanges(tx, serviceId);
   else await markCancelled(tx, serviceId, now);
+  // The request itself (decision 052): a provider's systems start their own cancellation work
+  // (the network, a final bill, a retention call) when it is asked for, whenever it takes effect.
+  await emitEvent(
+    tx,
+    'service.cancellation_requested',
+    {
+      account_id: accountId,
+      service_id: serviceId,
+      reason: input.reason,
+      on,
+      effective: at.toISOString(),
+      scheduled,
+    },
+    now,
+  );
   await emitEvent(
     tx,
     'service.cancelled',

@@ -43,7 +43,12 @@ beforeAll(async () => {
     ctx.database.db,
     {
       url: 'https://bss.example.net/outpost',
-      events: ['service.suspended', 'service.resumed', 'service.cancelled'],
+      events: [
+        'service.suspended',
+        'service.resumed',
+        'service.cancelled',
+        'service.cancellation_requested',
+      ],
     },
     null,
     time.clock(),
@@ -297,8 +302,17 @@ describe('cancelling a service', () => {
         effective: time.clock().toISOString(),
       }),
     ]);
+    expect(await events('service.cancellation_requested', PENDING)).toEqual([
+      expect.objectContaining({
+        reason: 'Customer changed mind',
+        on: businessDate(time.clock()),
+        scheduled: false,
+        effective: time.clock().toISOString(),
+      }),
+    ]);
     const again = await call('adminCancelService', PENDING, { reason: 'Again' });
     expect(again.statusCode).toBe(409);
+    expect(await events('service.cancellation_requested', PENDING)).toHaveLength(1);
     expect(errorOf(again)).toBe(adminErrors.serviceAlreadyCancelled);
     for (const route of ['adminSuspendService', 'adminResumeService'] as const) {
       const refused = await call(
@@ -356,9 +370,24 @@ describe('cancelling a service', () => {
     expect(await events('service.cancelled', SMP)).toEqual([
       expect.objectContaining({ scheduled: true, effective: startOfDay }),
     ]);
+    // The request itself, in the same transaction: the day asked for and when it takes effect.
+    expect(await events('service.cancellation_requested', SMP)).toEqual([
+      {
+        account_id: ACCOUNT,
+        service_id: SMP,
+        account_external_id: null,
+        service_external_id: null,
+        reason: 'Moving to the city',
+        on,
+        effective: startOfDay,
+        scheduled: true,
+      },
+    ]);
     const again = await call('adminCancelService', SMP, { reason: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toBe(adminErrors.serviceCancelScheduled(on));
+    // A refused request asked for nothing: no second event.
+    expect(await events('service.cancellation_requested', SMP)).toHaveLength(1);
 
     // The day before, the roll-over leaves it; once the day has begun, it is cancelled.
     time.advance(new Date(startOfDay).getTime() - time.clock().getTime() - 60_000);

@@ -55,6 +55,15 @@ import {
   prepareImport,
   startImportRun,
 } from './admin-import.service';
+import { clearContactLocks, contactLocks } from './admin-locks.service';
+import {
+  blocksFor,
+  buyBlockFor,
+  changePlanFor,
+  planChangeQuote,
+  plansFor,
+} from './admin-acting.service';
+import type { RateLimitStore } from '../../plugins/rate-limit-store';
 import type { AdminCaller } from './api-keys.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { adminError } from './admin.errors';
@@ -93,7 +102,15 @@ export function principalOf(caller: AdminCaller): string {
   return caller.kind === 'key' ? `key:${caller.keyId}` : `staff:${caller.staff.id}`;
 }
 
-export type AdminDeps = { db: Db; clock: Clock; brand: Brand; tax: Tax; publicUrl: string };
+export type AdminDeps = {
+  db: Db;
+  clock: Clock;
+  brand: Brand;
+  tax: Tax;
+  publicUrl: string;
+  rateLimits: RateLimitStore;
+  loginLimitPerUsername: number;
+};
 
 /**
  * The admin API (issue 39, docs/decisions/051): API keys, finding customers, the customer view,
@@ -327,6 +344,84 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
         ),
       ),
     }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminContactLocks),
+    handler: async (request) => ({ data: await contactLocks(deps, request.params.accountid) }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminClearContactLock),
+    // Idempotent by itself: a second call finds nothing locked.
+    handler: async (request) => ({
+      data: await clearContactLocks(
+        deps,
+        request.params.accountid,
+        request.params.userid,
+        deskCaller(request),
+        clock(),
+      ),
+    }),
+  });
+
+  // Acting for a customer in their own flows (docs/decisions/056): the portal's decisions and
+  // writes; the commits once per Idempotency-Key, so a second click never charges twice.
+  app.route({
+    ...routeFor(adminRoutes.adminServicePlans),
+    handler: async (request) => ({
+      data: await plansFor(db, request.params.accountid, request.params.serviceid, clock()),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminPlanChangeQuote),
+    handler: async (request) => ({
+      data: await planChangeQuote(
+        db,
+        request.params.accountid,
+        request.params.serviceid,
+        request.body,
+        clock(),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminPlanChange),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await changePlanFor(
+          tx,
+          request.params.accountid,
+          request.params.serviceid,
+          request.body,
+          deskCaller(request),
+          now,
+        ),
+      })),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminServiceBlocks),
+    handler: async (request) => ({
+      data: await blocksFor(db, request.params.accountid, request.params.serviceid),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminBuyBlock),
+    handler: async (request, reply) =>
+      once(request, reply, async (tx, _by, now) => ({
+        data: await buyBlockFor(
+          tx,
+          request.params.accountid,
+          request.params.serviceid,
+          request.body.dbid,
+          deskCaller(request),
+          now,
+        ),
+      })),
   });
 
   app.route({

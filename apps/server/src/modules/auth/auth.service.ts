@@ -144,13 +144,16 @@ export async function issueSession(
   };
 }
 
+/** The counter of sign-in tries for a username (any case): the person's sign-in lock. */
+export const loginUserKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
+
 export async function login(
   deps: AuthDeps,
   input: { username: string; password: string; verification?: string | undefined },
   meta: RequestMeta,
 ): Promise<SessionOutput> {
   const username = input.username.trim();
-  const userKey = `login:user:${username.toLowerCase()}`;
+  const userKey = loginUserKey(username);
   const [ipHit, userHit] = await Promise.all([
     deps.rateLimits.hit(`login:ip:${meta.ip}`, LOGIN_WINDOW_MS),
     deps.rateLimits.hit(userKey, LOGIN_WINDOW_MS),

@@ -31,6 +31,10 @@ export type TwoFactorDeps = {
 const { windowMs: SEND_WINDOW_MS, perWindow: SENDS_PER_WINDOW } = CODE_SEND_LIMIT;
 const TOTP_PERIOD = 30;
 
+/** The counters of a person's authenticator tries and of the login codes sent to them. */
+export const totpTriesKey = (userId: number) => `2fa:totp:${userId}`;
+export const codeSendsKey = (userId: number) => `2fa:send:${userId}`;
+
 export function totpFor(secret: string): TOTP {
   return new TOTP({
     secret: Secret.fromBase32(secret),
@@ -51,7 +55,7 @@ export async function claimTotp(
   secret: string,
   code: string,
 ): Promise<'ok' | 'invalid' | 'locked'> {
-  const tries = `2fa:totp:${userId}`;
+  const tries = totpTriesKey(userId);
   const tried = await deps.rateLimits.hit(tries, SEND_WINDOW_MS);
   if (tried.count > CODE_MAX_TRIES) return 'locked';
   const now = deps.clock().getTime();
@@ -83,7 +87,7 @@ async function sendLoginCode(deps: TwoFactorDeps, user: TwoFactorUser): Promise<
   const bySms = user.twoFactorMethod === 'sms' && user.mobile;
   const to = bySms ? user.mobile : user.email;
   if (!to) throw authError('noCodeAddress');
-  const sent = await deps.rateLimits.hit(`2fa:send:${user.id}`, SEND_WINDOW_MS);
+  const sent = await deps.rateLimits.hit(codeSendsKey(user.id), SEND_WINDOW_MS);
   if (sent.count > SENDS_PER_WINDOW) {
     throw authError('codeSendsLimited');
   }

@@ -85,15 +85,20 @@ export async function limit(
 ): Promise<void> {
   const user = await findUser(deps.db, c);
   const { field, value } = contactValue(c);
-  const who = user ? `person:${user.id}` : `contact:${field}:${value.toLowerCase()}`;
+  const perPersonKey = user
+    ? recoveryPersonKey(stage, user.id)
+    : `${stage}:contact:${field}:${value.toLowerCase()}`;
   const [perPerson, perIp] = await Promise.all([
-    deps.rateLimits.hit(`${stage}:${who}`, WINDOW_MS),
+    deps.rateLimits.hit(perPersonKey, WINDOW_MS),
     deps.rateLimits.hit(`${stage}:ip:${meta.ip}`, WINDOW_MS),
   ]);
   if (perPerson.count > RECOVERY_LIMIT_PER_CONTACT || perIp.count > RECOVERY_LIMIT_PER_IP) {
     throw recoveryError('recoveryRateLimited');
   }
 }
+
+/** The counter of a known person's recovery requests ('recover') or code checks ('verify'). */
+export const recoveryPersonKey = (stage: string, userId: number) => `${stage}:person:${userId}`;
 
 /** What a recovery csrf is bound to: the method and the contact (any case), and the code. */
 export function contactPayload(c: Contact & { code?: string }): Record<string, unknown> {

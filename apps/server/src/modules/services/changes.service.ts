@@ -21,7 +21,8 @@ import {
  * (docs/decisions/007). Each runs inside the caller's transaction with the service row locked.
  */
 
-async function currentOptions(tx: Db, serviceId: number): Promise<number[]> {
+/** The extras the service has now, by id. */
+export async function currentOptions(tx: Db, serviceId: number): Promise<number[]> {
   const rows = await tx
     .select({ extraId: serviceExtras.extraId })
     .from(serviceExtras)
@@ -83,15 +84,29 @@ export async function markCancelled(tx: Db, serviceId: number, at: Date): Promis
     .where(eq(services.id, serviceId));
 }
 
+/**
+ * Who asked for a change: a contact of the account (their user id), or staff or an API key acting
+ * for the customer (decision 056; no user: the staff audit names them).
+ */
+export type Actor = number | { staffId: number | null; apiKeyId: number | null };
+
+const userOf = (actor: Actor): number | null => (typeof actor === 'number' ? actor : null);
+
+/** What a webhook says of who asked: the contact, else the staff member or key acting for them. */
+const actorEvent = (actor: Actor, field: string) =>
+  typeof actor === 'number'
+    ? { [field]: actor }
+    : { [field]: null, acting_staff_id: actor.staffId, acting_api_key_id: actor.apiKeyId };
+
 /** A plan change applied (or scheduled, or cancelled), told to the provider's systems. */
 export async function applyPlanChange(
   tx: Db,
   service: ServiceRow,
   decision: ChangeDecision,
-  userId: number,
+  actor: Actor,
   now: Date,
 ): Promise<ChangePlanResult> {
-  const result = await recordPlanChange(tx, service, decision, userId, now);
+  const result = await recordPlanChange(tx, service, decision, userOf(actor), now);
   await emitEvent(
     tx,
     'plan.changed',
@@ -104,18 +119,65 @@ export async function applyPlanChange(
       effective: result.effective,
       adjustment_cents: result.adjustment,
       cancelled: result.cancelled,
-      requested_by: userId,
+      ...actorEvent(actor, 'requested_by'),
     },
     now,
   );
   return result;
 }
 
+/**
+ * What a change would do if applied at `now`, without applying it: the same plan, period end,
+ * prices and pro-rata as recordPlanChange (decision 056: the console's confirm shows it first).
+ * `monthly_price`: the plan with its options, per period, from when it applies.
+ */
+export async function quotePlanChange(
+  db: Db,
+  service: ServiceRow,
+  decision: ChangeDecision,
+  now: Date,
+): Promise<ChangePlanResult & { monthly_price: number }> {
+  const end = periodEnd(service.periodStart);
+  // The current period was billed at the plan's price at its start (decision 055).
+  const current = await planById(db, service.planId, service.periodStart);
+  if (!current) throw new Error(`service ${service.id} has no plan`);
+  const currentPrice = await priceWith(
+    db,
+    current.priceCents,
+    await currentOptions(db, service.id),
+  );
+  if (decision.kind === 'cancel') {
+    return {
+      serviceid: service.id,
+      plan: current.name,
+      next_plan: null,
+      when: 'Next Period',
+      effective: now.toISOString(),
+      adjustment: 0,
+      cancelled: true,
+      monthly_price: currentPrice,
+    };
+  }
+  const { plan, when, options } = decision;
+  const newPrice = await priceWith(db, plan.priceCents, options);
+  const later = when === 'Next Period';
+  return {
+    serviceid: service.id,
+    plan: later ? current.name : plan.name,
+    next_plan: later ? plan.name : when === 'Current Period Only' ? current.name : null,
+    when,
+    effective: (later ? end : now).toISOString(),
+    adjustment: later ? 0 : proRataAdjustment(currentPrice, newPrice, end, now),
+    cancelled: false,
+    monthly_price: newPrice,
+  };
+}
+
 async function recordPlanChange(
   tx: Db,
   service: ServiceRow,
   decision: ChangeDecision,
-  userId: number,
+  userId: number | null,
   now: Date,
 ): Promise<ChangePlanResult> {
   const end = periodEnd(service.periodStart);
@@ -253,7 +315,7 @@ export async function purchaseBlock(
   tx: Db,
   service: ServiceRow,
   block: AvailableBlock,
-  userId: number,
+  actor: Actor,
   now: Date,
 ): Promise<BlockPurchase> {
   const [row] = await tx
@@ -261,7 +323,7 @@ export async function purchaseBlock(
     .values({
       serviceId: service.id,
       blockId: block.dbid,
-      purchasedBy: userId,
+      purchasedBy: userOf(actor),
       name: block.block,
       peakMb: block.peak_mb,
       offpeakMb: block.offpeak_mb,
@@ -292,7 +354,7 @@ export async function purchaseBlock(
       peak_mb: block.peak_mb,
       offpeak_mb: block.offpeak_mb,
       price_cents: block.price,
-      purchased_by: userId,
+      ...actorEvent(actor, 'purchased_by'),
     },
     now,
   );
