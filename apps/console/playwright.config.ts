@@ -44,7 +44,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 240_000,
+  timeout: 480_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {

@@ -1,7 +1,8 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
+  getFilteredRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
@@ -24,6 +25,7 @@ export function DataTable<T>({
   empty,
   initialSorting = [],
   pager,
+  filterLabel,
 }: {
   /** What the table lists, for screen readers (its caption). */
   label: string;
@@ -37,16 +39,23 @@ export function DataTable<T>({
   initialSorting?: SortingState;
   /** For a list the server pages: where this page starts, and whether another follows. */
   pager?: Pager;
+  /** A box above the table that keeps the rows holding what is typed (a list held whole). */
+  filterLabel?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
+    state: { sorting, globalFilter: filter },
     onSortingChange: setSorting,
+    onGlobalFilterChange: setFilter,
+    globalFilterFn: 'includesString',
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
   });
   const rows = table.getRowModel().rows;
 
@@ -72,7 +81,7 @@ export function DataTable<T>({
     }
   };
 
-  return (
+  const table_ = (
     <div className="table-wrap">
       <table className="data-table">
         <caption className="visually-hidden">{label}</caption>
@@ -118,7 +127,7 @@ export function DataTable<T>({
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="table-empty">
-                {empty}
+                {filter && data.length > 0 ? `No row holds “${filter}”.` : empty}
               </td>
             </tr>
           ) : (
@@ -148,6 +157,29 @@ export function DataTable<T>({
       {pager && (pager.offset > 0 || pager.hasMore) ? (
         <PagerBar pager={pager} shown={data.length} />
       ) : null}
+    </div>
+  );
+  if (!filterLabel) return table_;
+  return (
+    <div className="filtered-table">
+      <div className="table-filter">
+        <label htmlFor={filterId} className="visually-hidden">
+          {filterLabel}
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          placeholder={filterLabel}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        {filter ? (
+          <span className="muted" aria-live="polite">
+            {rows.length} of {data.length}
+          </span>
+        ) : null}
+      </div>
+      {table_}
     </div>
   );
 }

@@ -137,7 +137,15 @@ export function StaffPage() {
       {update.isError ? <ErrorNotice error={update.error} /> : null}
       {resetAuthenticator.isError ? <ErrorNotice error={resetAuthenticator.error} /> : null}
       <QueryView query={staff}>
-        {(data) => <DataTable label="Staff" columns={columns} data={data} empty="No staff." />}
+        {(data) => (
+          <DataTable
+            label="Staff"
+            columns={columns}
+            data={data}
+            empty="No staff."
+            filterLabel="Filter by name, email or role"
+          />
+        )}
       </QueryView>
       <NewStaffDialog open={creating} onOpenChange={setCreating} onCreated={setSecret} />
       <ShownOnce
