@@ -677,6 +677,8 @@ describe('provisioning', () => {
       upload_kbps: 5120,
       summary: expect.any(String),
       services: expect.any(Number),
+      // None announced (decision 055).
+      price_changes: [],
     });
   });
 });
