@@ -177,7 +177,12 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await page.getByRole('button', { name: 'Add service' }).click();
     const add = page.getByRole('dialog', { name: 'Add a service' });
     await add.getByLabel('Technology').selectOption('Fixed Wireless');
-    await add.getByLabel('Plan').selectOption({ label: 'Fixed Wireless 50 Unlimited' });
+    // The plan is found by typing part of its name (the one combobox), then chosen.
+    await add.getByRole('combobox', { name: 'Plan', exact: true }).fill('50 unlim');
+    await add.getByRole('option', { name: /^Fixed Wireless 50 Unlimited/ }).click();
+    await expect(add.getByRole('combobox', { name: 'Plan', exact: true })).toHaveValue(
+      'Fixed Wireless 50 Unlimited',
+    );
     await add.getByLabel('AVC id').fill('AVC000012345678');
     await add.getByLabel('Tower (optional)').fill('TWR-ROMA-02');
     await add.getByLabel('Street address').fill('1480 Wallumbilla Road');
@@ -193,7 +198,9 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     const badge = services.locator('.badge');
     await expect(badge).toHaveText('active');
     // Suspended (a reason is required, kept from the customer), then resumed.
-    await services.getByRole('button', { name: 'Suspend' }).click();
+    // The row's next step is a button; the rest are in its menu (arrow keys, Enter).
+    await services.getByRole('button', { name: 'More actions for AVC000012345678' }).click();
+    await page.getByRole('menuitem', { name: 'Suspend' }).click();
     const suspend = page.getByRole('dialog', { name: /^Suspend / });
     await suspend.getByRole('button', { name: 'Suspend service' }).click();
     await expect(suspend.getByText('Give the reason.')).toBeVisible();
@@ -207,7 +214,7 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
       .click();
     await expect(badge).toHaveText('active');
     // This period's usage on an unlimited plan, and the lists a new customer has nothing in yet.
-    await expect(services).toContainText('(unlimited)');
+    await expect(services).toContainText('0 B used, no limit');
     await expect(page.getByRole('region', { name: /Payment methods/ })).toContainText(
       'No card or bank account saved',
     );
@@ -267,7 +274,8 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
   await test.step('an admin moves the customer to a cheaper plan for them: the quote first', async () => {
     const services = page.getByRole('region', { name: /Services/ });
     // An unlimited service buys no data: the dialog says so.
-    await services.getByRole('button', { name: 'Buy data' }).click();
+    await services.getByRole('button', { name: /^More actions for / }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Buy data' }).click();
     const buy = page.getByRole('dialog', { name: /^Buy data: / });
     await expect(buy.getByText(/cannot buy data blocks/)).toBeVisible();
     await buy.getByRole('button', { name: 'Close' }).click();
@@ -381,6 +389,42 @@ test('a new provider signs in, builds its catalogue, adds a customer, finds them
     await expect(page.getByRole('region', { name: 'Staff activity' })).toContainText(
       FIRST_ADMIN.name,
     );
+  });
+
+  await test.step('the admin adds a billing clerk, finds them by role and switches them off', async () => {
+    await nav(page, 'Staff').click();
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a staff member' });
+    await add.getByLabel('Name').fill('Bea Ledger');
+    await add.getByLabel('Work email').fill('bea.ledger@harper-isp.example');
+    await add.getByLabel('Role').selectOption('billing');
+    await add.getByLabel('First password').fill('correct horse battery');
+    await add.getByRole('button', { name: 'Add staff member' }).click();
+    await page
+      .getByRole('dialog', { name: 'Authenticator for Bea Ledger' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    const staff = page.getByRole('table', { name: 'Staff' });
+    await expect(staff.getByRole('row')).toHaveCount(3); // the header, the admin, the clerk
+    // A column's choice narrows the list to the rows holding one of its values.
+    await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('billing');
+    await expect(staff.getByRole('row')).toHaveCount(2);
+    await expect(staff).toContainText('Bea Ledger');
+    await expect(page.getByText('1 of 2')).toBeVisible();
+    // The row's actions are in its menu, by keyboard.
+    await staff.getByRole('button', { name: 'Actions for Bea Ledger' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Disable' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(staff.getByRole('row', { name: /Bea Ledger/ }).locator('.badge')).toHaveText(
+      'disabled',
+    );
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('false');
+    await expect(staff.getByRole('row')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('');
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('');
+    await expect(staff.getByRole('row')).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 

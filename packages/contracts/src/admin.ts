@@ -330,6 +330,16 @@ const adminContactLock = z.object({
  */
 export const adminPlanChangeInput = changePlanPrepareInput;
 
+/**
+ * The commit's request: the quote's request and, optionally, the pro-rata the quote showed
+ * (cents). The pro-rata runs to the millisecond, so a commit a while after its quote can differ by
+ * a cent; with `expected_adjustment` such a commit changes nothing and answers 409 with the new
+ * figure, so what staff told the customer is what is charged.
+ */
+export const adminPlanChangeCommitInput = changePlanPrepareInput.extend({
+  expected_adjustment: z.number().int().optional(),
+});
+
 /** The plans a service may take, as the portal lists them, with their extras and the current ones. */
 const adminServicePlans = z.object({
   plans: z.array(availablePlanSchema.extend({ options: z.array(planOptionSchema) })),
@@ -1039,7 +1049,7 @@ export const adminRoutes = {
     objects: [],
     params: accountServiceParams,
     headers: idempotencyHeaders,
-    body: adminPlanChangeInput,
+    body: adminPlanChangeCommitInput,
     response: envelope(changePlanResultSchema),
     example: {
       params: { accountid: '100001', serviceid: '200102' },

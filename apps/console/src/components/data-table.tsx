@@ -2,10 +2,16 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import {
   flexRender,
   getCoreRowModel,
+  getFacetedRowModel,
+  getFacetedUniqueValues,
   getFilteredRowModel,
   getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
+  type ColumnFiltersState,
+  type FilterFn,
+  type RowData,
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
@@ -15,6 +21,8 @@ import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
  * of a list: arrow keys move between rows, Home and End jump, Enter opens the row. Rows come
  * from the server a page at a time (the admin API pages and limits them); a list longer than a
  * page has a pager that asks the server for the next one. Sorting sorts the page shown.
+ * A list held whole can be narrowed: a text box over every column (`filterLabel`), and a choice
+ * per column for columns whose `meta.filter` names one (the values the rows hold).
  */
 export function DataTable<T>({
   label,
@@ -44,20 +52,27 @@ export function DataTable<T>({
 }) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [filter, setFilter] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const filterId = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   const table = useReactTable({
     data,
     columns,
-    state: { sorting, globalFilter: filter },
+    state: { sorting, globalFilter: filter, columnFilters },
     onSortingChange: setSorting,
     onGlobalFilterChange: setFilter,
+    onColumnFiltersChange: setColumnFilters,
     globalFilterFn: 'includesString',
+    defaultColumn: { filterFn: sameValue as FilterFn<T> },
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
+    getFacetedRowModel: getFacetedRowModel(),
+    getFacetedUniqueValues: getFacetedUniqueValues(),
   });
   const rows = table.getRowModel().rows;
+  const choosable = table.getAllLeafColumns().filter((column) => column.columnDef.meta?.filter);
+  const narrowed = filter !== '' || columnFilters.length > 0;
 
   const focusRow = (index: number) => {
     const all = body.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]');
@@ -91,7 +106,7 @@ export function DataTable<T>({
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 const canSort = header.column.getCanSort();
-                const meta = header.column.columnDef.meta as { numeric?: boolean } | undefined;
+                const meta = header.column.columnDef.meta;
                 return (
                   <th
                     key={header.id}
@@ -127,7 +142,11 @@ export function DataTable<T>({
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="table-empty">
-                {filter && data.length > 0 ? `No row holds “${filter}”.` : empty}
+                {narrowed && data.length > 0
+                  ? filter
+                    ? `No row holds “${filter}”.`
+                    : 'No row matches the filters.'
+                  : empty}
               </td>
             </tr>
           ) : (
@@ -142,7 +161,7 @@ export function DataTable<T>({
                 onKeyDown={onOpen ? (event) => onKeyDown(event, index, row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta as { numeric?: boolean } | undefined;
+                  const meta = cell.column.columnDef.meta;
                   return (
                     <td key={cell.id} className={meta?.numeric ? 'numeric' : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -159,21 +178,28 @@ export function DataTable<T>({
       ) : null}
     </div>
   );
-  if (!filterLabel) return table_;
+  if (!filterLabel && choosable.length === 0) return table_;
   return (
     <div className="filtered-table">
       <div className="table-filter">
-        <label htmlFor={filterId} className="visually-hidden">
-          {filterLabel}
-        </label>
-        <input
-          id={filterId}
-          type="search"
-          placeholder={filterLabel}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-        {filter ? (
+        {filterLabel ? (
+          <>
+            <label htmlFor={filterId} className="visually-hidden">
+              {filterLabel}
+            </label>
+            <input
+              id={filterId}
+              type="search"
+              placeholder={filterLabel}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </>
+        ) : null}
+        {choosable.map((column) => (
+          <ColumnChoice key={column.id} column={column} />
+        ))}
+        {narrowed ? (
           <span className="muted" aria-live="polite">
             {rows.length} of {data.length}
           </span>
@@ -181,6 +207,50 @@ export function DataTable<T>({
       </div>
       {table_}
     </div>
+  );
+}
+
+declare module '@tanstack/react-table' {
+  // What the one DataTable reads from a column's `meta` (TanStack's way to type it: merging
+  // into its interface, hence an interface with its type parameters).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Right-aligned figures. */
+    numeric?: boolean;
+    /** A choice above the table narrows the rows to one of this column's values. */
+    filter?: {
+      /** The choice's name, read out: "Role". */
+      label: string;
+      /** The option that keeps every row: "Every role". */
+      all: string;
+      /** A value as the choice shows it (the value itself by default). */
+      text?: (value: unknown) => string;
+    };
+  }
+}
+
+/** A column's choice keeps the rows whose value is the one chosen (compared as text). */
+const sameValue: FilterFn<unknown> = (row, columnId, chosen) =>
+  String(row.getValue(columnId)) === chosen;
+
+function ColumnChoice<T>({ column }: { column: Column<T, unknown> }) {
+  const meta = column.columnDef.meta!.filter!;
+  const values = [...column.getFacetedUniqueValues().keys()]
+    .map((value) => ({ value: String(value), text: meta.text?.(value) ?? String(value) }))
+    .sort((a, b) => a.text.localeCompare(b.text));
+  return (
+    <select
+      aria-label={meta.label}
+      value={(column.getFilterValue() as string | undefined) ?? ''}
+      onChange={(event) => column.setFilterValue(event.target.value || undefined)}
+    >
+      <option value="">{meta.all}</option>
+      {values.map(({ value, text }) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -21,13 +21,10 @@ export function Field({
 } & ComponentProps<'input'> &
   ComponentProps<'select'>) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   const shared = {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-describedby': fieldDescribedBy(id, hint, error),
   };
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
@@ -39,16 +36,44 @@ export function Field({
       ) : (
         <input {...(control as ComponentProps<'input'>)} {...shared} />
       )}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A field's hint and error under its control, with the ids the control names in
+ * aria-describedby (`fieldDescribedBy`): shared by `Field` and `Combobox`.
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
       {hint ? (
-        <p id={hintId} className="field-hint">
+        <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="field-error">
+        <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/** The ids of a field's hint and error, as its control's aria-describedby (or undefined). */
+export function fieldDescribedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return (
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    undefined
   );
 }

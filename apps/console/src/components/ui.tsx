@@ -194,7 +194,7 @@ export function Allowance({
     <div className="allowance">
       <span>
         <span className="muted">{label}</span> {formatMegabytes(usedMb)}
-        {totalMb === null ? ' (unlimited)' : ` of ${formatMegabytes(totalMb)}`}
+        {totalMb === null ? ' used, no limit' : ` of ${formatMegabytes(totalMb)}`}
         {totalMb !== null && blocksMb > 0 ? (
           <span className="muted"> (incl. {formatMegabytes(blocksMb)} of blocks)</span>
         ) : null}

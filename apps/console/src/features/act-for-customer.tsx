@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRoutes, type AdminAccountView } from '@outpost/contracts/admin';
 import type { ApplyChange } from '@outpost/contracts/services';
 import { formatDollars } from '@outpost/domain/money';
-import { call, newIdempotencyKey } from '../api';
+import { ApiError, call, newIdempotencyKey } from '../api';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
 import { ErrorNotice, FormActions, Loading, QueryView, When } from '../components/ui';
@@ -83,14 +83,18 @@ export function PlanChangeDialog({ accountid, service, onClose }: Props) {
   });
 
   const onSubmit = handleSubmit(async () => {
-    if (!request) return;
+    if (!request || !quote.data) return;
     setFailure(null);
     try {
-      await call(adminRoutes.adminPlanChange, { idempotencyKey, params, body: request });
+      // The pro-rata shown is the one charged: if time has moved it by a cent, the server
+      // changes nothing (409) and the quote is fetched again for another look.
+      const body = { ...request, expected_adjustment: quote.data.adjustment };
+      await call(adminRoutes.adminPlanChange, { idempotencyKey, params, body });
       await refreshAccount(queryClient, accountid);
       onClose();
     } catch (error) {
       setFailure(error);
+      if (error instanceof ApiError && error.status === 409) void quote.refetch();
     }
   });
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRoutes } from '@outpost/contracts/admin';
 import { technology as technologies } from '@outpost/contracts/services';
 import { AU_STATES, type AuState } from '@outpost/domain/au-states';
+import { formatDollars } from '@outpost/domain/money';
 import { call, newIdempotencyKey } from '../api';
+import { Combobox } from '../components/combobox';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
 import { ErrorNotice, FormActions } from '../components/ui';
@@ -44,8 +46,10 @@ export function NewServiceDialog({
   });
   const {
     register,
+    control,
     handleSubmit,
     watch,
+    setValue,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
@@ -101,31 +105,46 @@ export function NewServiceDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="Add a service">
       {failure ? <ErrorNotice error={failure} /> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="form-grid">
-        <Field label="Technology" as="select" {...register('technology')}>
+        <Field
+          label="Technology"
+          as="select"
+          {...register('technology', {
+            // A plan belongs to one technology: another technology starts the choice again.
+            onChange: () => setValue('plan_id', ''),
+          })}
+        >
           {technologies.options.map((t) => (
             <option key={t}>{t}</option>
           ))}
         </Field>
-        <Field
-          label="Plan"
-          as="select"
-          error={errors.plan_id?.message}
-          hint={
-            plans.isPending
-              ? 'Loading the plans…'
-              : choices.length === 0
-                ? `No ${tech} plans in the catalogue yet.`
-                : undefined
-          }
-          {...register('plan_id', { validate: (v) => (v ? true : 'Choose a plan.') })}
-        >
-          <option value="">Choose a plan</option>
-          {choices.map((p) => (
-            <option key={p.planid} value={p.planid}>
-              {p.name}
-            </option>
-          ))}
-        </Field>
+        <Controller
+          control={control}
+          name="plan_id"
+          rules={{ validate: (v) => (v ? true : 'Choose a plan.') }}
+          render={({ field }) => (
+            <Combobox
+              label="Plan"
+              placeholder="Type to find a plan"
+              items={choices.map((p) => ({
+                value: String(p.planid),
+                label: p.name,
+                detail: `${formatDollars(p.price_cents)} a month${p.selectable ? '' : ' (not sold now)'}`,
+              }))}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              empty={`No ${tech} plan has that name.`}
+              error={errors.plan_id?.message}
+              hint={
+                plans.isPending
+                  ? 'Loading the plans…'
+                  : choices.length === 0
+                    ? `No ${tech} plans in the catalogue yet.`
+                    : undefined
+              }
+            />
+          )}
+        />
         <Field
           label={tech === 'Landline' || tech === 'VOIP' ? 'Phone number' : 'AVC id'}
           className="mono"

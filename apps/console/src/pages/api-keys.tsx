@@ -60,6 +60,7 @@ export function ApiKeysPage() {
     {
       id: 'state',
       header: 'Status',
+      meta: { filter: { label: 'Status', all: 'Every status' } },
       accessorFn: (k) =>
         k.revoked ? 'revoked' : new Date(k.expires) < new Date() ? 'expired' : 'active',
       cell: ({ getValue }) => <Badge status={getValue<string>()} />,

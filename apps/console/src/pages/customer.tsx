@@ -9,6 +9,7 @@ import { formatMegabytes } from '@outpost/domain/format';
 import { formatDollars } from '@outpost/domain/money';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
+import { RowMenu, type MenuItem } from '../components/menu';
 import {
   Allowance,
   Badge,
@@ -366,6 +367,14 @@ export function CustomerPage() {
         const s = row.original;
         if (!admin || s.status === 'cancelled') return null;
         const open = (change: StatusChange) => setStatusChange({ service: s, change });
+        // The state's next step is a button; the rest wait behind the row's menu.
+        const more: MenuItem[] = [
+          ...(s.status === 'active' && s.type === 'Broadband'
+            ? [{ label: 'Buy data', onSelect: () => setActing({ service: s, kind: 'block' }) }]
+            : []),
+          ...(s.status === 'active' ? [{ label: 'Suspend', onSelect: () => open('suspend') }] : []),
+          { label: 'Cancel service', onSelect: () => open('cancel'), danger: true },
+        ];
         return (
           <div className="row-actions">
             {s.status === 'pending' ? (
@@ -377,35 +386,15 @@ export function CustomerPage() {
               >
                 Activate
               </button>
-            ) : null}
-            {s.status === 'active' ? (
-              <>
-                <button
-                  type="button"
-                  className="button secondary small"
-                  onClick={() => setActing({ service: s, kind: 'plan' })}
-                >
-                  Change plan
-                </button>
-                {s.type === 'Broadband' ? (
-                  <button
-                    type="button"
-                    className="button secondary small"
-                    onClick={() => setActing({ service: s, kind: 'block' })}
-                  >
-                    Buy data
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  className="button quiet small"
-                  onClick={() => open('suspend')}
-                >
-                  Suspend
-                </button>
-              </>
-            ) : null}
-            {s.status === 'suspended' ? (
+            ) : s.status === 'active' ? (
+              <button
+                type="button"
+                className="button secondary small"
+                onClick={() => setActing({ service: s, kind: 'plan' })}
+              >
+                Change plan
+              </button>
+            ) : (
               <button
                 type="button"
                 className="button secondary small"
@@ -413,14 +402,8 @@ export function CustomerPage() {
               >
                 Resume
               </button>
-            ) : null}
-            <button
-              type="button"
-              className="button quiet small danger"
-              onClick={() => open('cancel')}
-            >
-              Cancel
-            </button>
+            )}
+            <RowMenu label={`More actions for ${s.identifier}`} items={more} />
           </div>
         );
       },

@@ -8,6 +8,7 @@ import { STAFF_ROLE_NAMES } from '@outpost/contracts/staff';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
 import { Dialog } from '../components/dialog';
+import { RowMenu } from '../components/menu';
 import { Field } from '../components/field';
 import { roleLabel } from '../components/shell';
 import { Badge, ErrorNotice, FormActions, PageHeader, QueryView, When } from '../components/ui';
@@ -60,6 +61,9 @@ export function StaffPage() {
     {
       accessorKey: 'role',
       header: 'Role',
+      meta: {
+        filter: { label: 'Role', all: 'Every role', text: (v) => roleLabel(v as Member['role']) },
+      },
       cell: ({ row }) =>
         row.original.staffid === session?.staff.staffid ? (
           roleLabel(row.original.role)
@@ -86,6 +90,9 @@ export function StaffPage() {
     {
       accessorKey: 'active',
       header: 'Status',
+      meta: {
+        filter: { label: 'Status', all: 'Every status', text: (v) => (v ? 'Active' : 'Disabled') },
+      },
       cell: ({ getValue }) => <Badge status={getValue<boolean>() ? 'active' : 'disabled'} />,
     },
     {
@@ -102,22 +109,21 @@ export function StaffPage() {
           <span className="muted">You</span>
         ) : (
           <div className="row-actions">
-            <button
-              type="button"
-              className="button quiet small"
-              onClick={() =>
-                update.mutate({ staffid: row.original.staffid, active: !row.original.active })
-              }
-            >
-              {row.original.active ? 'Disable' : 'Enable'}
-            </button>
-            <button
-              type="button"
-              className="button quiet small"
-              onClick={() => resetAuthenticator.mutate(row.original)}
-            >
-              Reset authenticator
-            </button>
+            <RowMenu
+              label={`Actions for ${row.original.name}`}
+              items={[
+                {
+                  label: row.original.active ? 'Disable' : 'Enable',
+                  danger: row.original.active,
+                  onSelect: () =>
+                    update.mutate({ staffid: row.original.staffid, active: !row.original.active }),
+                },
+                {
+                  label: 'Reset authenticator',
+                  onSelect: () => resetAuthenticator.mutate(row.original),
+                },
+              ]}
+            />
           </div>
         ),
     },

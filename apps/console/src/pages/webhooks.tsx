@@ -149,11 +149,13 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
     {
       accessorKey: 'event',
       header: 'Event',
+      meta: { filter: { label: 'Event', all: 'Every event' } },
       cell: ({ getValue }) => <code>{getValue<string>()}</code>,
     },
     {
       accessorKey: 'status',
       header: 'Status',
+      meta: { filter: { label: 'Status', all: 'Every status' } },
       cell: ({ getValue }) => <Badge status={getValue<string>()} />,
     },
     { accessorKey: 'attempts', header: 'Attempts', meta: { numeric: true } },

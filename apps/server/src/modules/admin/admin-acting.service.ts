@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { adminPlanChangeInput } from '@outpost/contracts/admin';
+import type { adminPlanChangeCommitInput, adminPlanChangeInput } from '@outpost/contracts/admin';
 import type { AvailableBlock, AvailablePlan, PlanOption } from '@outpost/contracts/services';
 import { formatDollars } from '@outpost/domain/money';
 import type { Db } from '../../db/client';
@@ -33,6 +33,7 @@ import { adminError } from './admin.errors';
  */
 
 type PlanChangeInput = z.output<typeof adminPlanChangeInput>;
+type PlanChangeCommitInput = z.output<typeof adminPlanChangeCommitInput>;
 
 /** The account's service, locked when asked; a service of another account is 404. */
 async function accountService(
@@ -82,17 +83,29 @@ export async function planChangeQuote(
   return quotePlanChange(db, service, await decideChange(db, service, input), now);
 }
 
+/** A pro-rata in words: "a $4.17 charge", "a $2.00 credit" or "nothing". */
+const adjustmentText = (cents: number) =>
+  cents === 0
+    ? 'nothing'
+    : `a ${formatDollars(Math.abs(cents))} ${cents > 0 ? 'charge' : 'credit'}`;
+
 /** The change, applied as the customer's commit applies it, and audited with who and how much. */
 export async function changePlanFor(
   tx: Db,
   accountId: number,
   serviceId: number,
-  input: PlanChangeInput,
+  input: PlanChangeCommitInput,
   caller: DeskCaller,
   now: Date,
 ) {
   const service = await accountService(tx, accountId, serviceId, true);
   const decision = await decideChange(tx, service, input);
+  if (input.expected_adjustment !== undefined) {
+    // The same arithmetic at the same instant as the apply below: what it will charge.
+    const { adjustment } = await quotePlanChange(tx, service, decision, now);
+    if (adjustment !== input.expected_adjustment)
+      throw adminError('quoteChanged', adjustmentText(adjustment));
+  }
   const from = (await planById(tx, service.planId, service.periodStart))!.name;
   const result = await applyPlanChange(tx, service, decision, caller, now);
   const what =

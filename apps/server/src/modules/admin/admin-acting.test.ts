@@ -196,11 +196,22 @@ describe('changing a plan for a customer', () => {
       expect(refused.statusCode).toBe(403);
       expect(errorOf(refused)).toBe(adminErrors.adminScopeMissing);
     }
+    // A commit whose quote no longer holds (the pro-rata runs to the millisecond) changes
+    // nothing and says the new figure; the same key may then carry the corrected figure.
+    const stale = await post(
+      adminPaths.adminPlanChange,
+      as.admin,
+      { ...change, expected_adjustment: -1001 },
+      'change-smp-0001',
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale)).toBe(adminErrors.quoteChanged('a $10.00 credit'));
     expect(await charges('plan-adjustment')).toEqual([]);
   });
 
   it('applies it as the portal would, once per key: the credit, the portal, the webhook, the audit', async () => {
-    const first = await post(adminPaths.adminPlanChange, as.admin, change, 'change-smp-0001');
+    const quoted = { ...change, expected_adjustment: -1000 };
+    const first = await post(adminPaths.adminPlanChange, as.admin, quoted, 'change-smp-0001');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toEqual({
       serviceid: SMP,
@@ -211,7 +222,7 @@ describe('changing a plan for a customer', () => {
       adjustment: -1000,
       cancelled: false,
     });
-    const again = await post(adminPaths.adminPlanChange, as.admin, change, 'change-smp-0001');
+    const again = await post(adminPaths.adminPlanChange, as.admin, quoted, 'change-smp-0001');
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await charges('plan-adjustment')).toEqual([

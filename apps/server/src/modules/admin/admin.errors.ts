@@ -52,6 +52,8 @@ export const adminErrors = {
   catalogueInvalid: (problem: string) => `Invalid request: ${problem}`,
   catalogueNoSuchPlan: (planId: string) => `Invalid request: there is no plan ${planId}.`,
   articleTaken: 'Invalid request: another product already has this article number.',
+  quoteChanged: (adjustment: string) =>
+    `Invalid request: the pro-rata is now ${adjustment}, not what was quoted. Nothing was changed: check the new figure and confirm again.`,
 } as const;
 
 export const adminStatuses = {
@@ -93,6 +95,7 @@ export const adminStatuses = {
   catalogueInvalid: 400,
   catalogueNoSuchPlan: 400,
   articleTaken: 409,
+  quoteChanged: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);
