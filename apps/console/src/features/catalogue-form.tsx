@@ -1,7 +1,15 @@
-/** What the catalogue's forms share: a price typed in dollars, kept in cents. */
+import type { ComponentProps } from 'react';
+import { Field } from '../components/field';
+
+/** What the catalogue's forms share: a name, a price typed in dollars (kept in cents), an order. */
 
 export const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
 export const centsOf = (dollars: string) => Math.round(Number(dollars.trim()) * 100);
+
+/** Every item has a name. */
+export const nameRule = {
+  validate: (v: string) => (v.trim() ? true : 'Enter the name.'),
+};
 
 /** A price in dollars and cents, like 79 or 79.95. */
 export const priceRule = {
@@ -13,3 +21,38 @@ export const priceRule = {
 export const wholeRule = (what: string) => ({
   validate: (v: string) => (/^\d*$/.test(v.trim()) ? true : `Enter ${what} as a whole number.`),
 });
+
+type FieldProps = ComponentProps<typeof Field>;
+
+/** The item's name (give it `register('name', nameRule)`). */
+export function NameField(props: Omit<FieldProps, 'label'>) {
+  return <Field label="Name" autoComplete="off" {...props} />;
+}
+
+/** A number typed with decimals: a price in dollars, a size in GB. */
+export function DecimalField(props: FieldProps) {
+  return <Field inputMode="decimal" autoComplete="off" {...props} />;
+}
+
+/** Where an item stands in the customers' list, lowest first (give it `register('sort')`). */
+export function SortField(props: Omit<FieldProps, 'label'>) {
+  return (
+    <Field
+      label="Order in the list (lowest first)"
+      inputMode="numeric"
+      autoComplete="off"
+      {...props}
+    />
+  );
+}
+
+export const sortRule = wholeRule('the order');
+
+/** Whether customers may buy the item (give it `register('active')`). */
+export function SoldCheck({ className, ...control }: ComponentProps<'input'>) {
+  return (
+    <label className={className}>
+      <input type="checkbox" {...control} /> Sold to customers
+    </label>
+  );
+}

@@ -1,18 +1,23 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { adminRoutes } from '@outpost/contracts/admin';
 import type { AdminDataBlock } from '@outpost/contracts/admin';
 import { BROADBAND_TECHNOLOGIES, dataBlockShapeProblem } from '@outpost/domain/admin-rules';
 import { formatDollars } from '@outpost/domain/money';
-import { call, newIdempotencyKey } from '../api';
-import { DataTable } from '../components/data-table';
-import { Dialog } from '../components/dialog';
+import { call } from '../api';
 import { Field } from '../components/field';
-import { Badge, ErrorNotice, FormActions, QueryView, Section } from '../components/ui';
-import { centsOf, dollarsOf, priceRule, wholeRule } from './catalogue-form';
+import { Badge } from '../components/ui';
+import {
+  DecimalField,
+  NameField,
+  SoldCheck,
+  SortField,
+  centsOf,
+  dollarsOf,
+  nameRule,
+  priceRule,
+  sortRule,
+} from './catalogue-form';
+import { catalogueItemPanel, type CatalogueFieldsProps } from './catalogue-item-panel';
 
 type Technology = AdminDataBlock['technology'];
 
@@ -56,43 +61,6 @@ const columns: ColumnDef<AdminDataBlock, unknown>[] = [
   { accessorKey: 'sort', header: 'Order', meta: { numeric: true } },
 ];
 
-/** The data blocks customers may buy; admins add and change them. */
-export function DataBlocksPanel({ provisioning }: { provisioning: boolean }) {
-  const [open, setOpen] = useState<AdminDataBlock | 'new' | null>(null);
-  const blocks = useQuery({
-    queryKey: ['data-blocks'],
-    queryFn: ({ signal }) => call(adminRoutes.adminDataBlocks, { signal }),
-  });
-  return (
-    <Section
-      title="Data blocks"
-      {...(blocks.data ? { count: blocks.data.length } : {})}
-      actions={
-        provisioning ? (
-          <button type="button" className="button secondary small" onClick={() => setOpen('new')}>
-            <Plus size={14} aria-hidden="true" /> New data block
-          </button>
-        ) : null
-      }
-    >
-      <QueryView query={blocks} loading="Loading the data blocks">
-        {(data) => (
-          <DataTable
-            label="Data blocks"
-            columns={columns}
-            data={data}
-            empty="No data blocks yet."
-            {...(provisioning ? { onOpen: setOpen, rowLabel: (b: AdminDataBlock) => b.name } : {})}
-          />
-        )}
-      </QueryView>
-      {open ? (
-        <DataBlockDialog block={open === 'new' ? null : open} onClose={() => setOpen(null)} />
-      ) : null}
-    </Section>
-  );
-}
-
 type Values = {
   name: string;
   technology: string;
@@ -113,24 +81,23 @@ const sizeRule = {
       : 'Enter the size in GB, like 10 or 2.5.',
 };
 
-/** A data block, new or changed; the same rule as the server's says what makes one whole. */
-function DataBlockDialog({
-  block,
-  onClose,
-}: {
-  block: AdminDataBlock | null;
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: block
+/**
+ * The data blocks customers may buy; admins add and change them. The same rule as the server's
+ * says what makes a block whole.
+ */
+export const DataBlocksPanel = catalogueItemPanel({
+  title: 'Data blocks',
+  queryKey: 'data-blocks',
+  loading: 'Loading the data blocks',
+  empty: 'No data blocks yet.',
+  newLabel: 'New data block',
+  addLabel: 'Add data block',
+  columns,
+  description: () =>
+    "A purchase copies the block's name, sizes and price: a change applies to purchases from now on.",
+  list: (signal) => call(adminRoutes.adminDataBlocks, { signal }),
+  values: (block): Values =>
+    block
       ? {
           name: block.name,
           technology: block.technology ?? ANY,
@@ -149,101 +116,57 @@ function DataBlockDialog({
           sort: '0',
           active: true,
         },
-  });
-  const onSubmit = handleSubmit(async (v) => {
-    setFailure(null);
-    const technology = (v.technology === ANY ? null : v.technology) as Technology;
-    const body = {
-      name: v.name.trim(),
-      technology,
-      peak_mb: mbOf(v.peak_gb),
-      offpeak_mb: mbOf(v.offpeak_gb),
-      price_cents: centsOf(v.price),
-      sort: Number(v.sort.trim() || '0'),
-      active: v.active,
-    };
-    const problem = dataBlockShapeProblem({
-      technology,
+  body: (v: Values) => ({
+    name: v.name.trim(),
+    technology: (v.technology === ANY ? null : v.technology) as Technology,
+    peak_mb: mbOf(v.peak_gb),
+    offpeak_mb: mbOf(v.offpeak_gb),
+    price_cents: centsOf(v.price),
+    sort: Number(v.sort.trim() || '0'),
+    active: v.active,
+  }),
+  problem: (body) => {
+    const message = dataBlockShapeProblem({
+      technology: body.technology,
       peakMb: body.peak_mb,
       offpeakMb: body.offpeak_mb,
     });
-    if (problem) {
-      setError('peak_gb', { message: problem });
-      return;
-    }
-    try {
-      if (block)
-        await call(adminRoutes.adminUpdateDataBlock, {
-          params: { blockid: String(block.blockid) },
-          body,
-        });
-      else await call(adminRoutes.adminCreateDataBlock, { idempotencyKey, body });
-      await queryClient.invalidateQueries({ queryKey: ['data-blocks'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+    return message ? { field: 'peak_gb', message } : null;
+  },
+  create: (body, idempotencyKey) =>
+    call(adminRoutes.adminCreateDataBlock, { idempotencyKey, body }),
+  change: (block, body) =>
+    call(adminRoutes.adminUpdateDataBlock, { params: { blockid: String(block.blockid) }, body }),
+  Fields: DataBlockFields,
+});
+
+function DataBlockFields({ register, errors }: CatalogueFieldsProps<Values>) {
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={block ? `Change ${block.name}` : 'New data block'}
-      description="A purchase copies the block's name, sizes and price: a change applies to purchases from now on."
-    >
-      {failure ? <ErrorNotice error={failure} /> : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="form-grid">
-        <Field
-          label="Name"
-          autoComplete="off"
-          maxLength={80}
-          error={errors.name?.message}
-          {...register('name', { validate: (v) => (v.trim() ? true : 'Enter the name.') })}
-        />
-        <Field label="Sold for" as="select" {...register('technology')}>
-          <option value={ANY}>Any broadband</option>
-          {BROADBAND_TECHNOLOGIES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </Field>
-        <Field
-          label="Peak or anytime data (GB)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.peak_gb?.message}
-          {...register('peak_gb', sizeRule)}
-        />
-        <Field
-          label="Off-peak data (GB)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.offpeak_gb?.message}
-          {...register('offpeak_gb', sizeRule)}
-        />
-        <Field
-          label="Price ($, GST included)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.price?.message}
-          {...register('price', priceRule)}
-        />
-        <Field
-          label="Order in the list (lowest first)"
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.sort?.message}
-          {...register('sort', wholeRule('the order'))}
-        />
-        <label className="check span-2">
-          <input type="checkbox" {...register('active')} /> Sold to customers
-        </label>
-        <FormActions
-          onCancel={onClose}
-          submitting={isSubmitting}
-          label={block ? 'Save changes' : 'Add data block'}
-          busyLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+    <>
+      <NameField maxLength={80} error={errors.name?.message} {...register('name', nameRule)} />
+      <Field label="Sold for" as="select" {...register('technology')}>
+        <option value={ANY}>Any broadband</option>
+        {BROADBAND_TECHNOLOGIES.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </Field>
+      <DecimalField
+        label="Peak or anytime data (GB)"
+        error={errors.peak_gb?.message}
+        {...register('peak_gb', sizeRule)}
+      />
+      <DecimalField
+        label="Off-peak data (GB)"
+        error={errors.offpeak_gb?.message}
+        {...register('offpeak_gb', sizeRule)}
+      />
+      <DecimalField
+        label="Price ($, GST included)"
+        error={errors.price?.message}
+        {...register('price', priceRule)}
+      />
+      <SortField error={errors.sort?.message} {...register('sort', sortRule)} />
+      <SoldCheck className="check span-2" {...register('active')} />
+    </>
   );
 }

@@ -1,17 +1,13 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { adminRoutes } from '@outpost/contracts/admin';
 import type { AdminExtra } from '@outpost/contracts/admin';
 import { formatDollars } from '@outpost/domain/money';
-import { call, newIdempotencyKey } from '../api';
-import { DataTable } from '../components/data-table';
-import { Dialog } from '../components/dialog';
+import { call } from '../api';
 import { Field } from '../components/field';
-import { ErrorNotice, FormActions, QueryView, Section } from '../components/ui';
-import { centsOf, dollarsOf, priceRule } from './catalogue-form';
+import { ErrorNotice } from '../components/ui';
+import { DecimalField, NameField, centsOf, dollarsOf, nameRule, priceRule } from './catalogue-form';
+import { catalogueItemPanel, type CatalogueFieldsProps } from './catalogue-item-panel';
 
 const columns: ColumnDef<AdminExtra, unknown>[] = [
   {
@@ -40,60 +36,27 @@ const columns: ColumnDef<AdminExtra, unknown>[] = [
   { accessorKey: 'extraid', header: 'Extra id', meta: { numeric: true } },
 ];
 
-/** The extras plans may offer (static IP, modem rental); admins add and change them. */
-export function ExtrasPanel({ provisioning }: { provisioning: boolean }) {
-  const [open, setOpen] = useState<AdminExtra | 'new' | null>(null);
-  const extras = useQuery({
-    queryKey: ['extras'],
-    queryFn: ({ signal }) => call(adminRoutes.adminExtras, { signal }),
-  });
-  return (
-    <Section
-      title="Extras"
-      {...(extras.data ? { count: extras.data.length } : {})}
-      actions={
-        provisioning ? (
-          <button type="button" className="button secondary small" onClick={() => setOpen('new')}>
-            <Plus size={14} aria-hidden="true" /> New extra
-          </button>
-        ) : null
-      }
-    >
-      <QueryView query={extras} loading="Loading the extras">
-        {(data) => (
-          <DataTable
-            label="Extras"
-            columns={columns}
-            data={data}
-            empty="No extras yet."
-            {...(provisioning ? { onOpen: setOpen, rowLabel: (e: AdminExtra) => e.name } : {})}
-          />
-        )}
-      </QueryView>
-      {open ? (
-        <ExtraDialog extra={open === 'new' ? null : open} onClose={() => setOpen(null)} />
-      ) : null}
-    </Section>
-  );
-}
-
 type Values = { name: string; description: string; price: string; plan_ids: string[] };
 
-/** An extra, new or changed: what it is, its monthly price and the plans that offer it. */
-function ExtraDialog({ extra, onClose }: { extra: AdminExtra | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [failure, setFailure] = useState<unknown>(null);
-  const plans = useQuery({
-    queryKey: ['plans'],
-    queryFn: ({ signal }) => call(adminRoutes.adminPlans, { signal }),
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: extra
+/**
+ * The extras plans may offer (static IP, modem rental); admins add and change them. An extra is
+ * what it is, its monthly price and the plans that offer it.
+ */
+export const ExtrasPanel = catalogueItemPanel({
+  title: 'Extras',
+  queryKey: 'extras',
+  loading: 'Loading the extras',
+  empty: 'No extras yet.',
+  newLabel: 'New extra',
+  addLabel: 'Add extra',
+  columns,
+  description: (extra: AdminExtra | null) =>
+    extra && extra.services > 0
+      ? `${extra.services} services have it. A new price is billed from their next invoice; a plan no longer offering it leaves it on the services that have it.`
+      : undefined,
+  list: (signal) => call(adminRoutes.adminExtras, { signal }),
+  values: (extra): Values =>
+    extra
       ? {
           name: extra.name,
           description: extra.description,
@@ -101,82 +64,51 @@ function ExtraDialog({ extra, onClose }: { extra: AdminExtra | null; onClose: ()
           plan_ids: extra.plan_ids.map(String),
         }
       : { name: '', description: '', price: '', plan_ids: [] },
-  });
-  const onSubmit = handleSubmit(async (v) => {
-    setFailure(null);
-    const body = {
-      name: v.name.trim(),
-      description: v.description.trim(),
-      price_cents: centsOf(v.price),
-      plan_ids: v.plan_ids.map(Number),
-    };
-    try {
-      if (extra)
-        await call(adminRoutes.adminUpdateExtra, {
-          params: { extraid: String(extra.extraid) },
-          body,
-        });
-      else await call(adminRoutes.adminCreateExtra, { idempotencyKey, body });
-      await queryClient.invalidateQueries({ queryKey: ['extras'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
+  body: (v: Values) => ({
+    name: v.name.trim(),
+    description: v.description.trim(),
+    price_cents: centsOf(v.price),
+    plan_ids: v.plan_ids.map(Number),
+  }),
+  create: (body, idempotencyKey) => call(adminRoutes.adminCreateExtra, { idempotencyKey, body }),
+  change: (extra, body) =>
+    call(adminRoutes.adminUpdateExtra, { params: { extraid: String(extra.extraid) }, body }),
+  Fields: ExtraFields,
+});
+
+function ExtraFields({ register, errors }: CatalogueFieldsProps<Values>) {
+  const plans = useQuery({
+    queryKey: ['plans'],
+    queryFn: ({ signal }) => call(adminRoutes.adminPlans, { signal }),
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={extra ? `Change ${extra.name}` : 'New extra'}
-      {...(extra && extra.services > 0
-        ? {
-            description: `${extra.services} services have it. A new price is billed from their next invoice; a plan no longer offering it leaves it on the services that have it.`,
-          }
-        : {})}
-    >
-      {failure ? <ErrorNotice error={failure} /> : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="form-grid">
+    <>
+      <NameField maxLength={80} error={errors.name?.message} {...register('name', nameRule)} />
+      <DecimalField
+        label="Monthly price ($, GST included)"
+        error={errors.price?.message}
+        {...register('price', priceRule)}
+      />
+      <div className="span-2">
         <Field
-          label="Name"
+          label="Description (customers read it when choosing)"
           autoComplete="off"
-          maxLength={80}
-          error={errors.name?.message}
-          {...register('name', { validate: (v) => (v.trim() ? true : 'Enter the name.') })}
+          maxLength={500}
+          {...register('description')}
         />
-        <Field
-          label="Monthly price ($, GST included)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.price?.message}
-          {...register('price', priceRule)}
-        />
-        <div className="span-2">
-          <Field
-            label="Description (customers read it when choosing)"
-            autoComplete="off"
-            maxLength={500}
-            {...register('description')}
-          />
+      </div>
+      <fieldset className="field span-2">
+        <legend>Offered with these plans</legend>
+        {plans.isError ? <ErrorNotice error={plans.error} /> : null}
+        <div className="check-grid">
+          {(plans.data ?? []).map((p) => (
+            <label key={p.planid} className="check">
+              <input type="checkbox" value={String(p.planid)} {...register('plan_ids')} /> {p.name}{' '}
+              <span className="muted">({p.technology})</span>
+            </label>
+          ))}
         </div>
-        <fieldset className="field span-2">
-          <legend>Offered with these plans</legend>
-          {plans.isError ? <ErrorNotice error={plans.error} /> : null}
-          <div className="check-grid">
-            {(plans.data ?? []).map((p) => (
-              <label key={p.planid} className="check">
-                <input type="checkbox" value={String(p.planid)} {...register('plan_ids')} />{' '}
-                {p.name} <span className="muted">({p.technology})</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <FormActions
-          onCancel={onClose}
-          submitting={isSubmitting}
-          label={extra ? 'Save changes' : 'Add extra'}
-          busyLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+      </fieldset>
+    </>
   );
 }

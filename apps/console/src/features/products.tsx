@@ -1,18 +1,24 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { adminRoutes } from '@outpost/contracts/admin';
 import type { AdminProduct } from '@outpost/contracts/admin';
 import { PRODUCT_IMAGES, PRODUCT_TYPES, productPriceProblem } from '@outpost/domain/admin-rules';
 import { formatDollars } from '@outpost/domain/money';
-import { call, newIdempotencyKey } from '../api';
-import { DataTable } from '../components/data-table';
-import { Dialog } from '../components/dialog';
+import { call } from '../api';
 import { Field } from '../components/field';
-import { Badge, ErrorNotice, FormActions, QueryView, Section } from '../components/ui';
-import { centsOf, dollarsOf, priceRule, wholeRule } from './catalogue-form';
+import { Badge } from '../components/ui';
+import {
+  DecimalField,
+  NameField,
+  SoldCheck,
+  SortField,
+  centsOf,
+  dollarsOf,
+  nameRule,
+  priceRule,
+  sortRule,
+} from './catalogue-form';
+import { catalogueItemPanel, type CatalogueFieldsProps } from './catalogue-item-panel';
 
 const columns: ColumnDef<AdminProduct, unknown>[] = [
   {
@@ -51,43 +57,6 @@ const columns: ColumnDef<AdminProduct, unknown>[] = [
   { accessorKey: 'sort', header: 'Order', meta: { numeric: true } },
 ];
 
-/** The products the portal sells (routers, mesh, handsets); admins add and change them. */
-export function ProductsPanel({ provisioning }: { provisioning: boolean }) {
-  const [open, setOpen] = useState<AdminProduct | 'new' | null>(null);
-  const products = useQuery({
-    queryKey: ['products'],
-    queryFn: ({ signal }) => call(adminRoutes.adminProducts, { signal }),
-  });
-  return (
-    <Section
-      title="Products"
-      {...(products.data ? { count: products.data.length } : {})}
-      actions={
-        provisioning ? (
-          <button type="button" className="button secondary small" onClick={() => setOpen('new')}>
-            <Plus size={14} aria-hidden="true" /> New product
-          </button>
-        ) : null
-      }
-    >
-      <QueryView query={products} loading="Loading the products">
-        {(data) => (
-          <DataTable
-            label="Products"
-            columns={columns}
-            data={data}
-            empty="No products yet."
-            {...(provisioning ? { onOpen: setOpen, rowLabel: (p: AdminProduct) => p.name } : {})}
-          />
-        )}
-      </QueryView>
-      {open ? (
-        <ProductDialog product={open === 'new' ? null : open} onClose={() => setOpen(null)} />
-      ) : null}
-    </Section>
-  );
-}
-
 type Values = {
   name: string;
   model: string;
@@ -107,25 +76,22 @@ const pictureName = (image: string) =>
     .replace(/\.webp$/, '')
     .replaceAll('-', ' ');
 
-/** A product, new or changed; the same price rule as the server's (RRP at least the price). */
-function ProductDialog({
-  product,
-  onClose,
-}: {
-  product: AdminProduct | null;
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: product
+/**
+ * The products the portal sells (routers, mesh, handsets); admins add and change them, with the
+ * same price rule as the server's (RRP at least the price).
+ */
+export const ProductsPanel = catalogueItemPanel({
+  title: 'Products',
+  queryKey: 'products',
+  loading: 'Loading the products',
+  empty: 'No products yet.',
+  newLabel: 'New product',
+  addLabel: 'Add product',
+  columns,
+  description: () => "An order copies the product's price: a change applies to orders from now on.",
+  list: (signal) => call(adminRoutes.adminProducts, { signal }),
+  values: (product): Values =>
+    product
       ? {
           name: product.name,
           model: product.model,
@@ -150,118 +116,82 @@ function ProductDialog({
           sort: '0',
           active: true,
         },
-  });
-  const image = watch('image');
-  const onSubmit = handleSubmit(async (v) => {
-    setFailure(null);
-    const body = {
-      name: v.name.trim(),
-      model: v.model.trim(),
-      article: v.article.trim(),
-      price_cents: centsOf(v.price),
-      rrp_cents: centsOf(v.rrp),
-      type: v.type,
-      image: v.image,
-      sort: Number(v.sort.trim() || '0'),
-      active: v.active,
-    };
-    const problem = productPriceProblem({ priceCents: body.price_cents, rrpCents: body.rrp_cents });
-    if (problem) {
-      setError('rrp', { message: problem });
-      return;
-    }
-    try {
-      if (product)
-        await call(adminRoutes.adminUpdateProduct, {
-          params: { productid: String(product.productid) },
-          body,
-        });
-      else await call(adminRoutes.adminCreateProduct, { idempotencyKey, body });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      onClose();
-    } catch (error) {
-      setFailure(error);
-    }
-  });
+  body: (v: Values) => ({
+    name: v.name.trim(),
+    model: v.model.trim(),
+    article: v.article.trim(),
+    price_cents: centsOf(v.price),
+    rrp_cents: centsOf(v.rrp),
+    type: v.type,
+    image: v.image,
+    sort: Number(v.sort.trim() || '0'),
+    active: v.active,
+  }),
+  problem: (body) => {
+    const message = productPriceProblem({
+      priceCents: body.price_cents,
+      rrpCents: body.rrp_cents,
+    });
+    return message ? { field: 'rrp', message } : null;
+  },
+  create: (body, idempotencyKey) => call(adminRoutes.adminCreateProduct, { idempotencyKey, body }),
+  change: (product, body) =>
+    call(adminRoutes.adminUpdateProduct, {
+      params: { productid: String(product.productid) },
+      body,
+    }),
+  Fields: ProductFields,
+});
+
+function ProductFields({ register, errors, control }: CatalogueFieldsProps<Values>) {
+  const image = useWatch({ control, name: 'image' });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={product ? `Change ${product.name}` : 'New product'}
-      description="An order copies the product's price: a change applies to orders from now on."
-    >
-      {failure ? <ErrorNotice error={failure} /> : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="form-grid">
-        <Field
-          label="Name"
-          autoComplete="off"
-          maxLength={100}
-          error={errors.name?.message}
-          {...register('name', { validate: (v) => (v.trim() ? true : 'Enter the name.') })}
-        />
-        <Field
-          label="Model"
-          autoComplete="off"
-          maxLength={100}
-          error={errors.model?.message}
-          {...register('model', { validate: (v) => (v.trim() ? true : 'Enter the model.') })}
-        />
-        <Field
-          label="Article number"
-          autoComplete="off"
-          maxLength={40}
-          error={errors.article?.message}
-          {...register('article', {
-            validate: (v) =>
-              /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(v.trim())
-                ? true
-                : 'Enter 1 to 40 letters, digits or . _ -',
-          })}
-        />
-        <Field label="Type" as="select" {...register('type')}>
-          {PRODUCT_TYPES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </Field>
-        <Field
-          label="Price ($, GST included)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.price?.message}
-          {...register('price', priceRule)}
-        />
-        <Field
-          label="Recommended retail price ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.rrp?.message}
-          {...register('rrp', priceRule)}
-        />
-        <Field label="Picture" as="select" {...register('image')}>
-          {PRODUCT_IMAGES.map((i) => (
-            <option key={i} value={i}>
-              {pictureName(i)}
-            </option>
-          ))}
-        </Field>
-        <img className="product-picture" src={image} alt={`The ${pictureName(image)} picture`} />
-        <Field
-          label="Order in the list (lowest first)"
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.sort?.message}
-          {...register('sort', wholeRule('the order'))}
-        />
-        <label className="check">
-          <input type="checkbox" {...register('active')} /> Sold to customers
-        </label>
-        <FormActions
-          onCancel={onClose}
-          submitting={isSubmitting}
-          label={product ? 'Save changes' : 'Add product'}
-          busyLabel="Saving…"
-        />
-      </form>
-    </Dialog>
+    <>
+      <NameField maxLength={100} error={errors.name?.message} {...register('name', nameRule)} />
+      <Field
+        label="Model"
+        autoComplete="off"
+        maxLength={100}
+        error={errors.model?.message}
+        {...register('model', { validate: (v) => (v.trim() ? true : 'Enter the model.') })}
+      />
+      <Field
+        label="Article number"
+        autoComplete="off"
+        maxLength={40}
+        error={errors.article?.message}
+        {...register('article', {
+          validate: (v) =>
+            /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(v.trim())
+              ? true
+              : 'Enter 1 to 40 letters, digits or . _ -',
+        })}
+      />
+      <Field label="Type" as="select" {...register('type')}>
+        {PRODUCT_TYPES.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </Field>
+      <DecimalField
+        label="Price ($, GST included)"
+        error={errors.price?.message}
+        {...register('price', priceRule)}
+      />
+      <DecimalField
+        label="Recommended retail price ($)"
+        error={errors.rrp?.message}
+        {...register('rrp', priceRule)}
+      />
+      <Field label="Picture" as="select" {...register('image')}>
+        {PRODUCT_IMAGES.map((i) => (
+          <option key={i} value={i}>
+            {pictureName(i)}
+          </option>
+        ))}
+      </Field>
+      <img className="product-picture" src={image} alt={`The ${pictureName(image)} picture`} />
+      <SortField error={errors.sort?.message} {...register('sort', sortRule)} />
+      <SoldCheck className="check" {...register('active')} />
+    </>
   );
 }

@@ -30,6 +30,7 @@ import {
   updateExtra,
   updateProduct,
 } from './admin-catalogue-items.service';
+import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
 import {
   addAdjustment,
   endContactSessions,
@@ -582,61 +583,39 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     }),
   });
 
-  // Extras, data blocks and products (issue 39): read by everyone, changed by provisioning.
-  app.route({
-    ...routeFor(adminRoutes.adminExtras),
-    handler: async () => ({ data: await adminExtras(db) }),
+  // Extras, data blocks and products (issue 39): read by everyone, changed by provisioning. An
+  // extra's change is one transaction (its row and its plan links); a block's or a product's is
+  // one update.
+  const catalogue = { db, once };
+  registerCatalogueItemRoutes(app, catalogue, {
+    routes: {
+      list: adminRoutes.adminExtras,
+      create: adminRoutes.adminCreateExtra,
+      change: adminRoutes.adminUpdateExtra,
+    },
+    list: adminExtras,
+    create: createExtra,
+    change: (db, { extraid }, body) => withTransaction(db, (tx) => updateExtra(tx, extraid, body)),
   });
-
-  app.route({
-    ...routeFor(adminRoutes.adminCreateExtra),
-    handler: async (request, reply) =>
-      once(request, reply, async (tx) => ({ data: await createExtra(tx, request.body) })),
+  registerCatalogueItemRoutes(app, catalogue, {
+    routes: {
+      list: adminRoutes.adminDataBlocks,
+      create: adminRoutes.adminCreateDataBlock,
+      change: adminRoutes.adminUpdateDataBlock,
+    },
+    list: adminDataBlocks,
+    create: createDataBlock,
+    change: (db, { blockid }, body) => updateDataBlock(db, blockid, body),
   });
-
-  app.route({
-    ...routeFor(adminRoutes.adminUpdateExtra),
-    handler: async (request) => ({
-      data: await withTransaction(db, (tx) =>
-        updateExtra(tx, request.params.extraid, request.body),
-      ),
-    }),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminDataBlocks),
-    handler: async () => ({ data: await adminDataBlocks(db) }),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminCreateDataBlock),
-    handler: async (request, reply) =>
-      once(request, reply, async (tx) => ({ data: await createDataBlock(tx, request.body) })),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminUpdateDataBlock),
-    handler: async (request) => ({
-      data: await updateDataBlock(db, request.params.blockid, request.body),
-    }),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminProducts),
-    handler: async () => ({ data: await adminProducts(db) }),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminCreateProduct),
-    handler: async (request, reply) =>
-      once(request, reply, async (tx) => ({ data: await createProduct(tx, request.body) })),
-  });
-
-  app.route({
-    ...routeFor(adminRoutes.adminUpdateProduct),
-    handler: async (request) => ({
-      data: await updateProduct(db, request.params.productid, request.body),
-    }),
+  registerCatalogueItemRoutes(app, catalogue, {
+    routes: {
+      list: adminRoutes.adminProducts,
+      create: adminRoutes.adminCreateProduct,
+      change: adminRoutes.adminUpdateProduct,
+    },
+    list: adminProducts,
+    create: createProduct,
+    change: (db, { productid }, body) => updateProduct(db, productid, body),
   });
 
   app.route({
