@@ -110,21 +110,11 @@ export const authPlugin = fp(
       }
       done(null, payload);
     });
-    app.addHook('onRequest', async (request) => {
-      const contract = request.routeOptions.config.contract;
-      if (!contract) return;
+    /** The checks that read the database: the caller behind a token, a staff member, a key. */
+    const authenticateRequest = async (request: FastifyRequest, contract: RouteContract) => {
       switch (contract.access) {
-        case 'public':
-        case 'refresh': // the refresh handler checks the refresh token itself
-          return;
         case 'user':
         case 'usage': {
-          if (request.routeOptions.config.callerInStatement) {
-            // The handler reads the caller with its own data and calls checkCaller; a request
-            // with no token is refused here, before the handler runs.
-            if (!headerValue(request, 'x-user-token')) throw unauthenticated();
-            return;
-          }
           const auth = await opts.authenticate(headerValue(request, 'x-user-token'), 'USER');
           opts.authorize(request, contract, auth);
           // A high-risk change needs a code verified in this session lately (decision 016).
@@ -141,11 +131,6 @@ export const authPlugin = fp(
           });
           return;
         }
-        case 'internal':
-          // The provider's own systems, by service key (INTERNAL_API_KEY); never a customer token.
-          if (!serviceKeyMatches(headerValue(request, 'x-service-key'), opts.internalApiKey))
-            throw forbidden();
-          return;
         case 'staff': {
           // Provider staff, by their own short session (X-Staff-Token); never a customer token.
           request.staff = await opts.authenticateStaff(headerValue(request, 'x-staff-token'));
@@ -164,6 +149,43 @@ export const authPlugin = fp(
           return;
         }
       }
+    };
+    // A plain callback hook (as the other hooks on every request): what needs no database (public
+    // routes, a route that reads its caller in its own statement, the service key) is decided
+    // without a promise and a turn of the microtask queue (issue 38); the rest awaits the lookup.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const config = request.routeOptions.config;
+      const contract = config.contract;
+      if (!contract) {
+        done();
+        return;
+      }
+      switch (contract.access) {
+        case 'public':
+        case 'refresh': // the refresh handler checks the refresh token itself
+          done();
+          return;
+        case 'internal':
+          // The provider's own systems, by service key (INTERNAL_API_KEY); never a customer token.
+          done(
+            serviceKeyMatches(headerValue(request, 'x-service-key'), opts.internalApiKey)
+              ? undefined
+              : forbidden(),
+          );
+          return;
+        case 'user':
+        case 'usage':
+          if (config.callerInStatement) {
+            // The handler reads the caller with its own data and calls checkCaller; a request
+            // with no token is refused here, before the handler runs.
+            done(headerValue(request, 'x-user-token') ? undefined : unauthenticated());
+            return;
+          }
+      }
+      authenticateRequest(request, contract).then(
+        () => done(),
+        (error: unknown) => done(error as Error),
+      );
     });
     // Every admin API call is audited with the key or staff member that made it (decision 051),
     // refusals after authentication included.

@@ -17,9 +17,15 @@ export function planPriceAt(
   basePrice: SQLWrapper,
   at: Date | SQL,
 ): SQL<number> {
+  // The latest change is the one no later change (by effective_at, then id) follows: an
+  // anti-join, not `order by effective_at desc, id desc limit 1`, whose sort PostgreSQL sets up
+  // for every row it prices (on the dashboard, once per service: about a fifth of the
+  // statement's CPU time, issue 38) since a table of a few dozen rows is read whole.
   return sql<number>`coalesce((select c.price_cents from plan_price_changes c
       where c.plan_id = ${planId} and c.withdrawn_at is null and c.effective_at <= ${at}
-      order by c.effective_at desc, c.id desc limit 1), ${basePrice})`;
+        and not exists (select from plan_price_changes d
+          where d.plan_id = c.plan_id and d.withdrawn_at is null and d.effective_at <= ${at}
+            and (d.effective_at, d.id) > (c.effective_at, c.id))), ${basePrice})`;
 }
 
 /** A plan's next price, announced: what it will cost and from when. */
