@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,32 @@ if (!process.env.OUTPOST_E2E_CONSOLE_DATA_DIR) {
   }
 }
 const dataDir = process.env.OUTPOST_E2E_CONSOLE_DATA_DIR;
+
+/**
+ * E2E_CONSOLE_DATABASE_URL (CI sets it): a PostgreSQL server allowed to create databases. The
+ * first day then runs on a fresh database of its own there, as a provider's production does, so
+ * the search after the 10,000-row import is PostgreSQL's (a pool), not the embedded database's one
+ * connection shared with the jobs that scan every service. Without it, the embedded database.
+ */
+const adminUrl = process.env.E2E_CONSOLE_DATABASE_URL;
+const psql = (statement: string) =>
+  execFileSync('psql', [adminUrl!, '-qAtc', statement], { encoding: 'utf8' });
+if (adminUrl && !process.env.OUTPOST_E2E_CONSOLE_DATABASE) {
+  const now = Date.now();
+  // Databases of earlier runs (over an hour old): the newest is kept to look at after a failure.
+  for (const old of psql("SELECT datname FROM pg_database WHERE datname LIKE 'outpost_console_%'")
+    .split('\n')
+    .filter(Boolean)) {
+    if (now - Number(old.slice('outpost_console_'.length)) > HOUR_MS)
+      psql(`DROP DATABASE IF EXISTS ${old} WITH (FORCE)`);
+  }
+  const name = `outpost_console_${now}`;
+  psql(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.OUTPOST_E2E_CONSOLE_DATABASE = url.toString();
+}
+const databaseUrl = process.env.OUTPOST_E2E_CONSOLE_DATABASE;
 
 /** The first admin, made by `npm run staff -- create` before the server starts. */
 export const FIRST_ADMIN = {
@@ -67,6 +94,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SEED: 'none',
       LOG_LEVEL: 'warn',
       STAFF_PASSWORD: FIRST_ADMIN.password,

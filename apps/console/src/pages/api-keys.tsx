@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { adminRoutes, type ApiKeySummary } from '@outpost/contracts/admin';
+import { adminRoutes, apiKeyCreateInput, type ApiKeySummary } from '@outpost/contracts/admin';
 import {
   API_KEY_DEFAULT_DAYS,
   API_KEY_MAX_DAYS,
   API_KEY_SCOPES,
 } from '@outpost/domain/admin-rules';
 import { call } from '../api';
+import { contractResolver } from '../components/contract-resolver';
 import { DataTable } from '../components/data-table';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
@@ -119,7 +120,7 @@ export function ApiKeysPage() {
   );
 }
 
-type NewKey = { name: string; scopes: string[]; days: string };
+type NewKey = { name: string; scopes: string[]; expires_in_days: string };
 
 function NewKeyDialog({
   open,
@@ -137,19 +138,30 @@ function NewKeyDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NewKey>({
-    defaultValues: { name: '', scopes: ['read'], days: String(API_KEY_DEFAULT_DAYS) },
+  } = useForm({
+    defaultValues: {
+      name: '',
+      scopes: ['read'],
+      expires_in_days: String(API_KEY_DEFAULT_DAYS),
+    } as NewKey,
+    resolver: contractResolver(
+      apiKeyCreateInput,
+      (v: NewKey) => ({
+        name: v.name.trim(),
+        scopes: v.scopes as (typeof API_KEY_SCOPES)[number][],
+        expires_in_days: Number(v.expires_in_days),
+      }),
+      {
+        name: 'Enter a name (at most 80 characters).',
+        scopes: 'Choose at least one scope.',
+        expires_in_days: `Enter 1 to ${API_KEY_MAX_DAYS} days.`,
+      },
+    ),
   });
-  const onSubmit = handleSubmit(async (v) => {
+  const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      const key = await call(adminRoutes.adminCreateApiKey, {
-        body: {
-          name: v.name.trim(),
-          scopes: v.scopes as (typeof API_KEY_SCOPES)[number][],
-          expires_in_days: Number(v.days),
-        },
-      });
+      const key = await call(adminRoutes.adminCreateApiKey, { body });
       await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
       reset();
       onOpenChange(false);
@@ -167,19 +179,13 @@ function NewKeyDialog({
           hint="What uses it, e.g. Billing system."
           autoComplete="off"
           error={errors.name?.message}
-          {...register('name', { validate: (v) => (v.trim() ? true : 'Enter a name.') })}
+          {...register('name')}
         />
         <fieldset className="field">
           <legend>Scopes</legend>
           {API_KEY_SCOPES.map((scope) => (
             <label key={scope} className="check">
-              <input
-                type="checkbox"
-                value={scope}
-                {...register('scopes', {
-                  validate: (v) => (v.length > 0 ? true : 'Choose at least one scope.'),
-                })}
-              />
+              <input type="checkbox" value={scope} {...register('scopes')} />
               {scope === 'read'
                 ? 'read: find and view customers, plans and services'
                 : 'provisioning: create accounts and services'}
@@ -192,13 +198,8 @@ function NewKeyDialog({
           type="number"
           min={1}
           max={API_KEY_MAX_DAYS}
-          error={errors.days?.message}
-          {...register('days', {
-            validate: (v) =>
-              Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= API_KEY_MAX_DAYS
-                ? true
-                : `Enter 1 to ${API_KEY_MAX_DAYS} days.`,
-          })}
+          error={errors.expires_in_days?.message}
+          {...register('expires_in_days')}
         />
         <FormActions
           onCancel={() => onOpenChange(false)}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { staffLoginInput, staffRoutes } from '@outpost/contracts/staff';
 import { ApiError, call, ENDED_KEY, storeSession } from '../api';
+import { contractResolver } from '../components/contract-resolver';
 import { Field } from '../components/field';
 import { ErrorNotice } from '../components/ui';
 import { useSession } from '../session';
@@ -33,8 +33,12 @@ export function SignInPage() {
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<SignIn>({
-    resolver: zodResolver(staffLoginInput),
+  } = useForm({
+    resolver: contractResolver(staffLoginInput, (v: SignIn) => v, {
+      email: 'Enter your work email address.',
+      password: 'Enter your password.',
+      code: 'Enter the 6 digits from your authenticator app.',
+    }),
     defaultValues: { email: '', password: '', code: '' },
   });
   const next = safeNext(params.get('next'));
@@ -76,14 +80,14 @@ export function SignInPage() {
             type="email"
             autoComplete="username"
             autoFocus
-            error={errors.email ? 'Enter your work email address.' : undefined}
+            error={errors.email?.message}
             {...register('email')}
           />
           <Field
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password ? 'Enter your password.' : undefined}
+            error={errors.password?.message}
             {...register('password')}
           />
           <Field
@@ -92,7 +96,7 @@ export function SignInPage() {
             autoComplete="one-time-code"
             maxLength={6}
             hint="The 6 digits your authenticator app shows now."
-            error={errors.code ? 'Enter the 6 digits from your authenticator app.' : undefined}
+            error={errors.code?.message}
             {...register('code')}
           />
           <button type="submit" className="button primary wide" disabled={isSubmitting}>

@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { adminRoutes } from '@outpost/contracts/admin';
+import { adminRoutes, staffCreateInput } from '@outpost/contracts/admin';
 import { STAFF_ROLE_NAMES } from '@outpost/contracts/staff';
 import { call } from '../api';
+import { contractResolver } from '../components/contract-resolver';
 import { DataTable } from '../components/data-table';
 import { Dialog } from '../components/dialog';
 import { RowMenu } from '../components/menu';
@@ -187,13 +188,22 @@ function NewStaffDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NewStaff>({ defaultValues: { name: '', email: '', role: 'support', password: '' } });
-  const onSubmit = handleSubmit(async (v) => {
+  } = useForm({
+    defaultValues: { name: '', email: '', role: 'support', password: '' } as NewStaff,
+    resolver: contractResolver(
+      staffCreateInput,
+      (v: NewStaff) => ({ ...v, name: v.name.trim(), email: v.email.trim() }),
+      {
+        name: 'Enter their name (at most 100 characters).',
+        email: 'Enter an email address, like name@example.com.',
+        password: 'Use 12 to 200 characters.',
+      },
+    ),
+  });
+  const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      const created = await call(adminRoutes.adminCreateStaff, {
-        body: { ...v, name: v.name.trim(), email: v.email.trim() },
-      });
+      const created = await call(adminRoutes.adminCreateStaff, { body });
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
       reset();
       onOpenChange(false);
@@ -210,23 +220,13 @@ function NewStaffDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="Add a staff member">
       {failure ? <ErrorNotice error={failure} /> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="form-grid">
-        <Field
-          label="Name"
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name', { validate: (v) => (v.trim() ? true : 'Enter their name.') })}
-        />
+        <Field label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
         <Field
           label="Work email"
           type="email"
           autoComplete="off"
           error={errors.email?.message}
-          {...register('email', {
-            validate: (v) =>
-              /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim())
-                ? true
-                : 'Enter an email address, like name@example.com.',
-          })}
+          {...register('email')}
         />
         <Field label="Role" as="select" {...register('role')}>
           {STAFF_ROLE_NAMES.map((r) => (
@@ -241,9 +241,7 @@ function NewStaffDialog({
           autoComplete="new-password"
           hint="At least 12 characters. Hand it over in person."
           error={errors.password?.message}
-          {...register('password', {
-            validate: (v) => (v.length >= 12 ? true : 'Use at least 12 characters.'),
-          })}
+          {...register('password')}
         />
         <FormActions
           onCancel={() => onOpenChange(false)}

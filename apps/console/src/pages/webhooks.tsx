@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { adminRoutes } from '@outpost/contracts/admin';
+import { adminRoutes, webhookEndpointInput } from '@outpost/contracts/admin';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@outpost/domain/admin-rules';
 import { call } from '../api';
+import { contractResolver } from '../components/contract-resolver';
 import { DataTable } from '../components/data-table';
 import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
@@ -212,17 +213,26 @@ function NewEndpointDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NewEndpoint>({ defaultValues: { url: 'https://', description: '', events: [] } });
-  const onSubmit = handleSubmit(async (v) => {
+  } = useForm({
+    defaultValues: { url: 'https://', description: '', events: [] } as NewEndpoint,
+    resolver: contractResolver(
+      webhookEndpointInput,
+      (v: NewEndpoint) => ({
+        url: v.url.trim(),
+        events: v.events,
+        ...(v.description.trim() ? { description: v.description.trim() } : {}),
+      }),
+      {
+        url: 'Enter an https address, like https://billing.example.net/outpost.',
+        events: 'Choose at least one event.',
+        description: 'Use at most 200 characters.',
+      },
+    ),
+  });
+  const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
     try {
-      const created = await call(adminRoutes.adminCreateWebhook, {
-        body: {
-          url: v.url.trim(),
-          events: v.events,
-          ...(v.description.trim() ? { description: v.description.trim() } : {}),
-        },
-      });
+      const created = await call(adminRoutes.adminCreateWebhook, { body });
       await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
       reset();
       onOpenChange(false);
@@ -240,26 +250,20 @@ function NewEndpointDialog({
           type="url"
           hint="An https address on the public internet."
           error={errors.url?.message}
-          {...register('url', {
-            validate: (v) =>
-              /^https:\/\/[^\s/?#]+(\/\S*)?$/.test(v.trim())
-                ? true
-                : 'Enter an https address, like https://billing.example.net/outpost.',
-          })}
+          {...register('url')}
         />
-        <Field label="Description (optional)" autoComplete="off" {...register('description')} />
+        <Field
+          label="Description (optional)"
+          autoComplete="off"
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <fieldset className="field span-2">
           <legend>Events</legend>
           <div className="check-grid">
             {WEBHOOK_EVENTS.map((event) => (
               <label key={event} className="check">
-                <input
-                  type="checkbox"
-                  value={event}
-                  {...register('events', {
-                    validate: (v) => (v.length > 0 ? true : 'Choose at least one event.'),
-                  })}
-                />
+                <input type="checkbox" value={event} {...register('events')} />
                 <code>{event}</code>
               </label>
             ))}
