@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteContract } from '@outpost/contracts/route-contract';
-import type { Db } from '../../db/client';
+import { withTransaction, type Db } from '../../db/client';
 import { routeFor } from '../../lib/route';
 
 type Data<C extends RouteContract> = z.infer<C['response']> extends { data: infer D } ? D : never;
@@ -18,7 +18,8 @@ export type Once = <T>(
 
 /**
  * One kind of catalogue item (an extra, a data block, a product): its list (GET), its create
- * (POST, once per Idempotency-Key, inside the key's transaction) and its change (PATCH), each
+ * (POST, once per Idempotency-Key, inside the key's transaction) and its change (PATCH, in a
+ * transaction of its own), each
  * answering `{ data }`. The contracts give the paths and every schema; the audit hook and the
  * error handler do the rest, as for every admin route.
  */
@@ -30,7 +31,8 @@ export type CatalogueItemRoutes<
   routes: { list: List; create: Create; change: Change };
   list: (db: Db) => Promise<Data<List>>;
   create: (tx: Db, body: Body<Create>) => Promise<Data<Create>>;
-  change: (db: Db, params: Params<Change>, body: Body<Change>) => Promise<Data<Change>>;
+  /** Runs in a transaction of its own (`tx`). */
+  change: (tx: Db, params: Params<Change>, body: Body<Change>) => Promise<Data<Change>>;
 };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -65,8 +67,12 @@ export function registerCatalogueItemRoutes<
   });
   app.route({
     ...routeFor<RouteContract>(kind.routes.change),
+    // One transaction: the change reads the item (locked), checks the whole of it, then writes,
+    // so two changes at once never pass their checks against the same old item.
     handler: async (request) => ({
-      data: await kind.change(db, request.params as Params<Change>, request.body as Body<Change>),
+      data: await withTransaction(db, (tx) =>
+        kind.change(tx, request.params as Params<Change>, request.body as Body<Change>),
+      ),
     }),
   });
 }

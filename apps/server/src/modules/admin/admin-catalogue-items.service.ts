@@ -86,6 +86,11 @@ export async function updateExtra(
   extraId: number,
   input: z.infer<typeof adminExtraUpdateInput>,
 ): Promise<AdminExtra> {
+  await tx
+    .select({ id: planExtras.id })
+    .from(planExtras)
+    .where(eq(planExtras.id, extraId))
+    .for('update');
   await oneExtra(tx, extraId);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -147,12 +152,20 @@ export async function createDataBlock(
   return oneBlock(db, made!.id);
 }
 
-/** A change to a block: purchases made before it keep what they copied (name, sizes, price). */
+/**
+ * A change to a block: purchases made before it keep what they copied (name, sizes, price). In
+ * the caller's transaction, the block locked first: a change checks the block it will write.
+ */
 export async function updateDataBlock(
   db: Db,
   blockId: number,
   input: z.infer<typeof adminDataBlockUpdateInput>,
 ): Promise<AdminDataBlock> {
+  await db
+    .select({ id: dataBlocks.id })
+    .from(dataBlocks)
+    .where(eq(dataBlocks.id, blockId))
+    .for('update');
   const current = await oneBlock(db, blockId);
   const next = {
     technology: input.technology !== undefined ? input.technology : current.technology,
@@ -235,12 +248,20 @@ export async function createProduct(
   return oneProduct(db, made!.id);
 }
 
-/** A change to a product: orders placed before it keep the price they were charged. */
+/**
+ * A change to a product: orders placed before it keep the price they were charged. In the
+ * caller's transaction, the product locked first: the price check sees the product it writes.
+ */
 export async function updateProduct(
   db: Db,
   productId: number,
   input: z.infer<typeof adminProductUpdateInput>,
 ): Promise<AdminProduct> {
+  await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
   const current = await oneProduct(db, productId);
   const problem = productPriceProblem({
     priceCents: input.price_cents ?? current.price_cents,

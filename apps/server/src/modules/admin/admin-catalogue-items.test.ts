@@ -190,6 +190,30 @@ describe('data blocks', () => {
       'Invalid request: A data block holds some data: give a peak or an off-peak size.',
     );
   });
+
+  it('checks each of 20 changes at once against the block as the others left it', async () => {
+    const made = await create(adminPaths.adminDataBlocks, {
+      name: 'Split block',
+      technology: null,
+      peak_mb: 1000,
+      offpeak_mb: 1000,
+      price_cents: 900,
+    });
+    const url = buildPath(adminPaths.adminDataBlock, { blockid: made.json().data.blockid });
+    // Each alone leaves some data; any two of different kinds would leave none.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => change(url, i % 2 ? { peak_mb: 0 } : { offpeak_mb: 0 })),
+    );
+    const block = (await list(adminPaths.adminDataBlocks)).find(
+      (b: { name: string }) => b.name === 'Split block',
+    );
+    expect(block.peak_mb + block.offpeak_mb).toBe(1000);
+    const zeroed = block.peak_mb === 0 ? 'peak_mb' : 'offpeak_mb';
+    answers.forEach((answer, i) => {
+      const kind = i % 2 ? 'peak_mb' : 'offpeak_mb';
+      expect(answer.statusCode, answer.body).toBe(kind === zeroed ? 200 : 400);
+    });
+  });
 });
 
 describe('products', () => {

@@ -595,7 +595,7 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     },
     list: adminExtras,
     create: createExtra,
-    change: (db, { extraid }, body) => withTransaction(db, (tx) => updateExtra(tx, extraid, body)),
+    change: (tx, { extraid }, body) => updateExtra(tx, extraid, body),
   });
   registerCatalogueItemRoutes(app, catalogue, {
     routes: {
@@ -605,7 +605,7 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     },
     list: adminDataBlocks,
     create: createDataBlock,
-    change: (db, { blockid }, body) => updateDataBlock(db, blockid, body),
+    change: (tx, { blockid }, body) => updateDataBlock(tx, blockid, body),
   });
   registerCatalogueItemRoutes(app, catalogue, {
     routes: {
@@ -615,7 +615,7 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     },
     list: adminProducts,
     create: createProduct,
-    change: (db, { productid }, body) => updateProduct(db, productid, body),
+    change: (tx, { productid }, body) => updateProduct(tx, productid, body),
   });
 
   app.route({
