@@ -540,11 +540,11 @@ export function CustomerPage() {
         </div>
         <div>
           <dt>Account holder</dt>
-          <dd>{holder ? holder.name : '—'}</dd>
+          <dd title={holder?.name}>{holder ? holder.name : '—'}</dd>
         </div>
         <div>
           <dt>Holder email</dt>
-          <dd>{holder?.email ?? '—'}</dd>
+          <dd title={holder?.email ?? undefined}>{holder?.email ?? '—'}</dd>
         </div>
         <div>
           <dt>Holder mobile</dt>
@@ -556,7 +556,7 @@ export function CustomerPage() {
         </div>
         <div>
           <dt>Automatic payments</dt>
-          <dd>{paysBy(a.payment_methods)}</dd>
+          <dd title={paysBy(a.payment_methods)}>{paysBy(a.payment_methods)}</dd>
         </div>
       </dl>
       <Section
