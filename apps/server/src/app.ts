@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       rateLimits,
       loginLimitPerUsername: config.loginLimitPerUsername,
+      messaging,
     },
   });
   await app.register(staffModule, {

@@ -24,6 +24,14 @@ import {
   technology,
 } from './services';
 import { STAFF_ROLE_NAMES } from './staff';
+import { attachmentUpload, ticketMessage, ticketParams } from './tickets';
+import {
+  DESK_VIEWS,
+  TICKET_MESSAGE_MAX,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TICKET_TEAMS,
+} from '@outpost/domain/tickets-rules';
 import { defineRoute } from './route-contract';
 
 /**
@@ -719,6 +727,144 @@ export type AdminImportRun = z.infer<typeof importRun>;
 export const EXAMPLE_IMPORT_CSV =
   'account_external_id,account_name,holder_title,holder_first_name,holder_last_name,holder_email,holder_mobile,holder_date_of_birth,service_external_id,technology,plan_id,identifier,address_line,address_suburb,address_state,address_postcode,tower_id,satellite_beam,start_date,status\n' +
   'BSS-7001,Example Station,Ms,Pat,Example,pat.import@example.com,0491570009,1970-01-01,BSS-S-7001,Fixed Wireless,31,AVC000999000777,3 Quarry Road,Tenterfield,NSW,2372,TNT-02,,2026-07-01,active\n';
+
+/**
+ * The ticket desk (docs/decisions/057): the queue, a ticket with the customer beside it, and the
+ * desk's writes (assign, priority and status, replies, internal notes). Scope `desk`.
+ */
+const deskTicket = z.object({
+  ticketid: z.number().int(),
+  /** 'T240001': what the customer quotes. */
+  number: z.string(),
+  accountid: z.number().int(),
+  account_name: z.string(),
+  subject: z.string(),
+  category: z.string(),
+  /** customer, callback, order or service-request. */
+  source: z.string(),
+  /** The desk's status (New, Open, Stalled, Waiting, Resolved)... */
+  status: z.string(),
+  /** ...and the one of the spec's four the customer sees (New, In Progress, Attention, Completed). */
+  status_label: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  team: z.enum(TICKET_TEAMS).nullable(),
+  assignee: z.object({ staffid: z.number().int(), name: z.string() }).nullable(),
+  service: z
+    .object({ serviceid: z.number().int(), technology: z.string(), identifier: z.string() })
+    .nullable(),
+  created: z.iso.datetime(),
+  updated: z.iso.datetime(),
+  /** When the desk should have answered (by its priority, from when it came to the desk). */
+  due: z.iso.datetime(),
+  /** Past due and with the desk (not waiting on the customer, not resolved). */
+  overdue: z.boolean(),
+});
+export type DeskTicket = z.infer<typeof deskTicket>;
+
+const ticketNote = z.object({
+  noteid: z.number().int(),
+  staffid: z.number().int(),
+  author_name: z.string(),
+  body: z.string(),
+  created: z.iso.datetime(),
+});
+
+const deskTicketView = z.object({
+  ticket: deskTicket,
+  /** The conversation the customer sees, oldest first. */
+  messages: z.array(ticketMessage),
+  /** The desk's internal notes, oldest first: never shown to the customer. */
+  notes: z.array(ticketNote),
+  /** Who the customer is and what they have: the customer view's account (decision 054). */
+  customer: adminAccountView,
+  /** Open advisories covering one of the customer's services, newest first. */
+  advisories: z.array(
+    z.object({
+      advisoryid: z.number().int(),
+      title: z.string(),
+      severity: z.string(),
+      status: z.string(),
+      started: z.iso.datetime(),
+      /** 'Affects your service at 12 Wattle Rd' */
+      affects: z.string().nullable(),
+    }),
+  ),
+  /** The latest 5 payments of the account's ledger, newest first. */
+  payments: z.array(
+    z.object({
+      at: z.iso.datetime(),
+      amount_cents: z.number().int(),
+      status: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type DeskTicketView = z.infer<typeof deskTicketView>;
+
+export const deskTicketsQuery = z.strictObject({
+  /** A saved view: new, mine (assigned to the caller), unassigned, waiting (on the customer), overdue. */
+  view: z.enum(DESK_VIEWS).optional(),
+  status: z.enum(TICKET_STATUSES).optional(),
+  priority: z.enum(TICKET_PRIORITIES).optional(),
+  team: z.enum(TICKET_TEAMS).optional(),
+  /** A staff member's id, or 'none' for unassigned tickets. */
+  assignee: z
+    .string()
+    .regex(/^([0-9]{1,9}|none)$/, "must be a staff member's id or none")
+    .transform((a) => (a === 'none' ? null : Number(a)))
+    .optional(),
+  /** The technology of the service the ticket is about. */
+  technology: technology.optional(),
+  /** Opened at least this many days ago. */
+  older_than_days: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, 'must be 0 to 999')
+    .transform(Number)
+    .optional(),
+  limit: adminAccountsQuery.shape.limit,
+  offset: adminAccountsQuery.shape.offset,
+});
+
+/** Assigning: to whom (null: nobody), and whom the caller saw owning it (null: nobody). */
+export const deskAssignInput = z.strictObject({
+  assignee: z.number().int().positive().max(2_147_483_647).nullable(),
+  expected_assignee: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+
+export const deskTicketUpdateInput = z
+  .strictObject({
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+    status: z.enum(TICKET_STATUSES).optional(),
+    team: z.enum(TICKET_TEAMS).nullable().optional(),
+  })
+  .refine(
+    (b) => b.priority !== undefined || b.status !== undefined || b.team !== undefined,
+    'give priority, status or team',
+  );
+
+const deskMessage = z.string().trim().min(1).max(TICKET_MESSAGE_MAX);
+
+export const deskReplyInput = z.strictObject({
+  message: deskMessage,
+  /** The status it leaves the ticket in (Waiting asks the customer); a New ticket becomes Open. */
+  status: z.enum(TICKET_STATUSES).optional(),
+  /**
+   * The newest reply the staff member saw: when a newer one was added since, nothing is sent and
+   * the answer is 409, so they read it first.
+   */
+  after_reply_id: z.number().int().positive().max(2_147_483_647).optional(),
+  /** A photo or a PDF, by the customer's upload rules (5 MB, its type read from its content). */
+  attachment: attachmentUpload.optional(),
+});
+
+const deskReplyResult = z.object({
+  ticketid: z.number().int(),
+  status: z.string(),
+  status_label: z.string(),
+  message: ticketMessage,
+});
+
+export const deskNoteInput = z.strictObject({ body: deskMessage });
 
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
@@ -1524,5 +1670,99 @@ export const adminRoutes = {
     params: staffIdParams,
     response: envelope(authenticatorSecret),
     example: { params: { staffid: '1' } },
+  }),
+  adminTickets: defineRoute({
+    id: 'adminTickets',
+    method: 'GET',
+    path: adminPaths.adminTickets,
+    summary:
+      'The desk queue, soonest due first: a saved view (new, mine, unassigned, waiting, overdue) and filters; a page at a time',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    querystring: deskTicketsQuery,
+    response: pageOf(deskTicket),
+    example: { querystring: { view: 'unassigned', priority: 'normal' } },
+  }),
+  adminTicket: defineRoute({
+    id: 'adminTicket',
+    method: 'GET',
+    path: adminPaths.adminTicket,
+    summary:
+      'A ticket: its conversation and internal notes, and the customer beside it (services and usage, open advisories, recent payments)',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    response: envelope(deskTicketView),
+    example: { params: { ticketid: '240001' } },
+  }),
+  adminUpdateTicket: defineRoute({
+    id: 'adminUpdateTicket',
+    method: 'PATCH',
+    path: adminPaths.adminTicket,
+    summary: "Change a ticket's priority (its due time follows), status or team",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    body: deskTicketUpdateInput,
+    response: envelope(deskTicket),
+    example: { params: { ticketid: '240001' }, body: { priority: 'high' } },
+  }),
+  adminAssignTicket: defineRoute({
+    id: 'adminAssignTicket',
+    method: 'POST',
+    path: adminPaths.adminTicketAssign,
+    summary:
+      'Assign a ticket to a staff member (or nobody), if it is still owned by whom the caller saw; else 409 naming who has it',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    body: deskAssignInput,
+    response: envelope(deskTicket),
+    example: { params: { ticketid: '240001' }, body: { assignee: 1, expected_assignee: null } },
+  }),
+  adminReplyTicket: defineRoute({
+    id: 'adminReplyTicket',
+    method: 'POST',
+    path: adminPaths.adminTicketReplies,
+    summary:
+      "Reply to the customer under the staff member's name (emailed and pushed to them); 409 when a newer reply came after the one seen",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    headers: idempotencyHeaders,
+    body: deskReplyInput,
+    response: envelope(deskReplyResult),
+    example: {
+      params: { ticketid: '240001' },
+      body: { message: 'Could you send a photo of the modem lights?', status: 'Waiting' },
+    },
+  }),
+  adminAddTicketNote: defineRoute({
+    id: 'adminAddTicketNote',
+    method: 'POST',
+    path: adminPaths.adminTicketNotes,
+    summary: 'An internal note on a ticket: the desk sees it, the customer never does',
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    headers: idempotencyHeaders,
+    body: deskNoteInput,
+    response: envelope(ticketNote),
+    example: {
+      params: { ticketid: '240001' },
+      body: { body: 'Beam 12 had an outage that morning; likely the cause.' },
+    },
   }),
 } as const;

@@ -225,6 +225,11 @@ export const adminPaths = {
   adminWebhook: `${ADMIN_PREFIX}/webhooks/:endpointid/`,
   adminWebhookDeliveries: `${ADMIN_PREFIX}/webhooks/:endpointid/deliveries/`,
   adminWebhookDeliveryRetry: `${ADMIN_PREFIX}/webhooks/deliveries/:deliveryid/retry/`,
+  adminTickets: `${ADMIN_PREFIX}/tickets/`,
+  adminTicket: `${ADMIN_PREFIX}/tickets/:ticketid/`,
+  adminTicketAssign: `${ADMIN_PREFIX}/tickets/:ticketid/assign/`,
+  adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
+  adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
 } as const;
 
 /**

@@ -104,20 +104,21 @@ export type NewTicketPrepareInput = z.infer<typeof newTicketPrepareInput>;
 /** Base64 of at most ATTACHMENT_MAX_BYTES (plus padding). */
 const ATTACHMENT_BASE64_MAX = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
 
+/** An attachment sent whole: its name, size and bytes as base64 (the desk's reply too). */
+export const attachmentUpload = z.strictObject({
+  ...attachmentMeta,
+  // Somewhat over the limit is read and answered with the plain too-big message; the route's
+  // body limit stops anything larger.
+  content: z
+    .string()
+    .max(ATTACHMENT_BASE64_MAX + 48 * 1024)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+});
+
 /** The commit: the prepare's fields, the csrf, and the attachment's bytes as base64. */
 export const newTicketCommitInput = z.strictObject({
   ...newTicketFields,
-  attachment: z
-    .strictObject({
-      ...attachmentMeta,
-      // Somewhat over the limit is read and answered with the plain too-big message; the route's
-      // body limit stops anything larger.
-      content: z
-        .string()
-        .max(ATTACHMENT_BASE64_MAX + 48 * 1024)
-        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
-    })
-    .nullish(),
+  attachment: attachmentUpload.nullish(),
   csrf,
 });
 export type NewTicketCommitInput = z.infer<typeof newTicketCommitInput>;

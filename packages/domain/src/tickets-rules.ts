@@ -104,3 +104,39 @@ export const ticketTexts = {
   replySent: 'Your reply has been sent.',
   created: (number: string) => `Ticket ${number} created`,
 } as const;
+
+/**
+ * The ticket desk (docs/decisions/057). The desk works in its own five statuses (TICKET_STATUSES);
+ * the customer sees the spec's four (ticketStatusLabel). These are the desk's other fields.
+ */
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** The teams a ticket is for (the Contact page's two: Technical Support, Sales & Accounts). */
+export const TICKET_TEAMS = ['support', 'billing'] as const;
+export type TicketTeam = (typeof TICKET_TEAMS)[number];
+
+/** The desk's saved views of the queue. */
+export const DESK_VIEWS = ['new', 'mine', 'unassigned', 'waiting', 'overdue'] as const;
+export type DeskView = (typeof DESK_VIEWS)[number];
+
+/** How long the desk has to answer a ticket that is with it, by priority (hours). */
+export const TICKET_RESPONSE_HOURS: Record<TicketPriority, number> = {
+  urgent: 4,
+  high: 8,
+  normal: 24,
+  low: 72,
+};
+
+/** When a ticket that came to the desk at `from` is due: its priority's response time later. */
+export function ticketDueAt(priority: TicketPriority, from: Date): Date {
+  return new Date(from.getTime() + TICKET_RESPONSE_HOURS[priority] * 3_600_000);
+}
+
+/** The team a new ticket goes to: billing questions to billing, everything else to support. */
+export function ticketTeamFor(category: string): TicketTeam {
+  return category === 'Billing question' ? 'billing' : 'support';
+}
+
+/** A ticket waiting on the customer, or resolved, is not the desk's to answer: never overdue. */
+export const isWithDesk = (status: string) => status !== 'Waiting' && status !== 'Resolved';

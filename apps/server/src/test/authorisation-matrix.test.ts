@@ -587,6 +587,16 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
       params.changeid = change!.id;
     } else body = { ...body, effective: businessDate(nextWeek) };
   }
+  if ('ticketid' in params) {
+    // A ticket of its own (the desk's routes, decision 057): new and unassigned, as the example's
+    // assignment expects, with nothing newer than what a reply saw.
+    const [ticket] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into tickets (account_id, category, subject, status)
+          values (100001, 'Technical fault', ${`Matrix ticket ${n}`}, 'New') returning id`,
+    );
+    params.ticketid = ticket!.id;
+  }
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,

@@ -54,6 +54,12 @@ export const adminErrors = {
   articleTaken: 'Invalid request: another product already has this article number.',
   quoteChanged: (adjustment: string) =>
     `Invalid request: the pro-rata is now ${adjustment}, not what was quoted. Nothing was changed: check the new figure and confirm again.`,
+  ticketMissing: 'Invalid request: there is no such ticket.',
+  assigneeMissing: 'Invalid request: there is no active staff member with this id.',
+  ticketAssignedElsewhere: (owner: string | null) =>
+    `Invalid request: this ticket is now ${owner === null ? 'unassigned' : `assigned to ${owner}`}; look again before assigning it.`,
+  replyStale: (author: string) =>
+    `Invalid request: ${author} replied on this ticket after the reply you saw. Read it, then send yours again.`,
 } as const;
 
 export const adminStatuses = {
@@ -96,6 +102,10 @@ export const adminStatuses = {
   catalogueNoSuchPlan: 400,
   articleTaken: 409,
   quoteChanged: 409,
+  ticketMissing: 404,
+  assigneeMissing: 400,
+  ticketAssignedElsewhere: 409,
+  replyStale: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -31,6 +31,8 @@ import {
   updateProduct,
 } from './admin-catalogue-items.service';
 import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
+import { registerTicketRoutes } from './admin-tickets.routes';
+import type { Messaging } from '../../adapters/messaging';
 import {
   addAdjustment,
   endContactSessions,
@@ -111,6 +113,8 @@ export type AdminDeps = {
   publicUrl: string;
   rateLimits: RateLimitStore;
   loginLimitPerUsername: number;
+  /** Push, for the desk's replies (docs/decisions/057). */
+  messaging: Messaging;
 };
 
 /**
@@ -617,6 +621,9 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     create: createProduct,
     change: (tx, { productid }, body) => updateProduct(tx, productid, body),
   });
+
+  // The ticket desk (docs/decisions/057).
+  registerTicketRoutes(app, { ...deps, once });
 
   app.route({
     ...routeFor(adminRoutes.adminListStaff),

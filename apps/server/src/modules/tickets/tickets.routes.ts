@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Brand } from '@outpost/contracts/brand';
 import { NEW_TICKET_BODY_LIMIT, ticketsRoutes } from '@outpost/contracts/tickets';
-import {
-  ATTACHMENT_MAX_BYTES,
-  sniffAttachmentType,
-  needsReplyTitle,
-  ticketNumber,
-  ticketStatusLabel,
-} from '@outpost/domain/tickets-rules';
+import { ticketStatusLabel } from '@outpost/domain/tickets-rules';
 import type { OutgoingMessage } from '../../adapters/message-channel';
 import type { Messaging } from '../../adapters/messaging';
 import { enqueueMessage } from '../../adapters/messaging';
@@ -22,13 +16,15 @@ import { routeFor } from '../../lib/route';
 import { requireAuth } from '../../lib/auth-context';
 import { ownedService } from '../services/services.service';
 import { callerInStatement, checkCaller, userTokenHash } from '../auth/caller';
-import { ticketsError } from './tickets.errors';
+import type { AttachmentIn } from './attachment-check';
+import { checkAttachment } from './attachment-check';
 import { ticketListRows, ticketRowFrom } from './ticket-list';
 import {
   addAttachment,
   addMessage,
   DESK_AUTHOR,
   createTicket,
+  dueAfterCustomerReply,
   listItem,
   lockedTicket,
   messageOf,
@@ -36,11 +32,9 @@ import {
   ownedTicket,
   statusAfterCustomerReply,
   ticketDetail,
-  ticketPushRecipient,
   ticketRecipient,
 } from './tickets.service';
-import { notify } from '../notifications/notifications.service';
-import { webPaths } from '../notifications/web-paths';
+import { addDeskReply, pushDeskReply } from './desk-reply';
 
 export type TicketsDeps = {
   db: Db;
@@ -49,25 +43,6 @@ export type TicketsDeps = {
   brand: Brand;
   publicUrl: string;
 };
-
-type AttachmentIn = { filename: string; size: number; content?: string };
-
-/**
- * An attachment as the commit sent it: the declared size within the limit (checked at prepare
- * too, before any bytes are sent), the bytes that size, and the content an image or a PDF by its
- * first bytes. Returns null when there is none, or nothing to read yet (prepare).
- */
-function checkAttachment(attachment: AttachmentIn | null | undefined) {
-  if (!attachment) return null;
-  if (attachment.size > ATTACHMENT_MAX_BYTES) throw ticketsError('attachmentTooBig');
-  if (attachment.content === undefined) return null;
-  const bytes = Buffer.from(attachment.content, 'base64');
-  if (bytes.length > ATTACHMENT_MAX_BYTES) throw ticketsError('attachmentTooBig');
-  if (bytes.length !== attachment.size) throw ticketsError('attachmentSizeMismatch');
-  const contentType = sniffAttachmentType(bytes.subarray(0, 16));
-  if (!contentType) throw ticketsError('attachmentWrongType');
-  return { filename: attachment.filename, size: bytes.length, contentType, bytes };
-}
 
 /** A file name safe in a header: quotes, backslashes and anything outside printable ASCII go. */
 function headerFilename(filename: string): string {
@@ -84,7 +59,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
   app,
   { deps },
 ) => {
-  const { db, clock, messaging, brand, publicUrl } = deps;
+  const { db, clock, brand, publicUrl } = deps;
 
   /**
    * Mail goes to the outbox in the ticket's transaction: sent after the commit, retried by the
@@ -124,6 +99,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
           body: request.body.message,
           status: next,
           now,
+          dueAt: dueAfterCustomerReply(ticket, now),
         });
         return { message: row, status: next };
       });
@@ -236,64 +212,20 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       const result = await withTransaction(db, async (tx) => {
         // The desk may answer any account's ticket: looked up by id alone, locked.
         const ticket = await lockedTicket(tx, ticketid);
-        // Answering a new ticket picks it up (Open) unless the desk says otherwise.
-        const next = status ?? (ticket.status === 'New' ? 'Open' : ticket.status);
-        const row = await addMessage(tx, ticket.id, {
-          userId: null,
+        const answered = await addDeskReply(tx, deps, ticket, {
           authorName: author_name ?? DESK_AUTHOR,
-          body: message,
-          status: next,
+          message,
+          status,
           now,
         });
-        const to = await ticketRecipient(tx, ticketid);
-        if (to?.email) {
-          const number = ticketNumber(ticketid);
-          await sendEmail(tx, {
-            to: to.email,
-            subject:
-              next === 'Waiting'
-                ? `${brand.providerName}: ticket ${number} needs your reply`
-                : `${brand.providerName}: a reply on ticket ${number}`,
-            body: [
-              `Hello ${withoutLinks(to.given_names)},`,
-              '',
-              `${author_name ?? DESK_AUTHOR} replied on ticket ${number}:`,
-              '',
-              message,
-              '',
-              next === 'Waiting'
-                ? 'Please reply in My Tickets so we can carry on:'
-                : 'You can see the whole conversation in My Tickets:',
-              `${publicUrl}/support/my-tickets/${ticketid}`,
-            ].join('\n'),
-          });
-        }
-        return { ticketid: ticket.id, status: next, message_id: row.id };
+        return { ticketid: ticket.id, status: answered.status, message_id: answered.row.id };
       });
       // And by push to their devices (docs/decisions/023), never failing the reply.
-      const pushTo = await ticketPushRecipient(db, ticketid).catch((error: unknown) => {
-        request.log.error({ err: error }, 'ticket push recipient not found');
-        return null;
-      });
-      if (pushTo !== null)
-        await notify(
-          {
-            db,
-            push: messaging.push,
-            onError: (error, context) => request.log.error({ err: error }, context),
-          },
-          [pushTo],
-          {
-            kind: 'ticket',
-            title:
-              result.status === 'Waiting'
-                ? needsReplyTitle(ticketid)
-                : `A reply on ticket ${ticketNumber(ticketid)}`,
-            body: message,
-            navigation_url: webPaths.ticket(ticketid),
-          },
-          now,
-        );
+      await pushDeskReply(
+        deps,
+        { ticketid, status: result.status, message, now },
+        (error, context) => request.log.error({ err: error }, context),
+      );
       return { data: result };
     },
   });

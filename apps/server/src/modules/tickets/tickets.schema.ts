@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
 import { accounts, users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
 import { staffMembers } from '../staff/staff.schema';
@@ -26,10 +36,23 @@ export const tickets = pgTable(
     status: text('status').notNull().default('New'),
     /** Where it came from: 'customer', 'callback', 'order' or 'service-request'. */
     source: text('source').notNull().default('customer'),
+    /** The desk's (docs/decisions/057): low, normal, high or urgent; the customer never sees it. */
+    priority: text('priority').$type<TicketPriority>().notNull().default('normal'),
+    /** The staff member who owns it; null while unassigned. */
+    assigneeStaffId: integer('assignee_staff_id').references(() => staffMembers.id),
+    /** The team it is for (support or billing); null when nobody said. */
+    team: text('team').$type<TicketTeam>(),
+    /** When the desk should have answered: set when it comes to the desk, by its priority. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The desk's queue (docs/decisions/057), sorted by due time: all of it, and one person's.
+    index('tickets_due_idx').on(t.dueAt, t.id),
+    index('tickets_assignee_due_idx').on(t.assigneeStaffId, t.dueAt),
+    check('tickets_priority', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
+    check('tickets_team', sql`${t.team} in ('support', 'billing')`),
     index('tickets_account_updated_idx').on(t.accountId, t.updatedAt),
     // The dashboard's notice (docs/decisions/017): the few tickets waiting on a customer.
     index('tickets_waiting_idx')
@@ -64,6 +87,26 @@ export const ticketMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The desk's internal notes on a ticket (docs/decisions/057): a table of their own, which no
+ * customer route reads, so a note can never reach the customer by a forgotten filter.
+ */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ticket_notes_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
 /** PostgreSQL bytea, read and written as a Buffer (PGlite answers a Uint8Array: wrapped). */

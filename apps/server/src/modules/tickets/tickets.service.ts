@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
-import { ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
+import type { TicketPriority } from '@outpost/domain/tickets-rules';
+import {
+  ticketDueAt,
+  ticketNumber,
+  ticketStatusLabel,
+  ticketTeamFor,
+} from '@outpost/domain/tickets-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -59,6 +65,10 @@ export async function createTicket(tx: Db, input: NewTicket) {
       category: input.category,
       subject: input.subject,
       source: input.source,
+      // The desk's fields (docs/decisions/057): a normal priority's time to answer, the team by
+      // what it is about.
+      team: ticketTeamFor(input.category),
+      dueAt: ticketDueAt('normal', input.now ?? new Date()),
       ...(input.now ? { createdAt: input.now, updatedAt: input.now } : {}),
     })
     .returning({ id: tickets.id });
@@ -145,7 +155,12 @@ const ticketColumns = {
 /** One of the account's tickets (another account's, or none: 404); `lock` inside a transaction. */
 export async function ownedTicket(db: Db, accountId: number, ticketId: number, lock = false) {
   const query = db
-    .select({ id: tickets.id, status: tickets.status, createdBy: tickets.createdBy })
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      priority: tickets.priority,
+      createdBy: tickets.createdBy,
+    })
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.accountId, accountId)));
   const [row] = await (lock ? query.for('update') : query);
@@ -245,9 +260,22 @@ export function statusAfterCustomerReply(status: string): string {
 }
 
 /**
- * Adds a message to the conversation and moves the ticket's status and updated time.
- * `authorName`: the contact's (or the desk's); `staff`: who really writes it in a staff-assisted
- * session of the contact.
+ * When a ticket the customer wrote on is due (docs/decisions/057): coming back to the desk (from
+ * Waiting or Resolved) it is due its priority's time from now; else it keeps its due time.
+ */
+export function dueAfterCustomerReply(
+  ticket: { status: string; priority: TicketPriority },
+  now: Date,
+): Date | undefined {
+  return ticket.status === 'Waiting' || ticket.status === 'Resolved'
+    ? ticketDueAt(ticket.priority, now)
+    : undefined;
+}
+
+/**
+ * Adds a message to the conversation and moves the ticket's status and updated time (and its due
+ * time, when given). `authorName`: the contact's (or the desk's); `staff`: who really writes it,
+ * in a staff-assisted session of the contact, or at the desk (`userId` null).
  */
 export async function addMessage(
   tx: Db,
@@ -259,6 +287,7 @@ export async function addMessage(
     body: string;
     status: string;
     now: Date;
+    dueAt?: Date | undefined;
   },
 ): Promise<MessageRow> {
   const [row] = await tx
@@ -278,7 +307,11 @@ export async function addMessage(
     });
   const [ticket] = await tx
     .update(tickets)
-    .set({ status: message.status, updatedAt: message.now })
+    .set({
+      status: message.status,
+      updatedAt: message.now,
+      ...(message.dueAt ? { dueAt: message.dueAt } : {}),
+    })
     .where(eq(tickets.id, ticketId))
     .returning({ accountId: tickets.accountId });
   await emitEvent(
@@ -294,13 +327,17 @@ export async function addMessage(
     },
     message.now,
   );
-  return { ...row!, onBehalfOf: message.staff ? message.authorName : null };
+  // For whom: the contact a staff member wrote for; nobody's when staff write at the desk.
+  return {
+    ...row!,
+    onBehalfOf: message.staff && message.userId !== null ? message.authorName : null,
+  };
 }
 
 /** Any account's ticket by id, locked (the desk answers any ticket): 404 when there is none. */
 export async function lockedTicket(tx: Db, ticketId: number) {
   const [ticket] = await tx
-    .select({ id: tickets.id, status: tickets.status })
+    .select({ id: tickets.id, accountId: tickets.accountId, status: tickets.status })
     .from(tickets)
     .where(eq(tickets.id, ticketId))
     .for('update');
@@ -308,22 +345,26 @@ export async function lockedTicket(tx: Db, ticketId: number) {
   return ticket;
 }
 
-/** Keeps an attachment of a ticket's message, inside the transaction that opened the ticket. */
+/** Keeps an attachment of a ticket's message, inside the transaction that wrote it; its id. */
 export async function addAttachment(
   tx: Pick<Db, 'insert'>,
   ticket: { ticketid: number; messageId: number },
   file: { filename: string; contentType: string; size: number; bytes: Buffer },
   now: Date,
-): Promise<void> {
-  await tx.insert(ticketAttachments).values({
-    ticketId: ticket.ticketid,
-    messageId: ticket.messageId,
-    filename: file.filename,
-    contentType: file.contentType,
-    size: file.size,
-    content: file.bytes,
-    createdAt: now,
-  });
+): Promise<number> {
+  const [row] = await tx
+    .insert(ticketAttachments)
+    .values({
+      ticketId: ticket.ticketid,
+      messageId: ticket.messageId,
+      filename: file.filename,
+      contentType: file.contentType,
+      size: file.size,
+      content: file.bytes,
+      createdAt: now,
+    })
+    .returning({ id: ticketAttachments.id });
+  return row!.id;
 }
 
 /** An attachment of one of the account's tickets, with its bytes (404 otherwise). */

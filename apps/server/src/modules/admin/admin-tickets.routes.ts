@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminRoutes } from '@outpost/contracts/admin';
+import type { Brand } from '@outpost/contracts/brand';
+import { NEW_TICKET_BODY_LIMIT } from '@outpost/contracts/tickets';
+import type { Messaging } from '../../adapters/messaging';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { routeFor } from '../../lib/route';
+import { pushDeskReply } from '../tickets/desk-reply';
+import type { Once } from './admin-catalogue-items.routes';
+import type { AdminCaller } from './api-keys.service';
+import { adminError } from './admin.errors';
+import {
+  addTicketNote,
+  assignTicket,
+  deskTicketView,
+  listDeskTickets,
+  replyAsStaff,
+  updateDeskTicket,
+} from './admin-tickets.service';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+export type TicketRoutesDeps = {
+  db: Db;
+  clock: Clock;
+  brand: Brand;
+  publicUrl: string;
+  messaging: Messaging;
+  once: Once;
+};
+
+/**
+ * The staff member at the desk (docs/decisions/057): the scope `desk` is held by staff roles only
+ * (never a key, decision 054), and a reply or note carries the person's name.
+ */
+function deskStaff(request: { admin: AdminCaller | null }) {
+  const caller = request.admin;
+  if (caller?.kind !== 'staff') throw adminError('adminScopeMissing');
+  return {
+    staffId: caller.staff.id,
+    apiKeyId: null,
+    staff: { id: caller.staff.id, name: caller.staff.name },
+  };
+}
+
+/**
+ * The ticket desk's routes (docs/decisions/057), registered on the admin module's own instance
+ * (as the catalogue's are): the queue, a ticket with the customer beside it, assigning, priority
+ * and status, replies and internal notes. The auth hook has checked the scope and audits every
+ * call; each write adds its own audit row with what changed.
+ */
+export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
+  const { db, clock, once } = deps;
+
+  app.route({
+    ...routeFor(adminRoutes.adminTickets),
+    handler: async (request) => {
+      const caller = request.admin;
+      const page = await listDeskTickets(
+        db,
+        request.query,
+        caller?.kind === 'staff' ? caller.staff.id : null,
+        clock(),
+      );
+      return { data: page.rows, has_more: page.hasMore };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminTicket),
+    handler: async (request) => ({
+      data: await deskTicketView(db, request.params.ticketid, clock()),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateTicket),
+    // Idempotent by itself: the same change again changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        updateDeskTicket(tx, request.params.ticketid, request.body, deskStaff(request), clock()),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminAssignTicket),
+    // Idempotent by itself: asking again for the owner it has changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        assignTicket(tx, request.params.ticketid, request.body, deskStaff(request), clock()),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminReplyTicket),
+    // An attachment comes whole, as base64 (the customer's limit).
+    bodyLimit: NEW_TICKET_BODY_LIMIT,
+    handler: async (request, reply) => {
+      const staff = deskStaff(request);
+      const result = await once(request, reply, (tx, _by, now) =>
+        replyAsStaff(tx, deps, request.params.ticketid, request.body, staff, now),
+      );
+      // Pushed to the customer's devices after the commit, once (not on a repeat of the key).
+      if (reply.getHeader('idempotent-replayed') === undefined)
+        await pushDeskReply(
+          deps,
+          {
+            ticketid: result.ticketid,
+            status: result.status,
+            message: request.body.message,
+            now: clock(),
+          },
+          (error, context) => request.log.error({ err: error }, context),
+        );
+      return { data: result };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminAddTicketNote),
+    handler: async (request, reply) => ({
+      data: await once(request, reply, (tx, _by, now) =>
+        addTicketNote(tx, request.params.ticketid, request.body.body, deskStaff(request), now),
+      ),
+    }),
+  });
+}

@@ -1,0 +1,460 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  DeskTicket,
+  DeskTicketView,
+  deskReplyInput,
+  deskTicketsQuery,
+  deskTicketUpdateInput,
+} from '@outpost/contracts/admin';
+import type { Brand } from '@outpost/contracts/brand';
+import type { TicketMessage } from '@outpost/contracts/tickets';
+import { affectsText } from '@outpost/domain/advisories-rules';
+import type { DeskView } from '@outpost/domain/tickets-rules';
+import {
+  isWithDesk,
+  ticketDueAt,
+  ticketNumber,
+  ticketStatusLabel,
+} from '@outpost/domain/tickets-rules';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { accounts } from '../../db/accounts.schema';
+import { coveredStreetQuery, coversServiceSql } from '../advisories/advisories.service';
+import { transactions } from '../billing/billing.schema';
+import { services } from '../services/services.schema';
+import { staffMembers } from '../staff/staff.schema';
+import { recordAudit } from '../staff/staff.service';
+import { checkAttachment } from '../tickets/attachment-check';
+import { addDeskReply } from '../tickets/desk-reply';
+import { ticketMessages, ticketNotes, tickets } from '../tickets/tickets.schema';
+import { addAttachment, messageOf, ticketDetail } from '../tickets/tickets.service';
+import { adminAccount } from './admin-accounts.service';
+import { adminError } from './admin.errors';
+import type { DeskCaller } from './admin-desk.service';
+
+/**
+ * The ticket desk (docs/decisions/057): the queue with its saved views and filters, a ticket with
+ * the customer beside it, and the desk's writes. Each write is in the staff audit with what
+ * changed, beside the admin API's own record of the call.
+ */
+
+const deskColumns = {
+  id: tickets.id,
+  accountId: tickets.accountId,
+  accountName: accounts.name,
+  subject: tickets.subject,
+  category: tickets.category,
+  source: tickets.source,
+  status: tickets.status,
+  priority: tickets.priority,
+  team: tickets.team,
+  assigneeId: tickets.assigneeStaffId,
+  assigneeName: staffMembers.name,
+  serviceId: services.id,
+  technology: services.technology,
+  identifier: services.identifier,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  dueAt: tickets.dueAt,
+};
+
+/** Tickets with their account, owner and service, as the desk reads them. */
+const deskTickets = (db: Db) =>
+  db
+    .select(deskColumns)
+    .from(tickets)
+    .innerJoin(accounts, eq(accounts.id, tickets.accountId))
+    .leftJoin(staffMembers, eq(staffMembers.id, tickets.assigneeStaffId))
+    .leftJoin(services, eq(services.id, tickets.serviceId))
+    .$dynamic();
+
+type DeskRow = Awaited<ReturnType<ReturnType<typeof deskTickets>['execute']>>[number];
+
+function deskTicketOf(row: DeskRow, now: Date): DeskTicket {
+  return {
+    ticketid: row.id,
+    number: ticketNumber(row.id),
+    accountid: row.accountId,
+    account_name: row.accountName,
+    subject: row.subject,
+    category: row.category,
+    source: row.source,
+    status: row.status,
+    status_label: ticketStatusLabel(row.status),
+    priority: row.priority,
+    team: row.team,
+    assignee:
+      row.assigneeId === null ? null : { staffid: row.assigneeId, name: row.assigneeName ?? '' },
+    service:
+      row.serviceId === null
+        ? null
+        : { serviceid: row.serviceId, technology: row.technology!, identifier: row.identifier! },
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    due: row.dueAt.toISOString(),
+    overdue: isWithDesk(row.status) && row.dueAt.getTime() < now.getTime(),
+  };
+}
+
+/** The statuses a ticket is not the desk's to answer in. */
+const NOT_WITH_DESK = ['Waiting', 'Resolved'];
+
+/** What each saved view holds; `mine` is the caller's own open tickets (none for a key). */
+function viewCondition(view: DeskView, staffId: number | null, now: Date): SQL | undefined {
+  switch (view) {
+    case 'new':
+      return eq(tickets.status, 'New');
+    case 'mine':
+      return staffId === null
+        ? sql`false`
+        : and(eq(tickets.assigneeStaffId, staffId), ne(tickets.status, 'Resolved'));
+    case 'unassigned':
+      return and(isNull(tickets.assigneeStaffId), ne(tickets.status, 'Resolved'));
+    case 'waiting':
+      return eq(tickets.status, 'Waiting');
+    case 'overdue':
+      return and(lt(tickets.dueAt, now), notInArray(tickets.status, NOT_WITH_DESK));
+  }
+}
+
+/** The queue: a view and filters, soonest due first, a page at a time. */
+export async function listDeskTickets(
+  db: Db,
+  query: z.output<typeof deskTicketsQuery>,
+  staffId: number | null,
+  now: Date,
+): Promise<{ rows: DeskTicket[]; hasMore: boolean }> {
+  const limit = query.limit ?? 20;
+  const offset = query.offset ?? 0;
+  const conditions = [
+    query.view ? viewCondition(query.view, staffId, now) : undefined,
+    query.status ? eq(tickets.status, query.status) : undefined,
+    query.priority ? eq(tickets.priority, query.priority) : undefined,
+    query.team ? eq(tickets.team, query.team) : undefined,
+    query.assignee === undefined
+      ? undefined
+      : query.assignee === null
+        ? isNull(tickets.assigneeStaffId)
+        : eq(tickets.assigneeStaffId, query.assignee),
+    query.technology ? eq(services.technology, query.technology) : undefined,
+    query.older_than_days === undefined
+      ? undefined
+      : lte(tickets.createdAt, new Date(now.getTime() - query.older_than_days * 86_400_000)),
+  ];
+  const rows = await deskTickets(db)
+    .where(and(...conditions))
+    .orderBy(asc(tickets.dueAt), asc(tickets.id))
+    .limit(limit + 1)
+    .offset(offset);
+  return {
+    rows: rows.slice(0, limit).map((row) => deskTicketOf(row, now)),
+    hasMore: rows.length > limit,
+  };
+}
+
+async function deskTicket(db: Db, ticketId: number, now: Date): Promise<DeskTicket> {
+  const [row] = await deskTickets(db).where(eq(tickets.id, ticketId));
+  if (!row) throw adminError('ticketMissing');
+  return deskTicketOf(row, now);
+}
+
+/**
+ * A ticket as the desk works it: the conversation the customer sees (the customer's own reader),
+ * the internal notes, and the customer beside it: the customer view's account (services with this
+ * period's usage, contacts, ways to pay), open advisories covering their services and the latest
+ * payments.
+ */
+export async function deskTicketView(db: Db, ticketId: number, now: Date): Promise<DeskTicketView> {
+  const ticket = await deskTicket(db, ticketId, now);
+  const accountId = ticket.accountid;
+  const [thread, notes, customer, advisories, payments] = await Promise.all([
+    ticketDetail(db, accountId, ticketId),
+    db
+      .select({
+        noteid: ticketNotes.id,
+        staffid: ticketNotes.staffId,
+        author_name: staffMembers.name,
+        body: ticketNotes.body,
+        created: ticketNotes.createdAt,
+      })
+      .from(ticketNotes)
+      .innerJoin(staffMembers, eq(staffMembers.id, ticketNotes.staffId))
+      .where(eq(ticketNotes.ticketId, ticketId))
+      .orderBy(asc(ticketNotes.createdAt), asc(ticketNotes.id)),
+    adminAccount(db, accountId, now),
+    queryRows<{
+      id: number;
+      title: string;
+      severity: string;
+      status: string;
+      started: Date | string;
+      street: string | null;
+    }>(
+      db,
+      sql`select a.id, a.title, a.severity, a.status, a.started,
+                 (${coveredStreetQuery(sql`${accountId}::integer`)}) as street
+            from advisories a
+           where a.status <> 'Resolved'
+             and exists (select 1 from services s
+                          where s.account_id = ${accountId} and s.display and ${coversServiceSql})
+           order by a.started desc, a.id desc`,
+    ),
+    db
+      .select({
+        at: transactions.createdAt,
+        amount_cents: transactions.amountCents,
+        status: transactions.status,
+        reason: transactions.reason,
+      })
+      .from(transactions)
+      .where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'Payment')))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(5),
+  ]);
+  return {
+    ticket,
+    messages: thread.messages,
+    notes: notes.map((n) => ({ ...n, created: n.created.toISOString() })),
+    customer,
+    advisories: advisories.map((a) => ({
+      advisoryid: a.id,
+      title: a.title,
+      severity: a.severity,
+      status: a.status,
+      started: new Date(a.started).toISOString(),
+      affects: a.street ? affectsText(a.street) : null,
+    })),
+    payments: payments.map((p) => ({ ...p, at: p.at.toISOString() })),
+  };
+}
+
+/** A staff member's name by id (an owner named in a refusal or the audit). */
+async function staffName(db: Db, staffId: number | null): Promise<string | null> {
+  if (staffId === null) return null;
+  const [row] = await db
+    .select({ name: staffMembers.name })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffId));
+  return row?.name ?? `staff member ${staffId}`;
+}
+
+/**
+ * Assigns a ticket, if it is still owned by whom the caller saw: one conditional update, so of
+ * two clicks at once one wins and the other is told who has it (409). Asking again for the owner
+ * it already has changes nothing.
+ */
+export async function assignTicket(
+  tx: Db,
+  ticketId: number,
+  input: { assignee: number | null; expected_assignee: number | null },
+  caller: DeskCaller,
+  now: Date,
+): Promise<DeskTicket> {
+  if (input.assignee !== null) {
+    const [member] = await tx
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.id, input.assignee), eq(staffMembers.active, true)));
+    if (!member) throw adminError('assigneeMissing');
+  }
+  const expected =
+    input.expected_assignee === null
+      ? isNull(tickets.assigneeStaffId)
+      : eq(tickets.assigneeStaffId, input.expected_assignee);
+  const [moved] = await tx
+    .update(tickets)
+    .set({ assigneeStaffId: input.assignee })
+    .where(and(eq(tickets.id, ticketId), expected))
+    .returning({ accountId: tickets.accountId });
+  if (!moved) {
+    const [current] = await tx
+      .select({ assignee: tickets.assigneeStaffId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    if (!current) throw adminError('ticketMissing');
+    // A repeat of a click that already won: the ticket has the owner asked for.
+    if (current.assignee !== input.assignee)
+      throw adminError('ticketAssignedElsewhere', await staffName(tx, current.assignee));
+    return deskTicket(tx, ticketId, now);
+  }
+  const [from, to] = await Promise.all([
+    staffName(tx, input.expected_assignee),
+    staffName(tx, input.assignee),
+  ]);
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: moved.accountId,
+    userId: null,
+    action: 'ticket-assigned',
+    detail: `${ticketNumber(ticketId)}: ${from ?? 'unassigned'} -> ${to ?? 'unassigned'}`,
+  });
+  return deskTicket(tx, ticketId, now);
+}
+
+/**
+ * Changes a ticket's priority, status or team. A new priority moves the due time: its response
+ * time from when the ticket last came to the desk (the customer's latest message, else its
+ * opening).
+ */
+export async function updateDeskTicket(
+  tx: Db,
+  ticketId: number,
+  input: z.output<typeof deskTicketUpdateInput>,
+  caller: DeskCaller,
+  now: Date,
+): Promise<DeskTicket> {
+  const [before] = await tx
+    .select({
+      accountId: tickets.accountId,
+      status: tickets.status,
+      priority: tickets.priority,
+      team: tickets.team,
+      createdAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (!before) throw adminError('ticketMissing');
+  const changes: string[] = [];
+  const set: Partial<typeof tickets.$inferInsert> = {};
+  if (input.priority !== undefined && input.priority !== before.priority) {
+    const [last] = await tx
+      .select({ at: sql<Date | string | null>`max(${ticketMessages.createdAt})` })
+      .from(ticketMessages)
+      .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.fromCustomer, true)));
+    const from = last?.at ? new Date(last.at) : before.createdAt;
+    set.priority = input.priority;
+    set.dueAt = ticketDueAt(input.priority, from);
+    changes.push(`priority ${before.priority} -> ${input.priority}`);
+  }
+  if (input.status !== undefined && input.status !== before.status) {
+    set.status = input.status;
+    set.updatedAt = now;
+    changes.push(`status ${before.status} -> ${input.status}`);
+  }
+  if (input.team !== undefined && input.team !== before.team) {
+    set.team = input.team;
+    changes.push(`team ${before.team ?? 'none'} -> ${input.team ?? 'none'}`);
+  }
+  if (changes.length > 0) {
+    await tx.update(tickets).set(set).where(eq(tickets.id, ticketId));
+    await recordAudit(tx, now, {
+      staffId: caller.staffId,
+      apiKeyId: caller.apiKeyId,
+      accountId: before.accountId,
+      userId: null,
+      action: 'ticket-changed',
+      detail: `${ticketNumber(ticketId)}: ${changes.join('; ')}`,
+    });
+  }
+  return deskTicket(tx, ticketId, now);
+}
+
+/** The ticket, locked: the desk's writes on one ticket take their turn. */
+async function lockedDeskTicket(tx: Db, ticketId: number) {
+  const [ticket] = await tx
+    .select({ id: tickets.id, accountId: tickets.accountId, status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (!ticket) throw adminError('ticketMissing');
+  return ticket;
+}
+
+/**
+ * A staff member's reply to the customer, under their own name, emailed as the desk's replies are
+ * (the push follows the commit, by the caller). When the staff member says which reply they saw
+ * last and a newer one is there, nothing is sent: 409 naming its author. The ticket is locked
+ * first, so of two replies sent at once the second is checked against the first.
+ */
+export async function replyAsStaff(
+  tx: Db,
+  deps: { brand: Brand; publicUrl: string },
+  ticketId: number,
+  input: z.output<typeof deskReplyInput>,
+  caller: DeskCaller & { staff: { id: number; name: string } },
+  now: Date,
+): Promise<{ ticketid: number; status: string; status_label: string; message: TicketMessage }> {
+  const ticket = await lockedDeskTicket(tx, ticketId);
+  if (input.after_reply_id !== undefined) {
+    const [newer] = await tx
+      .select({ authorName: ticketMessages.authorName })
+      .from(ticketMessages)
+      .where(
+        and(eq(ticketMessages.ticketId, ticketId), gt(ticketMessages.id, input.after_reply_id)),
+      )
+      .orderBy(asc(ticketMessages.id))
+      .limit(1);
+    if (newer) throw adminError('replyStale', newer.authorName);
+  }
+  const file = checkAttachment(input.attachment);
+  const { status, row } = await addDeskReply(tx, deps, ticket, {
+    authorName: caller.staff.name,
+    staff: caller.staff,
+    message: input.message,
+    status: input.status,
+    now,
+  });
+  const attachments = file
+    ? [
+        {
+          attachmentid: await addAttachment(
+            tx,
+            { ticketid: ticketId, messageId: row.id },
+            file,
+            now,
+          ),
+          filename: file.filename,
+          content_type: file.contentType,
+          size: file.size,
+        },
+      ]
+    : [];
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: ticket.accountId,
+    userId: null,
+    action: 'ticket-replied',
+    detail: `${ticketNumber(ticketId)}: reply ${row.id}, status ${ticket.status} -> ${status}${file ? `, attached ${file.filename}` : ''}`,
+  });
+  return {
+    ticketid: ticketId,
+    status,
+    status_label: ticketStatusLabel(status),
+    message: messageOf(row, attachments),
+  };
+}
+
+/** An internal note: kept apart from the conversation, never shown to the customer. */
+export async function addTicketNote(
+  tx: Db,
+  ticketId: number,
+  body: string,
+  caller: DeskCaller & { staff: { id: number; name: string } },
+  now: Date,
+) {
+  const ticket = await lockedDeskTicket(tx, ticketId);
+  const [note] = await tx
+    .insert(ticketNotes)
+    .values({ ticketId, staffId: caller.staff.id, body, createdAt: now })
+    .returning({ id: ticketNotes.id });
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: ticket.accountId,
+    userId: null,
+    action: 'ticket-note-added',
+    detail: `${ticketNumber(ticketId)}: note ${note!.id}`,
+  });
+  return {
+    noteid: note!.id,
+    staffid: caller.staff.id,
+    author_name: caller.staff.name,
+    body,
+    created: now.toISOString(),
+  };
+}
