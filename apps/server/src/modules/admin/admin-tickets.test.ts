@@ -73,7 +73,7 @@ const call = (
   headers: Record<string, string>,
   payload?: object,
 ) => ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const withKey = (headers: Record<string, string>, key = randomUUID()) => ({
+const withKey = (headers: Record<string, string>, key: string = randomUUID()) => ({
   ...headers,
   'idempotency-key': key,
 });
