@@ -31,6 +31,7 @@ import {
   updateProduct,
 } from './admin-catalogue-items.service';
 import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
+import { registerOrderRoutes } from './admin-orders.routes';
 import {
   addAdjustment,
   endContactSessions,
@@ -616,6 +617,15 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
     list: adminProducts,
     create: createProduct,
     change: (db, { productid }, body) => updateProduct(db, productid, body),
+  });
+
+  // The orders queue (docs/decisions/058): read by everyone, moved by provisioning.
+  registerOrderRoutes(app, {
+    db,
+    brand: deps.brand,
+    publicUrl: deps.publicUrl,
+    once,
+    deskCaller,
   });
 
   app.route({
