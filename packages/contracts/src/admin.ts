@@ -32,6 +32,8 @@ import {
   TICKET_STATUSES,
   TICKET_TEAMS,
 } from '@outpost/domain/tickets-rules';
+import { orderParams, orderRejectReason } from './orders';
+import { ORDER_KINDS, ORDER_MOVES, ORDER_STATUSES } from '@outpost/domain/orders-rules';
 import { defineRoute } from './route-contract';
 
 /**
@@ -70,12 +72,8 @@ const apiKeyCreated = apiKeySummary.extend({ key: z.string() });
 /** How deep the customer search pages (a desk that has not found someone by then types more). */
 export const SEARCH_MAX_OFFSET = 1000;
 
-export const adminAccountsQuery = z.strictObject({
-  /**
-   * A name, account id, email, mobile, username, service identifier or postcode; without one,
-   * every customer, the newest first.
-   */
-  q: z.string().trim().min(1).max(100).optional(),
+/** A list's page (Stripe's way, decision 051): `limit` 1-50, `offset` up to SEARCH_MAX_OFFSET. */
+const pageQuery = {
   limit: z
     .string()
     .regex(/^[0-9]{1,2}$/, 'must be 1 to 50')
@@ -89,6 +87,15 @@ export const adminAccountsQuery = z.strictObject({
     .transform(Number)
     .pipe(z.number().int().min(0).max(SEARCH_MAX_OFFSET))
     .optional(),
+};
+
+export const adminAccountsQuery = z.strictObject({
+  /**
+   * A name, account id, email, mobile, username, service identifier or postcode; without one,
+   * every customer, the newest first.
+   */
+  q: z.string().trim().min(1).max(100).optional(),
+  ...pageQuery,
 });
 
 const accountMatch = z.object({
@@ -866,6 +873,73 @@ const deskReplyResult = z.object({
 
 export const deskNoteInput = z.strictObject({ body: deskMessage });
 
+// ---- The orders queue (docs/decisions/058)
+
+/** The queue's kinds: a product order, or a telephony one (call barring, options, transfers, new VoIP). */
+export const ORDER_QUEUE_KINDS = ['product', 'telephony'] as const;
+
+/** `waiting` (received or in-progress, the default) or one status. */
+export const adminOrdersQuery = z.strictObject({
+  status: z.enum(['waiting', ...ORDER_STATUSES]).optional(),
+  kind: z.enum(ORDER_QUEUE_KINDS).optional(),
+  ...pageQuery,
+});
+
+const adminOrderSummary = z.object({
+  orderid: z.number().int(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  /** What was ordered, as its ticket says ('Product order: Mesh router'). */
+  subject: z.string(),
+  account: z.object({ accountid: z.number().int(), name: z.string() }),
+  /** The service it was ordered on or changes. */
+  service: z.object({ serviceid: z.number().int(), identifier: z.string() }).nullable(),
+  ticket_id: z.number().int(),
+  /** A one-off price and a monthly charge it adds, in cents. */
+  price_cents: z.number().int().nullable(),
+  monthly_cents: z.number().int().nullable(),
+  created: z.iso.datetime(),
+  /** When it last moved (its creation until then). */
+  updated: z.iso.datetime(),
+});
+
+const adminOrderView = adminOrderSummary.extend({
+  /** What was asked, as the order kind's payload (a voicemail PIN included: the network sets it). */
+  payload: z.unknown(),
+  /** The terms the customer agreed to, as typed, and when (a landline transfer); else null. */
+  agreement: z.object({ text: z.string(), agreed_at: z.iso.datetime() }).nullable(),
+  /** Why it was rejected (the customer was told); null unless rejected. */
+  reason: z.string().nullable(),
+  ticket: z.object({
+    ticket_id: z.number().int(),
+    number: z.string(),
+    status: z.string(),
+  }),
+  account: z.object({
+    accountid: z.number().int(),
+    name: z.string(),
+    external_id: z.string().nullable(),
+  }),
+  service: z
+    .object({
+      serviceid: z.number().int(),
+      identifier: z.string(),
+      technology: z.string(),
+      status: z.string(),
+      external_id: z.string().nullable(),
+    })
+    .nullable(),
+  /** The contact who placed it. */
+  ordered_by: z.object({ userid: z.number().int(), name: z.string() }),
+});
+export type AdminOrderView = z.infer<typeof adminOrderView>;
+
+/** A move (decision 058): `reason` with `rejected` only, and needed there. */
+export const adminOrderMoveInput = z.strictObject({
+  status: z.enum(ORDER_MOVES),
+  reason: orderRejectReason.optional(),
+});
+
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
 const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
@@ -1259,6 +1333,65 @@ export const adminRoutes = {
     response: errorOutput,
     produces: 'application/pdf',
     example: { params: { accountid: '100001', invoiceid: '1' } },
+  }),
+  adminOrders: defineRoute({
+    id: 'adminOrders',
+    method: 'GET',
+    path: adminPaths.adminOrders,
+    summary:
+      'The orders queue: product and telephony orders, those waiting the oldest first (those done the latest first); a page at a time',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    querystring: adminOrdersQuery,
+    response: pageOf(adminOrderSummary),
+    example: { querystring: { status: 'waiting', kind: 'product' } },
+  }),
+  adminOrder: defineRoute({
+    id: 'adminOrder',
+    method: 'GET',
+    path: adminPaths.adminOrder,
+    summary:
+      'An order: its payload, the agreement the customer typed and when, its ticket, the account and the service',
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: orderParams,
+    response: envelope(adminOrderView),
+    example: { params: { orderid: '1' } },
+  }),
+  adminMoveOrder: defineRoute({
+    id: 'adminMoveOrder',
+    method: 'POST',
+    path: adminPaths.adminMoveOrder,
+    summary:
+      'Move an order on (in-progress, completed, or rejected with a reason): its ticket follows and the customer is emailed',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: orderParams,
+    headers: idempotencyHeaders,
+    body: adminOrderMoveInput,
+    response: envelope(adminOrderView),
+    example: { params: { orderid: '1' }, body: { status: 'in-progress' } },
+  }),
+  adminPackingSlip: defineRoute({
+    id: 'adminPackingSlip',
+    method: 'GET',
+    path: adminPaths.adminPackingSlip,
+    summary:
+      "A product order's packing slip as a PDF: ship-to name and address, article numbers, quantities, order number and date",
+    access: 'admin',
+    adminScope: 'read',
+    permissions: [],
+    objects: [],
+    params: orderParams,
+    response: errorOutput,
+    produces: 'application/pdf',
+    example: { params: { orderid: '1' } },
   }),
   adminListAdjustments: defineRoute({
     id: 'adminListAdjustments',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import {
+  ORDER_REASON_MAX,
   ORDER_STATUSES,
   TELEPHONY_FEATURE_TYPES,
   TELEPHONY_TEXT_MAX,
@@ -81,7 +82,13 @@ export const setTelephonyFeaturesInput = z
 export type SetTelephonyFeaturesInput = z.infer<typeof setTelephonyFeaturesInput>;
 
 export const orderParams = z.strictObject({ orderid: idParam });
-export const internalOrderStatusInput = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+/** Why the provider rejects an order (docs/decisions/058): the customer is told it. */
+export const orderRejectReason = z.string().trim().min(1).max(ORDER_REASON_MAX);
+export const internalOrderStatusInput = z.strictObject({
+  status: z.enum(ORDER_STATUSES),
+  /** With `rejected` only, and needed there. */
+  reason: orderRejectReason.optional(),
+});
 export const internalOrderStatusOutput = envelope(
   z.object({
     orderid: z.number().int(),
@@ -269,7 +276,7 @@ export const ordersRoutes = {
     method: 'POST',
     path: apiPaths.internalOrderStatus,
     summary:
-      "Operations: move an order on (received, in-progress, completed) and its ticket's status",
+      'Operations: move an order on (in-progress, completed, or rejected with a reason); its ticket follows and the customer is emailed',
     access: 'internal',
     permissions: [],
     objects: [],

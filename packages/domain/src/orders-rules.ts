@@ -15,20 +15,62 @@ export const ORDER_KINDS = [
 ] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-/** An order's progress, moved by the provider's operations (internal route or CLI). */
-export const ORDER_STATUSES = ['received', 'in-progress', 'completed'] as const;
+/**
+ * An order's progress, moved by the provider's operations (the admin API, the internal route or
+ * the CLI; docs/decisions/021, 058): received, in-progress, then completed; or rejected, with the
+ * reason the customer is told, while it is not yet completed.
+ */
+export const ORDER_STATUSES = ['received', 'in-progress', 'completed', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses an order is moved to (an order is received when it is placed). */
+export const ORDER_MOVES = ['in-progress', 'completed', 'rejected'] as const;
+
+/** The statuses of an order still waiting for the provider: the queue (decision 058). */
+export const WAITING_ORDER_STATUSES = ['received', 'in-progress'] as const;
 
 /** The ticket status that follows each order status (docs/decisions/017 statuses). */
 export const ORDER_TICKET_STATUS: Record<OrderStatus, 'New' | 'Open' | 'Resolved'> = {
   received: 'New',
   'in-progress': 'Open',
   completed: 'Resolved',
+  rejected: 'Resolved',
 };
 
-/** An order moves forward only: received -> in-progress -> completed. */
+/** Where an order may go from each status: one step forward, or rejected until it is done. */
+const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  received: ['in-progress', 'rejected'],
+  'in-progress': ['completed', 'rejected'],
+  completed: [],
+  rejected: [],
+};
+
+/** An order moves forward one step at a time (received -> in-progress -> completed), or is rejected. */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_STATUSES.indexOf(to) === ORDER_STATUSES.indexOf(from) + 1;
+  return NEXT_STATUSES[from].includes(to);
+}
+
+/** The longest reason for a rejection (the customer reads it in the email and My Tickets). */
+export const ORDER_REASON_MAX = 500;
+
+/**
+ * What is wrong with a move as asked, whatever the order's status (null: nothing): a rejection
+ * needs the reason the customer is told, and only a rejection takes one.
+ */
+export function orderMoveInputProblem(to: OrderStatus, reason: string | undefined): string | null {
+  if (to === 'rejected' && (reason ?? '').trim() === '')
+    return 'a rejected order needs a reason, which the customer is told.';
+  if (to !== 'rejected' && reason !== undefined) return 'only a rejection takes a reason.';
+  return null;
+}
+
+/** Why an order in `from` cannot move to `to` (null: it can). */
+export function orderMoveProblem(from: OrderStatus, to: OrderStatus): string | null {
+  if (canMoveOrder(from, to)) return null;
+  if (from === to) return `this order is already ${from}.`;
+  const next = NEXT_STATUSES[from];
+  if (next.length === 0) return `this order is ${from}: it moves no further.`;
+  return `an order that is ${from} cannot move to ${to}; it can move to ${next.join(' or ')}.`;
 }
 
 /** The number a customer sees for an order ('O' and the id). */

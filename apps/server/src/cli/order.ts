@@ -9,20 +9,24 @@ import { orders } from '../modules/orders/orders.schema';
 import { moveOrder } from '../modules/orders/orders.service';
 
 /**
- * Operations' view of orders from the command line (docs/decisions/021, 022); the same service
- * as POST /api/internal/orders/{orderid}/status/. An order moves forward one step at a time and
- * its ticket follows (New, In Progress, Completed in My Tickets).
+ * Operations' view of orders from the command line (docs/decisions/021, 022, 058); the same
+ * function as the admin API's POST /api/admin/v1/orders/{orderid}/move/ and the internal
+ * POST /api/internal/orders/{orderid}/status/. An order moves forward one step at a time, or is
+ * rejected with a reason; its ticket follows (New, In Progress, Completed in My Tickets) and the
+ * customer is emailed.
  *
- *   npm run order -- list [--status received|in-progress|completed]
+ *   npm run order -- list [--status received|in-progress|completed|rejected]
  *   npm run order -- move ID in-progress|completed
+ *   npm run order -- move ID rejected --reason "Out of stock until March"
  */
 const usage =
-  'Usage: npm run order -- list [--status received|in-progress|completed]\n' +
-  '       npm run order -- move ID in-progress|completed';
+  'Usage: npm run order -- list [--status received|in-progress|completed|rejected]\n' +
+  '       npm run order -- move ID in-progress|completed\n' +
+  '       npm run order -- move ID rejected --reason TEXT';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { status: { type: 'string' } },
+  options: { status: { type: 'string' }, reason: { type: 'string' } },
 });
 const [command, id, to] = positionals;
 const isStatus = (s: string | undefined): s is OrderStatus =>
@@ -64,7 +68,13 @@ try {
     if (rows.length === 0) console.log('no orders');
   } else {
     const moved = await withTransaction(database.db, (tx) =>
-      moveOrder(tx, Number(id), to as OrderStatus, new Date()),
+      moveOrder(
+        tx,
+        { brand: config.brand, publicUrl: config.publicUrl },
+        Number(id),
+        { status: to as OrderStatus, reason: values.reason },
+        new Date(),
+      ),
     );
     console.log(
       `order ${moved.orderid} is ${moved.status}; ticket ${ticketNumber(moved.ticketid)} is ${moved.ticket_status}`,

@@ -5,6 +5,7 @@ import type { ObjectKind, RouteContract } from '@outpost/contracts/route-contrac
 import { apiRoutes } from '@outpost/contracts/api-routes';
 import { serverErrors } from '@outpost/contracts/messages';
 import { buildPath } from '@outpost/contracts/api-paths';
+import { ordersRoutes } from '@outpost/contracts/orders';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -596,6 +597,22 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
           values (100001, 'Technical fault', ${`Matrix ticket ${n}`}, 'New') returning id`,
     );
     params.ticketid = ticket!.id;
+  }
+  if ('orderid' in params) {
+    // An order of its own, received (to move on), a product one (its packing slip prints).
+    const payload = ordersRoutes.productOrderPrepare.example.body;
+    const [order] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`with ticket as (
+            insert into tickets (account_id, service_id, created_by, category, subject, source)
+            values (100001, 200101, 5001, 'Other', 'Product order: Wi-Fi 6 Router', 'order')
+            returning id)
+          insert into orders (kind, account_id, service_id, user_id, payload, ticket_id, price_cents)
+          select 'product', 100001, 200101, 5001, ${JSON.stringify(payload)}::jsonb, id, 14900
+            from ticket
+          returning id`,
+    );
+    params.orderid = order!.id;
   }
   if ('keyid' in params) {
     const made = await createApiKey(

@@ -52,6 +52,9 @@ export const adminErrors = {
   catalogueInvalid: (problem: string) => `Invalid request: ${problem}`,
   catalogueNoSuchPlan: (planId: string) => `Invalid request: there is no plan ${planId}.`,
   articleTaken: 'Invalid request: another product already has this article number.',
+  orderMissing: 'Invalid request: there is no such order.',
+  packingSlipNotProduct: (kind: string) =>
+    `Invalid request: only a product order has a packing slip; this one is ${kind}.`,
   quoteChanged: (adjustment: string) =>
     `Invalid request: the pro-rata is now ${adjustment}, not what was quoted. Nothing was changed: check the new figure and confirm again.`,
   ticketMissing: 'Invalid request: there is no such ticket.',
@@ -101,6 +104,8 @@ export const adminStatuses = {
   catalogueInvalid: 400,
   catalogueNoSuchPlan: 400,
   articleTaken: 409,
+  orderMissing: 404,
+  packingSlipNotProduct: 409,
   quoteChanged: 409,
   ticketMissing: 404,
   assigneeMissing: 400,

@@ -33,6 +33,7 @@ import {
 import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
 import { registerTicketRoutes } from './admin-tickets.routes';
 import type { Messaging } from '../../adapters/messaging';
+import { registerOrderRoutes } from './admin-orders.routes';
 import {
   addAdjustment,
   endContactSessions,
@@ -624,6 +625,14 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   // The ticket desk (docs/decisions/057).
   registerTicketRoutes(app, { ...deps, once });
+  // The orders queue (docs/decisions/058): read by everyone, moved by provisioning.
+  registerOrderRoutes(app, {
+    db,
+    brand: deps.brand,
+    publicUrl: deps.publicUrl,
+    once,
+    deskCaller,
+  });
 
   app.route({
     ...routeFor(adminRoutes.adminListStaff),

@@ -5,7 +5,7 @@ import type { Tax } from '../../business';
 import type { FastifyReply } from 'fastify';
 import { invoiceFileName } from '@outpost/domain/billing-rules';
 import type { Db } from '../../db/client';
-import { attachmentDisposition, renderPdf } from '../../lib/pdf';
+import { drawFacts, drawLetterhead, GREY, renderPdf, RULE, sendPdf } from '../../lib/pdf';
 import type { InvoiceDocument, InvoiceRow } from './invoices.service';
 import { AUTO_CHARGE_DELAY_MS, invoiceDocument } from './invoices.service';
 
@@ -32,21 +32,8 @@ export async function sendInvoicePdf(
     deps.tax,
     deps.publicUrl,
   );
-  return (
-    reply
-      .type('application/pdf')
-      .header(
-        'content-disposition',
-        attachmentDisposition(invoiceFileName(deps.brand.productPrefix, invoice.number)),
-      )
-      .header('cache-control', 'private, no-store')
-      // The typed reply describes the JSON errors only (the row's `produces` route).
-      .send(pdf as never)
-  );
+  return sendPdf(reply, pdf, invoiceFileName(deps.brand.productPrefix, invoice.number));
 }
-
-const GREY = '#555555';
-const RULE = '#bbbbbb';
 
 /**
  * An Australian tax invoice (ATO: 'Tax Invoice', the supplier's name and ABN, the issue date, the
@@ -86,38 +73,8 @@ function drawInvoice(
   const amountWidth = 110;
   // The brand's primary colour: dark enough for text on white (checked at start-up).
   const accent = brand.colors.primary;
-  const onAccent = brand.colors.onPrimary;
 
-  // The mark: a small vector dish, then the provider's details.
-  doc
-    .save()
-    .circle(left + 12, 68, 12)
-    .fill(accent)
-    .restore();
-  doc
-    .save()
-    .moveTo(left + 6, 74)
-    .bezierCurveTo(left + 9, 62, left + 15, 62, left + 18, 74)
-    .lineWidth(2)
-    .stroke(onAccent)
-    .restore();
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .fillColor('#000000')
-    .text(brand.providerName, left + 32, 60);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(`ABN ${brand.abn}`, left + 32)
-    .text(brand.address, left + 32)
-    .text(`Phone ${brand.helpPhone} · ${brand.websiteUrl}`, left + 32);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor(accent)
-    .text('Tax Invoice', left, 60, { width, align: 'right' });
+  drawLetterhead(doc, brand, 'Tax Invoice');
 
   // Who and when.
   const periodLast = new Date(invoice.periodEnd.getTime() - 1);
@@ -135,20 +92,8 @@ function drawInvoice(
     .text(account.name, left, y + 14, billTo)
     .text(`Account number ${account.id}`, left, doc.y, billTo);
   if (account.holder) doc.text(`Attention: ${account.holder}`, left, doc.y, billTo);
-  for (const [i, [label, value]] of facts.entries()) {
-    doc
-      .font('Helvetica')
-      .fillColor(GREY)
-      .text(label, left + width / 2, y + i * 14, { width: width / 4 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor('#000000')
-      .text(value, left + (3 * width) / 4 - 20, y + i * 14, {
-        width: width / 4 + 20,
-        align: 'right',
-      });
-  }
-  y = Math.max(doc.y, y + facts.length * 14) + 24;
+  const billToEnd = doc.y;
+  y = Math.max(billToEnd, drawFacts(doc, facts, y)) + 24;
 
   const rule = () => {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).stroke(RULE);

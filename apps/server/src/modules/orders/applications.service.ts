@@ -1,6 +1,6 @@
 import { formatDollars } from '@outpost/domain/money';
 import { BILLING_FIELDS } from '@outpost/domain/product-address';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FieldErrors, TelephonyApplication } from '@outpost/domain/application-rules';
 import {
   applicationMessages,
@@ -17,6 +17,7 @@ import type {
   ProviderOption,
 } from '@outpost/contracts/orders';
 import type { OrderKind } from '@outpost/domain/orders-rules';
+import { WAITING_ORDER_STATUSES } from '@outpost/domain/orders-rules';
 import { ticketNumber } from '@outpost/domain/tickets-rules';
 import { businessDate } from '@outpost/domain/time/zoned';
 import { canOrderProduct } from '@outpost/domain/services';
@@ -228,7 +229,7 @@ export async function checkTelephonyOrder(
         and(
           eq(orders.accountId, service.accountId),
           eq(orders.kind, kind),
-          ne(orders.status, 'completed'),
+          inArray(orders.status, WAITING_ORDER_STATUSES),
         ),
       );
     const twin = open.find((o) => {

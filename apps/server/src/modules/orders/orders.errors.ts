@@ -11,8 +11,10 @@ export const ordersErrors = {
   featureUnknown: 'Bad request: That landline option is not available for this service.',
   featureListedTwice: 'Bad request: Each landline option may be sent only once.',
   featureValueInvalid: (label: string, message: string) => `Bad request: ${label}: ${message}`,
-  orderStatusMove: (from: string, to: string) =>
-    `Bad request: An order that is ${from} cannot move to ${to}.`,
+  /** A move as asked is wrong whatever the order's status (a rejection without a reason). */
+  orderMoveInvalid: (problem: string) => `Invalid request: ${problem}`,
+  /** The order's status does not allow the move (or another move came first: decision 058). */
+  orderStatusMove: (problem: string) => `Invalid request: ${problem}`,
   // Products, transfers and new VoIP (docs/decisions/022).
   productUnavailable: 'Bad request: That product is no longer available. Please choose another.',
   /** The application has field errors (answered in `fields` too); the first one's message. */
@@ -31,6 +33,7 @@ export const ordersStatuses = {
   featureUnknown: 400,
   featureListedTwice: 400,
   featureValueInvalid: 400,
+  orderMoveInvalid: 400,
   orderStatusMove: 409,
   productUnavailable: 409,
   applicationInvalid: 400,

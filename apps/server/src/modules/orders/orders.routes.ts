@@ -222,10 +222,11 @@ export const ordersModule: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = async (
     ...routeFor(ordersRoutes.internalOrderStatus),
     handler: async (request) => {
       const now = clock();
-      const data = await withTransaction(db, (tx) =>
-        moveOrder(tx, request.params.orderid, request.body.status, now),
+      const moved = await withTransaction(db, (tx) =>
+        moveOrder(tx, { brand, publicUrl }, request.params.orderid, request.body, now),
       );
-      return { data };
+      const { orderid, status, ticketid, ticket_status } = moved;
+      return { data: { orderid, status, ticketid, ticket_status } };
     },
   });
 };

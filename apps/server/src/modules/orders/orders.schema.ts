@@ -40,17 +40,28 @@ export const orders = pgTable(
     /** The terms the customer agreed to and when (the transfer wizards), as evidence. */
     agreement: text('agreement'),
     agreedAt: timestampTz('agreed_at'),
+    /** Why the provider rejected it (docs/decisions/058): the customer is told it. */
+    reason: text('reason'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('orders_account_idx').on(t.accountId),
     index('orders_service_kind_idx').on(t.serviceId, t.kind, t.status),
+    // The queue (docs/decisions/058): the orders still waiting, the oldest first.
+    index('orders_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('received', 'in-progress')`),
     check(
       'orders_kind_check',
       sql`${t.kind} in ('call-barring', 'landline-options', 'product', 'landline-transfer', 'voip-transfer', 'new-voip')`,
     ),
-    check('orders_status_check', sql`${t.status} in ('received', 'in-progress', 'completed')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('received', 'in-progress', 'completed', 'rejected')`,
+    ),
+    // A rejected order says why; no other has a reason.
+    check('orders_reason_check', sql`(${t.status} = 'rejected') = (${t.reason} is not null)`),
   ],
 );
 

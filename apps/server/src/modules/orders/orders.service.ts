@@ -1,13 +1,19 @@
 import { formatDollars } from '@outpost/domain/money';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BarringOption, OrderResult, TelephonyFeature } from '@outpost/contracts/orders';
 import type { OrderKind, OrderStatus } from '@outpost/domain/orders-rules';
 import {
   ORDER_TICKET_STATUS,
-  canMoveOrder,
+  WAITING_ORDER_STATUSES,
   isToggleOn,
+  orderMoveInputProblem,
+  orderMoveProblem,
   telephonyErrors,
 } from '@outpost/domain/orders-rules';
+import type { Brand } from '@outpost/contracts/brand';
+import { withoutLinks } from '@outpost/domain/name-rules';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
+import { enqueueMessage } from '../../adapters/messaging';
 import { messages } from '@outpost/contracts/messages';
 import { maskedPin, PIN_FEATURES } from '@outpost/domain/pin-rules';
 import type { Db } from '../../db/client';
@@ -15,7 +21,7 @@ import { emitEvent } from '../webhooks/webhooks.service';
 import { notFound } from '../../lib/errors';
 import type { ServiceRow } from '../services/services.service';
 import { tickets } from '../tickets/tickets.schema';
-import { createTicket, ticketRecipient } from '../tickets/tickets.service';
+import { addMessage, createTicket, DESK_AUTHOR, ticketRecipient } from '../tickets/tickets.service';
 import { ordersError } from './orders.errors';
 import {
   barringOptions,
@@ -128,13 +134,47 @@ export async function receivedTwin(
 /** Who is told of an order: the contact who ordered, else the holder (as for tickets). */
 export const orderRecipient = (tx: Db, ticketId: number) => ticketRecipient(tx, ticketId);
 
-/** The provider's operations move an order on; its ticket follows (New, Open, Resolved). */
-export async function moveOrder(tx: Db, orderId: number, to: OrderStatus, now: Date) {
+/** A move as operations ask it: the status, and with `rejected` the reason the customer is told. */
+export type OrderMove = { status: OrderStatus; reason?: string | undefined };
+
+/** What a move needs to tell the customer (the mail's sender name and My Tickets' address). */
+export type OrderMoveDeps = { brand: Pick<Brand, 'providerName'>; publicUrl: string };
+
+/** What a move did: the order's new status, where it came from, and its ticket's. */
+export type MovedOrder = {
+  orderid: number;
+  accountid: number;
+  from: OrderStatus;
+  status: OrderStatus;
+  ticketid: number;
+  ticket_status: string;
+};
+
+/**
+ * The provider's operations move an order on (docs/decisions/021, 058), the one implementation
+ * behind the admin API, the internal route and `npm run order -- move`: the order row is locked,
+ * so of two moves at once the second sees the first's status and is refused (409). Its ticket
+ * follows (New, Open, Resolved; a rejection also writes the reason on it), a completed call
+ * barring order sets the service's mode, and the customer is emailed through the outbox, all in
+ * the caller's transaction.
+ */
+export async function moveOrder(
+  tx: Db,
+  deps: OrderMoveDeps,
+  orderId: number,
+  move: OrderMove,
+  now: Date,
+): Promise<MovedOrder> {
+  const to = move.status;
+  const asked = orderMoveInputProblem(to, move.reason);
+  if (asked !== null) throw ordersError('orderMoveInvalid', asked);
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound();
   const from = order.status as OrderStatus;
-  if (!canMoveOrder(from, to)) throw ordersError('orderStatusMove', from, to);
-  await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));
+  const problem = orderMoveProblem(from, to);
+  if (problem !== null) throw ordersError('orderStatusMove', problem);
+  const reason = to === 'rejected' ? move.reason!.trim() : null;
+  await tx.update(orders).set({ status: to, reason, updatedAt: now }).where(eq(orders.id, orderId));
   // A completed call barring order is the network's change done: the service now has that mode.
   const barring = (order.payload as { barring_mode?: unknown }).barring_mode;
   if (to === 'completed' && order.kind === 'call-barring' && order.serviceId !== null) {
@@ -149,11 +189,80 @@ export async function moveOrder(tx: Db, orderId: number, to: OrderStatus, now: D
     }
   }
   const ticketStatus = ORDER_TICKET_STATUS[to];
-  await tx
-    .update(tickets)
-    .set({ status: ticketStatus, updatedAt: now })
-    .where(eq(tickets.id, order.ticketId));
-  return { orderid: orderId, status: to, ticketid: order.ticketId, ticket_status: ticketStatus };
+  if (reason !== null) {
+    // The reason on the ticket too: My Tickets shows why, not only that it is resolved.
+    await addMessage(tx, order.ticketId, {
+      userId: null,
+      authorName: DESK_AUTHOR,
+      body: `We could not complete this order: ${reason}`,
+      status: ticketStatus,
+      now,
+    });
+  } else {
+    await tx
+      .update(tickets)
+      .set({ status: ticketStatus, updatedAt: now })
+      .where(eq(tickets.id, order.ticketId));
+  }
+  await tellOrderMoved(tx, deps, { id: orderId, ticketId: order.ticketId }, to, reason);
+  return {
+    orderid: orderId,
+    accountid: order.accountId,
+    from,
+    status: to,
+    ticketid: order.ticketId,
+    ticket_status: ticketStatus,
+  };
+}
+
+/** What the customer is told of a move: the mail's subject and its sentence. */
+function movedText(to: OrderStatus, orderId: number, reason: string | null) {
+  switch (to) {
+    case 'rejected':
+      return {
+        subject: 'we could not complete your order',
+        sentence: `We could not complete your order ${orderId}: ${reason ?? ''}`,
+      };
+    case 'completed':
+      return { subject: 'your order is complete', sentence: `Your order ${orderId} is complete.` };
+    default:
+      return {
+        subject: 'we are working on your order',
+        sentence: `We are now working on your order ${orderId}.`,
+      };
+  }
+}
+
+/**
+ * The customer's email about a move, to the outbox in the move's transaction (sent after the
+ * commit): to the contact who ordered, else the holder, as the order's first email went.
+ */
+async function tellOrderMoved(
+  tx: Db,
+  deps: OrderMoveDeps,
+  order: { id: number; ticketId: number },
+  to: OrderStatus,
+  reason: string | null,
+): Promise<void> {
+  const recipient = await orderRecipient(tx, order.ticketId);
+  if (!recipient?.email) return;
+  const number = ticketNumber(order.ticketId);
+  const name = deps.brand.providerName;
+  const text = movedText(to, order.id, reason);
+  await enqueueMessage(tx, 'email', {
+    to: recipient.email,
+    subject: `${name}: ${text.subject} (ticket ${number})`,
+    body: [
+      `Hello ${withoutLinks(recipient.given_names)},`,
+      '',
+      text.sentence,
+      '',
+      `Please quote the ticket number ${number} if you call us. You can follow it in My Tickets:`,
+      `${deps.publicUrl}/support/my-tickets/${order.ticketId}`,
+      '',
+      `The ${name} team`,
+    ].join('\n'),
+  });
 }
 
 // ---- Call barring ----
@@ -180,7 +289,7 @@ async function requestedBarring(db: Db, serviceId: number): Promise<string | nul
       and(
         eq(orders.serviceId, serviceId),
         eq(orders.kind, 'call-barring'),
-        sql`${orders.status} <> 'completed'`,
+        inArray(orders.status, WAITING_ORDER_STATUSES),
       ),
     )
     .orderBy(desc(orders.id))
