@@ -8,6 +8,8 @@ import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { routeFor } from '../../lib/route';
 import { pushDeskReply } from '../tickets/desk-reply';
+import { DESK_NOTICE_WORDS, latestDeskNotices } from '../tickets/desk-notices';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
 import type { Once } from './admin-catalogue-items.routes';
 import type { AdminCaller } from './api-keys.service';
 import { adminError } from './admin.errors';
@@ -53,6 +55,26 @@ function deskStaff(request: { admin: AdminCaller | null }) {
  */
 export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
   const { db, clock, once } = deps;
+
+  app.route({
+    ...routeFor(adminRoutes.adminDeskNotices),
+    handler: async (request) => {
+      const rows = await latestDeskNotices(db, request.query);
+      return {
+        data: rows.map((n) => ({
+          id: n.id,
+          ticketid: n.ticketId,
+          number: ticketNumber(n.ticketId),
+          team: n.team,
+          kind: n.kind,
+          label: DESK_NOTICE_WORDS[n.kind],
+          subject: n.subject,
+          customer: n.accountName,
+          created_at: new Date(n.createdAt).toISOString(),
+        })),
+      };
+    },
+  });
 
   app.route({
     ...routeFor(adminRoutes.adminTickets),
