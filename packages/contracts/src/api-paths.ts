@@ -234,6 +234,11 @@ export const adminPaths = {
   adminTicketAssign: `${ADMIN_PREFIX}/tickets/:ticketid/assign/`,
   adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
   adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
+  adminAdvisories: `${ADMIN_PREFIX}/advisories/`,
+  adminAdvisoryAreas: `${ADMIN_PREFIX}/advisories/areas/`,
+  adminAdvisoryPreview: `${ADMIN_PREFIX}/advisories/preview/`,
+  adminAdvisoryUpdates: `${ADMIN_PREFIX}/advisories/:advisoryid/updates/`,
+  adminResolveAdvisory: `${ADMIN_PREFIX}/advisories/:advisoryid/resolve/`,
 } as const;
 
 /**
