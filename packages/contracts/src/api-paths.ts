@@ -235,6 +235,11 @@ export const adminPaths = {
   adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
   adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
   adminDeskNotices: `${ADMIN_PREFIX}/desk/notices/`,
+  adminAdvisories: `${ADMIN_PREFIX}/advisories/`,
+  adminAdvisoryAreas: `${ADMIN_PREFIX}/advisories/areas/`,
+  adminAdvisoryPreview: `${ADMIN_PREFIX}/advisories/preview/`,
+  adminAdvisoryUpdates: `${ADMIN_PREFIX}/advisories/:advisoryid/updates/`,
+  adminResolveAdvisory: `${ADMIN_PREFIX}/advisories/:advisoryid/resolve/`,
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import {
   FileUp,
   KeyRound,
   LogOut,
+  RadioTower,
   Search,
   ShieldCheck,
   Users,
@@ -21,6 +22,7 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
+  { to: '/network', label: 'Network status', icon: RadioTower, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
   { to: '/staff', label: 'Staff', icon: ShieldCheck, scope: 'staff' },
   { to: '/api-keys', label: 'API keys', icon: KeyRound, scope: 'keys' },

@@ -614,6 +614,18 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     );
     params.orderid = order!.id;
   }
+  if ('advisoryid' in params) {
+    // An open advisory of its own (network advisories' editor, decision 019): to update or resolve.
+    const [advisory] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into advisories (title, severity, status, started, message, towers,
+                                  created_at, updated_at)
+          values (${`Matrix advisory ${n}`}, 'Low', 'Investigating', now(), 'Matrix.',
+                  '{TWR-ISF-01}', now(), now())
+          returning id`,
+    );
+    params.advisoryid = advisory!.id;
+  }
   if ('keyid' in params) {
     const made = await createApiKey(
       ctx.database.db,
