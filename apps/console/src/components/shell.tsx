@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
   FileUp,
+  Inbox,
   KeyRound,
   LogOut,
+  Package,
   Search,
   ShieldCheck,
   Users,
@@ -20,6 +22,8 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
+  { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'desk' },
+  { to: '/orders', label: 'Orders', icon: Package, scope: 'read' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
   { to: '/staff', label: 'Staff', icon: ShieldCheck, scope: 'staff' },
