@@ -942,6 +942,7 @@ export const adminOrderMoveInput = z.strictObject({
 
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
+const ticketAttachmentParams = z.strictObject({ ticketid: idParam, attachmentid: idParam });
 const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
 const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
@@ -1897,5 +1898,20 @@ export const adminRoutes = {
       params: { ticketid: '240001' },
       body: { body: 'Beam 12 had an outage that morning; likely the cause.' },
     },
+  }),
+  adminTicketAttachment: defineRoute({
+    id: 'adminTicketAttachment',
+    method: 'GET',
+    path: adminPaths.adminTicketAttachment,
+    summary:
+      "A file attached to a ticket's conversation (the customer's or the desk's), downloaded, never shown inline",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketAttachmentParams,
+    response: errorOutput,
+    produces: 'application/octet-stream',
+    example: { params: { ticketid: '240001', attachmentid: '1' } },
   }),
 } as const;

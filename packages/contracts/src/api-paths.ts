@@ -234,6 +234,7 @@ export const adminPaths = {
   adminTicketAssign: `${ADMIN_PREFIX}/tickets/:ticketid/assign/`,
   adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
   adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
+  adminTicketAttachment: `${ADMIN_PREFIX}/tickets/:ticketid/attachments/:attachmentid/`,
 } as const;
 
 /**

@@ -8,12 +8,14 @@ import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { routeFor } from '../../lib/route';
 import { pushDeskReply } from '../tickets/desk-reply';
+import { sendAttachment } from '../tickets/tickets.routes';
 import type { Once } from './admin-catalogue-items.routes';
 import type { AdminCaller } from './api-keys.service';
 import { adminError } from './admin.errors';
 import {
   addTicketNote,
   assignTicket,
+  deskAttachment,
   deskTicketView,
   listDeskTickets,
   replyAsStaff,
@@ -118,6 +120,15 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
         );
       return { data: result };
     },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminTicketAttachment),
+    handler: async (request, reply) =>
+      sendAttachment(
+        reply,
+        await deskAttachment(db, request.params.ticketid, request.params.attachmentid),
+      ),
   });
 
   app.route({
