@@ -14,7 +14,7 @@ import {
   type TicketPriority,
   type TicketTeam,
 } from '@outpost/domain/tickets-rules';
-import { ApiError, call, newIdempotencyKey } from '../api';
+import { ApiError, call, download, newIdempotencyKey } from '../api';
 import { Field } from '../components/field';
 import {
   Allowance,
@@ -134,55 +134,74 @@ function BackLink() {
 }
 
 function Thread({ view }: { view: DeskTicketView }) {
+  const [failure, setFailure] = useState<unknown>(null);
   const entries = timeline(view);
   if (entries.length === 0) return <p className="panel-body muted">No messages yet.</p>;
   return (
-    <ol className="thread">
-      {entries.map((e) =>
-        e.kind === 'message' ? (
-          <li
-            key={`m${e.message.id}`}
-            className={
-              e.message.from_customer ? 'thread-item from-customer' : 'thread-item from-staff'
-            }
-          >
-            <div className="thread-meta">
-              <span className="strong">{e.message.author_name}</span>
-              <span className="muted">
-                {e.message.from_customer ? 'Customer' : 'Staff'}
-                {e.message.on_behalf_of ? ` for ${e.message.on_behalf_of}` : ''}
-              </span>
-              <When at={e.message.created} />
-            </div>
-            <p className="thread-body">{e.message.body}</p>
-            {e.message.attachments.length > 0 ? (
-              <ul className="plain-list attachments" aria-label="Attachments">
-                {e.message.attachments.map((a) => (
-                  <li key={a.attachmentid}>
-                    <Paperclip size={12} aria-hidden="true" /> {a.filename}{' '}
-                    <span className="muted">
-                      ({a.content_type === 'application/pdf' ? 'PDF' : 'image'},{' '}
-                      {formatFileSize(a.size)})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ) : (
-          <li key={`n${e.note.noteid}`} className="thread-item internal-note">
-            <p className="note-label">
-              <LockKeyhole size={12} aria-hidden="true" /> {NOTE_LABEL}
-            </p>
-            <div className="thread-meta">
-              <span className="strong">{e.note.author_name}</span>
-              <When at={e.note.created} />
-            </div>
-            <p className="thread-body">{e.note.body}</p>
-          </li>
-        ),
-      )}
-    </ol>
+    <>
+      {failure ? <ErrorNotice error={failure} /> : null}
+      <ol className="thread">
+        {entries.map((e) =>
+          e.kind === 'message' ? (
+            <li
+              key={`m${e.message.id}`}
+              className={
+                e.message.from_customer ? 'thread-item from-customer' : 'thread-item from-staff'
+              }
+            >
+              <div className="thread-meta">
+                <span className="strong">{e.message.author_name}</span>
+                <span className="muted">
+                  {e.message.from_customer ? 'Customer' : 'Staff'}
+                  {e.message.on_behalf_of ? ` for ${e.message.on_behalf_of}` : ''}
+                </span>
+                <When at={e.message.created} />
+              </div>
+              <p className="thread-body">{e.message.body}</p>
+              {e.message.attachments.length > 0 ? (
+                <ul className="plain-list attachments" aria-label="Attachments">
+                  {e.message.attachments.map((a) => (
+                    <li key={a.attachmentid}>
+                      <Paperclip size={12} aria-hidden="true" />
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => {
+                          setFailure(null);
+                          download(adminRoutes.adminTicketAttachment, {
+                            params: {
+                              ticketid: String(view.ticket.ticketid),
+                              attachmentid: String(a.attachmentid),
+                            },
+                          }).catch(setFailure);
+                        }}
+                      >
+                        {a.filename}
+                      </button>{' '}
+                      <span className="muted">
+                        ({a.content_type === 'application/pdf' ? 'PDF' : 'image'},{' '}
+                        {formatFileSize(a.size)})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ) : (
+            <li key={`n${e.note.noteid}`} className="thread-item internal-note">
+              <p className="note-label">
+                <LockKeyhole size={12} aria-hidden="true" /> {NOTE_LABEL}
+              </p>
+              <div className="thread-meta">
+                <span className="strong">{e.note.author_name}</span>
+                <When at={e.note.created} />
+              </div>
+              <p className="thread-body">{e.note.body}</p>
+            </li>
+          ),
+        )}
+      </ol>
+    </>
   );
 }
 
