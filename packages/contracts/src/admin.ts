@@ -982,6 +982,7 @@ export const adminOrderMoveInput = z.strictObject({
 
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
+const ticketAttachmentParams = z.strictObject({ ticketid: idParam, attachmentid: idParam });
 const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
 const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
@@ -1951,5 +1952,20 @@ export const adminRoutes = {
     querystring: deskNoticesQuery,
     response: z.object({ data: z.array(deskNotice) }),
     example: { querystring: { after: '120' } },
+  }),
+  adminTicketAttachment: defineRoute({
+    id: 'adminTicketAttachment',
+    method: 'GET',
+    path: adminPaths.adminTicketAttachment,
+    summary:
+      "A file attached to a ticket's conversation (the customer's or the desk's), downloaded, never shown inline",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketAttachmentParams,
+    response: errorOutput,
+    produces: 'application/octet-stream',
+    example: { params: { ticketid: '240001', attachmentid: '1' } },
   }),
 } as const;

@@ -240,6 +240,7 @@ export const adminPaths = {
   adminAdvisoryPreview: `${ADMIN_PREFIX}/advisories/preview/`,
   adminAdvisoryUpdates: `${ADMIN_PREFIX}/advisories/:advisoryid/updates/`,
   adminResolveAdvisory: `${ADMIN_PREFIX}/advisories/:advisoryid/resolve/`,
+  adminTicketAttachment: `${ADMIN_PREFIX}/tickets/:ticketid/attachments/:attachmentid/`,
 } as const;
 
 /**

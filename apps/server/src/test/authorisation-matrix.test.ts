@@ -597,6 +597,20 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
           values (100001, 'Technical fault', ${`Matrix ticket ${n}`}, 'New') returning id`,
     );
     params.ticketid = ticket!.id;
+    if ('attachmentid' in params) {
+      // A file on that ticket's one message (the desk downloads it).
+      const [file] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`with message as (
+              insert into ticket_messages (ticket_id, from_customer, author_name, body)
+              values (${ticket!.id}, true, 'Jordan Citizen', 'A photo') returning id)
+            insert into ticket_attachments (ticket_id, message_id, filename, content_type, size, content)
+            select ${ticket!.id}, id, 'lights.png', 'image/png', 8, '\\x89504e470d0a1a0a'::bytea
+              from message
+            returning id`,
+      );
+      params.attachmentid = file!.id;
+    }
   }
   if ('orderid' in params) {
     // An order of its own, received (to move on), a product one (its packing slip prints).

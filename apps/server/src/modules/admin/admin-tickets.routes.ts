@@ -10,12 +10,14 @@ import { routeFor } from '../../lib/route';
 import { pushDeskReply } from '../tickets/desk-reply';
 import { DESK_NOTICE_WORDS, latestDeskNotices } from '../tickets/desk-notices';
 import { ticketNumber } from '@outpost/domain/tickets-rules';
+import { sendAttachment } from '../tickets/tickets.routes';
 import type { Once } from './admin-catalogue-items.routes';
 import type { AdminCaller } from './api-keys.service';
 import { adminError } from './admin.errors';
 import {
   addTicketNote,
   assignTicket,
+  deskAttachment,
   deskTicketView,
   listDeskTickets,
   replyAsStaff,
@@ -140,6 +142,15 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
         );
       return { data: result };
     },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminTicketAttachment),
+    handler: async (request, reply) =>
+      sendAttachment(
+        reply,
+        await deskAttachment(db, request.params.ticketid, request.params.attachmentid),
+      ),
   });
 
   app.route({

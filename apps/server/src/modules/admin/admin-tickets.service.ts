@@ -28,7 +28,7 @@ import { staffMembers } from '../staff/staff.schema';
 import { recordAudit } from '../staff/staff.service';
 import { checkAttachment } from '../tickets/attachment-check';
 import { addDeskReply } from '../tickets/desk-reply';
-import { ticketMessages, ticketNotes, tickets } from '../tickets/tickets.schema';
+import { ticketAttachments, ticketMessages, ticketNotes, tickets } from '../tickets/tickets.schema';
 import { addAttachment, messageOf, ticketDetail } from '../tickets/tickets.service';
 import { adminAccount } from './admin-accounts.service';
 import { adminError } from './admin.errors';
@@ -457,4 +457,21 @@ export async function addTicketNote(
     body,
     created: now.toISOString(),
   };
+}
+
+/**
+ * A file of a ticket's conversation for the desk (decision 057): the customer's photo or PDF, or
+ * one a staff member sent. Looked up within the ticket: another ticket's attachment answers 404.
+ */
+export async function deskAttachment(db: Db, ticketId: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      filename: ticketAttachments.filename,
+      contentType: ticketAttachments.contentType,
+      content: ticketAttachments.content,
+    })
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
+  if (!row) throw adminError('ticketAttachmentMissing');
+  return row;
 }
