@@ -14,6 +14,7 @@ import {
   Users,
   Webhook,
 } from 'lucide-react';
+import { NoticeBadge, useDeskNotices } from '../features/desk-notices';
 import { staffRoutes } from '@outpost/contracts/staff';
 import { call, ENDED_KEY, storeSession } from '../api';
 import { can, useSession } from '../session';
@@ -91,6 +92,9 @@ export function Shell() {
     };
   }, [signOut]);
 
+  const desk = session !== null && can(session.staff.role, 'desk');
+  const notices = useDeskNotices(desk, location.pathname === '/tickets');
+
   if (!session) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
@@ -116,6 +120,7 @@ export function Shell() {
               <NavLink to={item.to} className="nav-link">
                 <item.icon size={16} aria-hidden="true" />
                 {item.label}
+                {item.to === '/tickets' ? <NoticeBadge {...notices} /> : null}
               </NavLink>
             </li>
           ))}
