@@ -234,6 +234,11 @@ export const adminPaths = {
   adminTicketAssign: `${ADMIN_PREFIX}/tickets/:ticketid/assign/`,
   adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
   adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
+  // The callback schedule (docs/decisions/059).
+  adminCallbackSchedule: `${ADMIN_PREFIX}/callbacks/schedule/`,
+  adminCallbackOutcome: `${ADMIN_PREFIX}/callbacks/:callbackid/outcome/`,
+  adminCallbackCapacity: `${ADMIN_PREFIX}/callbacks/capacity/`,
+  adminAccountCallbacks: `${ADMIN_PREFIX}/accounts/:accountid/callbacks/`,
 } as const;
 
 /**
