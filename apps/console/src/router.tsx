@@ -8,6 +8,7 @@ import { StaffPage } from './pages/staff';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
 import { ImportPage } from './pages/import';
+import { CallbacksPage } from './pages/callbacks';
 import { NotFoundPage } from './pages/not-found';
 
 /** The console's pages, under /console/ (the server answers every path there with the page). */
@@ -25,6 +26,7 @@ export const router = createBrowserRouter(
         { path: '/api-keys', element: <ApiKeysPage /> },
         { path: '/webhooks', element: <WebhooksPage /> },
         { path: '/import', element: <ImportPage /> },
+        { path: '/callbacks', element: <CallbacksPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

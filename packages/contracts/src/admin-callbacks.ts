@@ -75,6 +75,8 @@ export const scheduleSlot = z.object({
   capacity_override: z.number().int().nullable(),
   /** Seats taken (open bookings). */
   booked: z.number().int(),
+  /** A customer (or the desk for them) could book it now: offered and not full. */
+  offered: z.boolean(),
   /** Every booking of the slot, cancelled and ended ones too, oldest booked first. */
   bookings: z.array(scheduleBooking),
 });

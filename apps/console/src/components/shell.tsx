@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
+  PhoneCall,
   FileUp,
   KeyRound,
   LogOut,
@@ -20,6 +21,7 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
+  { to: '/callbacks', label: 'Callbacks', icon: PhoneCall, scope: 'desk' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
   { to: '/staff', label: 'Staff', icon: ShieldCheck, scope: 'staff' },

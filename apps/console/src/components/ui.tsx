@@ -19,6 +19,10 @@ export function Badge({ status }: { status: string }) {
       disabled: 'muted',
       revoked: 'muted',
       inactive: 'muted',
+      // A callback's outcome (decision 059).
+      called: 'good',
+      'no answer': 'warn',
+      rebooked: 'waiting',
     }[status.toLowerCase()] ?? 'muted';
   return <span className={`badge ${tone}`}>{status.replaceAll('_', ' ')}</span>;
 }

@@ -15,6 +15,7 @@ import {
   CALLBACK_OUTCOME_LABELS,
   aestTimeLabel,
   bookingSummary,
+  callbackDays,
   dayLabel,
   scheduleSlots,
   slotLabel,
@@ -164,6 +165,14 @@ export async function callbackSchedule(
     bookingsAt.set(key, [...(bookingsAt.get(key) ?? []), scheduleBookingOf(row)]);
   }
   const capacity = capacities[team];
+  // What the customer's times offer now (decision 017's window, lead time and free seats).
+  const offered = new Set(
+    callbackDays(team, options.now, {
+      settings,
+      booked: (start) => seatsAt.get(start.getTime())?.booked ?? 0,
+      capacityOf: (start) => seatsAt.get(start.getTime())?.capacity ?? capacity,
+    }).flatMap((d) => d.slots.map((s) => s.getTime())),
+  );
   return {
     team,
     name: settings.teams[team].name,
@@ -192,6 +201,7 @@ export async function callbackSchedule(
               capacity: seat?.capacity ?? capacity,
               capacity_override: seat?.capacity ?? null,
               booked: seat?.booked ?? 0,
+              offered: offered.has(ms),
               bookings: bookingsAt.get(ms) ?? [],
             };
           }),

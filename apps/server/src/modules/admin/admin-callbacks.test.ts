@@ -160,6 +160,7 @@ describe('the schedule', () => {
       zone: 'AEST',
       capacity: 2,
       booked: 0,
+      offered: true,
       bookings: [],
     });
     const slot = day.slots.find((s) => s.start === made.slot)!;
@@ -415,6 +416,7 @@ describe('capacity', () => {
       capacity: 0,
       capacity_override: 0,
       booked: 2,
+      offered: false,
     });
 
     await put({ team: 'technical', slot, capacity: null });
