@@ -111,7 +111,10 @@ export function OutcomeDialog({
           <>
             <input
               type="hidden"
-              {...register('slot', { validate: (v) => (v ? true : 'Choose the new time.') })}
+              {...register('slot', {
+                validate: (v, values) =>
+                  values.outcome !== 'rebooked' || v ? true : 'Choose the new time.',
+              })}
             />
             <SlotPicker
               team={team}
