@@ -13,6 +13,7 @@ import { TicketsPage } from './pages/tickets';
 import { TicketPage } from './pages/ticket';
 import { OrdersPage } from './pages/orders';
 import { OrderPage } from './pages/order';
+import { CallbacksPage } from './pages/callbacks';
 import { NotFoundPage } from './pages/not-found';
 
 /** The console's pages, under /console/ (the server answers every path there with the page). */
@@ -35,6 +36,7 @@ export const router = createBrowserRouter(
         { path: '/webhooks', element: <WebhooksPage /> },
         { path: '/import', element: <ImportPage /> },
         { path: '/network', element: <NetworkPage /> },
+        { path: '/callbacks', element: <CallbacksPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rateLimits,
       loginLimitPerUsername: config.loginLimitPerUsername,
       messaging,
+      callbacks: config.business.callbacks,
     },
   });
   await app.register(staffModule, {

@@ -241,6 +241,11 @@ export const adminPaths = {
   adminAdvisoryUpdates: `${ADMIN_PREFIX}/advisories/:advisoryid/updates/`,
   adminResolveAdvisory: `${ADMIN_PREFIX}/advisories/:advisoryid/resolve/`,
   adminTicketAttachment: `${ADMIN_PREFIX}/tickets/:ticketid/attachments/:attachmentid/`,
+  // The callback schedule (docs/decisions/059).
+  adminCallbackSchedule: `${ADMIN_PREFIX}/callbacks/schedule/`,
+  adminCallbackOutcome: `${ADMIN_PREFIX}/callbacks/:callbackid/outcome/`,
+  adminCallbackCapacity: `${ADMIN_PREFIX}/callbacks/capacity/`,
+  adminAccountCallbacks: `${ADMIN_PREFIX}/accounts/:accountid/callbacks/`,
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import { referralsRoutes } from './referrals';
 import { staffRoutes } from './staff';
 import { adminRoutes } from './admin';
 import { adminAdvisoriesRoutes } from './admin-advisories';
+import { adminCallbacksRoutes } from './admin-callbacks';
 import { notificationsRoutes } from './notifications';
 import { smsRoutes } from './sms';
 import { authRoutes, recoveryRoutes } from './auth-routes';
@@ -42,4 +43,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(smsRoutes),
   ...Object.values(adminRoutes),
   ...Object.values(adminAdvisoriesRoutes),
+  ...Object.values(adminCallbacksRoutes),
 ];

@@ -2,6 +2,7 @@ import { timeZoneOfState } from '@outpost/domain/time/names';
 import { z } from 'zod';
 import { businessCalendar } from '@outpost/domain/business-calendar';
 import {
+  CALLBACK_OUTCOMES,
   CALLBACK_REASON_MAX,
   CALLBACK_TEAMS,
   DEFAULT_CALLBACK_SETTINGS,
@@ -107,6 +108,13 @@ export const callbackOutput = z.object({
   ticket_number: z.string(),
   /** Before the slot starts. */
   cancellable: z.boolean(),
+  /**
+   * What became of it (decision 059): null while it is booked (or ended with nothing recorded);
+   * a cancellation by the customer reads 'cancelled'.
+   */
+  outcome: z.enum(CALLBACK_OUTCOMES).nullable(),
+  /** 'Called', 'No answer', 'Rebooked', 'Cancelled'; null with no outcome. */
+  outcome_label: z.string().nullable(),
 });
 export type Callback = z.infer<typeof callbackOutput>;
 
@@ -156,7 +164,8 @@ export const callbacksRoutes = {
     id: 'callbacks',
     method: 'GET',
     path: apiPaths.callbacks,
-    summary: "The caller's upcoming callbacks, soonest first",
+    summary:
+      "The caller's upcoming callbacks, soonest first, then those ended in the last 30 days with their outcome, latest first",
     access: 'user',
     permissions: [],
     objects: [],

@@ -145,6 +145,8 @@ export type SlotOptions = {
   settings?: CallbackSettings;
   /** Bookings already held in a slot (by its start). */
   booked?: (start: Date) => number;
+  /** A slot's capacity when it is not the settings' (the team's or the slot's own, decision 059). */
+  capacityOf?: (start: Date) => number;
 };
 
 /**
@@ -172,7 +174,9 @@ export function callbackDays(
       if (start.getTime() >= earliest) starts.push(start);
     }
     if (starts.length === 0) continue;
-    const open = starts.filter((s) => (options.booked?.(s) ?? 0) < capacity);
+    const open = starts.filter(
+      (s) => (options.booked?.(s) ?? 0) < (options.capacityOf?.(s) ?? capacity),
+    );
     result.push({ date, slots: open });
   }
   return result;
@@ -193,6 +197,47 @@ export function isOfferedSlot(
   });
   return days.some((d) => d.slots.some((s) => s.getTime() === start.getTime()));
 }
+
+/**
+ * Every slot start of a team's day on the desk's schedule (decision 059): its hours that day,
+ * past slots too, with no lead time; none when the team is closed.
+ */
+export function scheduleSlots(
+  team: CallbackTeam,
+  date: string,
+  settings: CallbackSettings = DEFAULT_CALLBACK_SETTINGS,
+): Date[] {
+  const hours = teamHoursOn(team, date, settings);
+  if (!hours) return [];
+  const starts: Date[] = [];
+  for (
+    let minute = hours.open;
+    minute + settings.slotMinutes <= hours.close;
+    minute += settings.slotMinutes
+  )
+    starts.push(zonedInstant(date, minute));
+  return starts;
+}
+
+// ---- Outcomes (decision 059) ----
+
+/** What the desk records once a callback's time has come (or instead of it). */
+export const CALLBACK_OUTCOMES = ['called', 'no_answer', 'rebooked', 'cancelled'] as const;
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
+/** The words the customer's list and the console show for an outcome. */
+export const CALLBACK_OUTCOME_LABELS: Readonly<Record<CallbackOutcome, string>> = {
+  called: 'Called',
+  no_answer: 'No answer',
+  rebooked: 'Rebooked',
+  cancelled: 'Cancelled',
+};
+
+/** How long an ended callback stays on the customer's list. */
+export const CALLBACK_ENDED_LIST_DAYS = 30;
+
+/** The most bookings one slot may take (a team's or a slot's capacity; CALLBACK_SLOT_CAPACITY's limit too). */
+export const CALLBACK_CAPACITY_MAX = 100;
 
 // ---- Labels ----
 

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
+  PhoneCall,
   FileUp,
   Inbox,
   KeyRound,
@@ -26,6 +27,7 @@ const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
   { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'desk' },
   { to: '/orders', label: 'Orders', icon: Package, scope: 'read' },
+  { to: '/callbacks', label: 'Callbacks', icon: PhoneCall, scope: 'desk' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
   { to: '/network', label: 'Network status', icon: RadioTower, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },

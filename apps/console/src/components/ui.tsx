@@ -31,6 +31,10 @@ export function Badge({ status }: { status: string }) {
       'in-progress': 'good',
       completed: 'muted',
       rejected: 'bad',
+      // A callback's outcome (decision 059).
+      called: 'good',
+      'no answer': 'warn',
+      rebooked: 'waiting',
     }[status.toLowerCase()] ?? 'muted';
   return <span className={`badge ${tone}`}>{status.replaceAll('_', ' ')}</span>;
 }

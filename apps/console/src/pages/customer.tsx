@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ChevronLeft, ExternalLink, Plus } from 'lucide-react';
+import { ChevronLeft, ExternalLink, PhoneCall, Plus } from 'lucide-react';
 import { adminRoutes, type AdminAccountView } from '@outpost/contracts/admin';
 import { staffRoutes } from '@outpost/contracts/staff';
 import { formatMegabytes } from '@outpost/domain/format';
@@ -26,6 +26,7 @@ import { BlockDialog, PlanChangeDialog } from '../features/act-for-customer';
 import { AccountActivity } from '../features/activity';
 import { NewServiceDialog } from '../features/new-service';
 import { AddContactDialog } from '../features/add-contact';
+import { BookCallbackDialog } from '../features/callbacks';
 import { ServiceStatusDialog, type StatusChange } from '../features/service-status';
 import { can, useSession } from '../session';
 
@@ -280,6 +281,7 @@ export function CustomerPage() {
   // The staff audit is the staff admins' (decision 025).
   const auditor = can(role, 'staff');
   const [adjusting, setAdjusting] = useState(false);
+  const [bookingCallback, setBookingCallback] = useState(false);
   const [acting, setActing] = useState<{ service: Service; kind: 'plan' | 'block' } | null>(null);
   const account = useQuery({
     queryKey: ['account', accountid],
@@ -514,15 +516,26 @@ export function CustomerPage() {
           </>
         }
         actions={
-          <button
-            type="button"
-            className="button primary"
-            disabled={openPortal.isPending}
-            onClick={() => openPortal.mutate()}
-          >
-            <ExternalLink size={14} aria-hidden="true" />
-            {openPortal.isPending ? 'Opening…' : 'Open their portal'}
-          </button>
+          <>
+            {can(role, 'desk') ? (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => setBookingCallback(true)}
+              >
+                <PhoneCall size={14} aria-hidden="true" /> Book a callback
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button primary"
+              disabled={openPortal.isPending}
+              onClick={() => openPortal.mutate()}
+            >
+              <ExternalLink size={14} aria-hidden="true" />
+              {openPortal.isPending ? 'Opening…' : 'Open their portal'}
+            </button>
+          </>
         }
       />
       {openPortal.isError ? <ErrorNotice error={openPortal.error} /> : null}
@@ -662,6 +675,13 @@ export function CustomerPage() {
         </Section>
       </div>
       <AccountActivity accountid={accountid} />
+      {bookingCallback ? (
+        <BookCallbackDialog
+          accountid={accountid}
+          contacts={a.contacts}
+          onClose={() => setBookingCallback(false)}
+        />
+      ) : null}
       {adjusting ? (
         <AdjustmentDialog accountid={accountid} onClose={() => setAdjusting(false)} />
       ) : null}

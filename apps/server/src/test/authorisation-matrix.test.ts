@@ -612,6 +612,38 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
       params.attachmentid = file!.id;
     }
   }
+  if ('callbackid' in params) {
+    // A callback of its own (the desk's schedule, decision 059), booked and with no outcome yet.
+    const [row] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`with ticket as (
+            insert into tickets (account_id, created_by, category, subject, source)
+            values (100001, 5001, 'Callback', ${`Matrix desk callback ${n}`}, 'callback')
+            returning id)
+          insert into callback_bookings (account_id, user_id, team, slot_start, phone, reason, ticket_id)
+          select 100001, 5001, 'sales', now() + interval '8 days', '0491570006', 'Matrix', id
+            from ticket
+          returning id`,
+    );
+    params.callbackid = row!.id;
+  }
+  if (route.id === 'adminBookCallback' && body) {
+    // A contact of its own (one open callback per team each), and the example's slot emptied
+    // (two seats: the matrix's callers would otherwise fill it).
+    const [contact] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into users (account_id, username, given_names, surname, email, role_id,
+                             relationship_id, role_status, created_at)
+          select account_id, ${`matrix-callback-${n}@example.com`}, 'Matrix', 'Callback',
+                 ${`matrix-callback-${n}@example.com`}, role_id, relationship_id, 'Active', now()
+            from users where id = 5001
+          returning id`,
+    );
+    await ctx.database.db.execute(
+      sql`delete from callback_slot_seats where slot_start = ${new Date(String(body.slot))}`,
+    );
+    body = { ...body, userid: contact!.id };
+  }
   if ('orderid' in params) {
     // An order of its own, received (to move on), a product one (its packing slip prints).
     const payload = ordersRoutes.productOrderPrepare.example.body;

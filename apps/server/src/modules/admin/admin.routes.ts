@@ -32,6 +32,8 @@ import {
 } from './admin-catalogue-items.service';
 import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
 import { registerTicketRoutes } from './admin-tickets.routes';
+import { registerCallbackRoutes } from './admin-callbacks.routes';
+import type { CallbackSettings } from '@outpost/domain/callback-slots';
 import type { Messaging } from '../../adapters/messaging';
 import { registerOrderRoutes } from './admin-orders.routes';
 import { registerAdvisoryRoutes } from './admin-advisories.routes';
@@ -117,6 +119,8 @@ export type AdminDeps = {
   loginLimitPerUsername: number;
   /** Push, for the desk's replies (docs/decisions/057). */
   messaging: Messaging;
+  /** The callback teams' hours and slots, for the desk's schedule (docs/decisions/059). */
+  callbacks: CallbackSettings;
 };
 
 /**
@@ -626,6 +630,8 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
 
   // The ticket desk (docs/decisions/057).
   registerTicketRoutes(app, { ...deps, once });
+  // The callback schedule (docs/decisions/059).
+  registerCallbackRoutes(app, { ...deps, once });
   // The orders queue (docs/decisions/058): read by everyone, moved by provisioning.
   registerOrderRoutes(app, {
     db,

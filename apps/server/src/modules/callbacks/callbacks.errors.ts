@@ -12,6 +12,16 @@ export const callbacksErrors = {
     `You already have a callback booked (${summary}). Cancel it first if you need a different time.`,
   callbackStarted:
     "This callback's time has already started, so it can no longer be cancelled here. Please call us if you no longer need it.",
+  callbackEnded:
+    'This callback has already been dealt with, so it can no longer be cancelled. Book a new one if you still need a call.',
+  // The desk's schedule (docs/decisions/059).
+  callbackMissing: 'Invalid request: there is no such callback.',
+  callbackOutcomeRecorded: (label: string, by: string) =>
+    `Invalid request: this callback is already marked ${label}${by}; look again before changing it.`,
+  callbackRebookSlotNeeded: 'Invalid request: choose the new time to rebook the callback at.',
+  callbackSlotOnlyForRebook: 'Invalid request: a new time goes only with the outcome rebooked.',
+  callbackTeamCapacityMin:
+    'Invalid request: a team takes at least 1 booking per slot; set 0 on a slot to close it.',
 } as const;
 export type CallbacksErrorCode = keyof typeof callbacksErrors;
 
@@ -21,6 +31,12 @@ export const callbacksStatuses = {
   callbackSlotNotOffered: 409,
   callbackAlreadyBooked: 409,
   callbackStarted: 409,
+  callbackEnded: 409,
+  callbackMissing: 404,
+  callbackOutcomeRecorded: 409,
+  callbackRebookSlotNeeded: 400,
+  callbackSlotOnlyForRebook: 400,
+  callbackTeamCapacityMin: 400,
 } as const;
 
 export const callbacksError = errorMaker(callbacksErrors, callbacksStatuses);

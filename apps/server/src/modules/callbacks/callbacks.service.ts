@@ -1,9 +1,15 @@
-import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ne, sql } from 'drizzle-orm';
 import { withoutLinks } from '@outpost/domain/name-rules';
 import type { Callback, CallbackTimes, RequestCallbackInput } from '@outpost/contracts/callbacks';
 import { ticketNumber } from '@outpost/domain/tickets-rules';
-import type { CallbackSettings, CallbackTeam } from '@outpost/domain/callback-slots';
+import type {
+  CallbackOutcome,
+  CallbackSettings,
+  CallbackTeam,
+} from '@outpost/domain/callback-slots';
 import {
+  CALLBACK_ENDED_LIST_DAYS,
+  CALLBACK_OUTCOME_LABELS,
   CALLBACK_TEAMS,
   bookingSummary,
   callbackDays,
@@ -22,14 +28,14 @@ import { users } from '../../db/accounts.schema';
 import { ticketMessages, tickets } from '../tickets/tickets.schema';
 import { createTicket } from '../tickets/tickets.service';
 import { callbacksError } from './callbacks.errors';
-import { callbackBookings, callbackSlotSeats } from './callbacks.schema';
+import { callbackBookings, callbackSlotSeats, callbackTeamCapacity } from './callbacks.schema';
 import { formatPhone } from '@outpost/domain/phone-format';
 
 /** Far enough ahead to hold every offered slot (callbackDays looks at most 60 days ahead). */
 const WINDOW_MS = 62 * 86_400_000;
 
 /** The zone to label slots in: the caller's, when it is a real zone, else their service's state. */
-async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promise<string> {
+export async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promise<string> {
   if (tz && isKnownTimeZone(tz)) return tz;
   const [row] = await queryRows<{ addr_state: string }>(
     db,
@@ -38,8 +44,34 @@ async function zoneFor(db: Db, accountId: number, tz: string | undefined): Promi
   return timeZoneOfState(row?.addr_state);
 }
 
-/** Seats taken per team and slot start (ms) from now on. */
-async function seatsTaken(db: Db, now: Date): Promise<Map<string, number>> {
+/**
+ * Each team's bookings per slot (decision 059): its row of `callback_team_capacity`, else the
+ * business file's capacity.
+ */
+export async function teamCapacities(
+  db: Db,
+  settings: CallbackSettings,
+): Promise<Record<CallbackTeam, number>> {
+  const rows = await db.select().from(callbackTeamCapacity);
+  const result = { technical: settings.capacity, sales: settings.capacity };
+  for (const row of rows) if (row.team in result) result[row.team as CallbackTeam] = row.capacity;
+  return result;
+}
+
+/**
+ * The capacity of one slot as SQL, read where it is used (inside the booking's statement): the
+ * slot's own, else its team's, else the business file's.
+ */
+function capacitySql(team: CallbackTeam, settings: CallbackSettings) {
+  return sql`coalesce(callback_slot_seats.capacity,
+    (select capacity from callback_team_capacity where team = ${team}), ${settings.capacity})`;
+}
+
+/** Seats taken and slot capacities (when set) per team and slot start (ms) from now on. */
+async function seatsTaken(
+  db: Db,
+  now: Date,
+): Promise<Map<string, { booked: number; capacity: number | null }>> {
   const rows = await db
     .select()
     .from(callbackSlotSeats)
@@ -49,7 +81,12 @@ async function seatsTaken(db: Db, now: Date): Promise<Map<string, number>> {
         sql`${callbackSlotSeats.slotStart} < ${new Date(now.getTime() + WINDOW_MS)}`,
       ),
     );
-  return new Map(rows.map((r) => [`${r.team}|${r.slotStart.getTime()}`, r.booked]));
+  return new Map(
+    rows.map((r) => [
+      `${r.team}|${r.slotStart.getTime()}`,
+      { booked: r.booked, capacity: r.capacity },
+    ]),
+  );
 }
 
 /** Support callback times: each team's (or one team's) offered slots, labelled for the caller. */
@@ -64,9 +101,10 @@ export async function callbackTimes(
   },
 ): Promise<CallbackTimes> {
   const { now, settings } = options;
-  const [zone, seats] = await Promise.all([
+  const [zone, seats, capacities] = await Promise.all([
     zoneFor(db, options.accountId, options.tz),
     seatsTaken(db, now),
+    teamCapacities(db, settings),
   ]);
   const teams = options.team ? [options.team] : CALLBACK_TEAMS;
   return {
@@ -77,7 +115,9 @@ export async function callbackTimes(
       hours: settings.teams[team].hoursText,
       days: callbackDays(team, now, {
         settings,
-        booked: (start) => seats.get(`${team}|${start.getTime()}`) ?? 0,
+        booked: (start) => seats.get(`${team}|${start.getTime()}`)?.booked ?? 0,
+        capacityOf: (start) =>
+          seats.get(`${team}|${start.getTime()}`)?.capacity ?? capacities[team],
       }).map((day) => ({
         date: day.date,
         label: dayLabel(day.date),
@@ -164,10 +204,11 @@ export async function checkBooking(
     );
   }
   const [seats] = await db
-    .select({ booked: callbackSlotSeats.booked })
+    .select({ booked: callbackSlotSeats.booked, capacity: callbackSlotSeats.capacity })
     .from(callbackSlotSeats)
     .where(and(eq(callbackSlotSeats.team, body.team), eq(callbackSlotSeats.slotStart, start)));
-  if ((seats?.booked ?? 0) >= settings.capacity) throw callbacksError('callbackSlotTaken');
+  const capacity = seats?.capacity ?? (await teamCapacities(db, settings))[body.team];
+  if ((seats?.booked ?? 0) >= capacity) throw callbacksError('callbackSlotTaken');
 }
 
 /**
@@ -175,17 +216,38 @@ export async function checkBooking(
  * capacity are taken. Concurrent bookings of a slot queue on its row (PostgreSQL's ON CONFLICT
  * locks it), so the seats taken never pass the capacity.
  */
-async function takeSeat(tx: Db, team: CallbackTeam, start: Date, capacity: number) {
+async function takeSeat(tx: Db, team: CallbackTeam, start: Date, settings: CallbackSettings) {
+  // A slot without a row has no capacity of its own, and a team's is at least 1 (a check).
   const rows = await queryRows<{ booked: number }>(
     tx,
     sql`insert into callback_slot_seats (team, slot_start, booked)
         values (${team}, ${start}, 1)
         on conflict (team, slot_start) do update
            set booked = callback_slot_seats.booked + 1
-         where callback_slot_seats.booked < ${capacity}
+         where callback_slot_seats.booked < ${capacitySql(team, settings)}
         returning booked`,
   );
   if (rows.length === 0) throw callbacksError('callbackSlotTaken');
+}
+
+/** Gives a seat of the slot back (a cancellation, a rebooking), never below none. */
+export async function freeSeat(tx: Db, team: string, start: Date): Promise<void> {
+  await tx
+    .update(callbackSlotSeats)
+    .set({ booked: sql`${callbackSlotSeats.booked} - 1` })
+    .where(
+      and(
+        eq(callbackSlotSeats.team, team),
+        eq(callbackSlotSeats.slotStart, start),
+        gt(callbackSlotSeats.booked, 0),
+      ),
+    );
+}
+
+/** What became of a booking: the desk's outcome, or 'cancelled' when the customer cancelled. */
+export function outcomeOf(row: { outcome: string | null; status: string }): CallbackOutcome | null {
+  if (row.outcome) return row.outcome as CallbackOutcome;
+  return row.status === 'cancelled' ? 'cancelled' : null;
 }
 
 function toCallback(
@@ -194,6 +256,7 @@ function toCallback(
   settings: CallbackSettings,
 ): Callback {
   const team = row.team as CallbackTeam;
+  const outcome = outcomeOf(row);
   return {
     callbackid: row.id,
     team,
@@ -204,8 +267,18 @@ function toCallback(
     ticketid: row.ticketId,
     ticket_number: ticketNumber(row.ticketId),
     cancellable: row.status === 'booked' && row.slotStart.getTime() > now.getTime(),
+    outcome,
+    outcome_label: outcome ? CALLBACK_OUTCOME_LABELS[outcome] : null,
   };
 }
+
+/** Who books, when it is not the contact: the desk (decision 059), or a rebooking on a ticket. */
+export type BookingOptions = {
+  /** The staff member booking on the contact's behalf. */
+  staff?: { id: number; name: string };
+  /** A rebooking: the callback's ticket carries on, and no new one opens. */
+  ticketId?: number;
+};
 
 /** Books the callback inside the commit's transaction: a seat, its ticket, the booking. */
 export async function bookCallback(
@@ -214,19 +287,28 @@ export async function bookCallback(
   body: RequestCallbackInput,
   now: Date,
   settings: CallbackSettings,
+  options: BookingOptions = {},
 ): Promise<Callback> {
   const start = new Date(body.slot);
-  await takeSeat(tx, body.team, start, settings.capacity);
+  await takeSeat(tx, body.team, start, settings);
   const summary = bookingSummary(body.team, start, settings);
-  const ticket = await createTicket(tx, {
-    accountId: caller.accountId,
-    userId: caller.id,
-    authorName: `${caller.givenNames} ${caller.surname}`,
-    category: 'Callback',
-    subject: `Callback: ${summary}`,
-    body: `Please call me on ${formatPhone(body.phone)} at ${summary}.\n\n${body.reason}`,
-    source: 'callback',
-  });
+  const name = `${caller.givenNames} ${caller.surname}`;
+  const ticket =
+    options.ticketId !== undefined
+      ? { ticketid: options.ticketId }
+      : await createTicket(tx, {
+          accountId: caller.accountId,
+          userId: caller.id,
+          authorName: name,
+          // Booked by the desk: the staff member's message, for the contact (decision 059).
+          ...(options.staff ? { staff: options.staff } : {}),
+          category: 'Callback',
+          subject: `Callback: ${summary}`,
+          body: options.staff
+            ? `Callback booked for ${name} on ${formatPhone(body.phone)} at ${summary}.\n\n${body.reason}`
+            : `Please call me on ${formatPhone(body.phone)} at ${summary}.\n\n${body.reason}`,
+          source: 'callback',
+        });
   const [row] = await tx
     .insert(callbackBookings)
     .values({
@@ -238,6 +320,8 @@ export async function bookCallback(
       reason: body.reason,
       ticketId: ticket.ticketid,
       createdAt: now,
+      timeZone: body.time_zone && isKnownTimeZone(body.time_zone) ? body.time_zone : null,
+      bookedByStaffId: options.staff?.id ?? null,
     })
     .returning();
   return toCallback(row!, now, settings);
@@ -273,25 +357,34 @@ export function confirmationEmail(
   };
 }
 
-/** The caller's callbacks that have not ended yet, soonest first. */
+/**
+ * The caller's callbacks that have not ended yet, soonest first; then those that ended with an
+ * outcome (or were cancelled) in the last 30 days, latest first (decision 059). A booking whose
+ * time has passed with no outcome recorded is left out, as before.
+ */
 export async function upcomingCallbacks(
   db: Db,
   userId: number,
   now: Date,
   settings: CallbackSettings,
 ): Promise<Callback[]> {
+  const slotEnd = new Date(now.getTime() - settings.slotMinutes * 60_000);
   const rows = await db
     .select()
     .from(callbackBookings)
     .where(
       and(
         eq(callbackBookings.userId, userId),
-        eq(callbackBookings.status, 'booked'),
-        gt(callbackBookings.slotStart, new Date(now.getTime() - settings.slotMinutes * 60_000)),
+        gt(
+          callbackBookings.slotStart,
+          new Date(now.getTime() - CALLBACK_ENDED_LIST_DAYS * 86_400_000),
+        ),
       ),
     )
-    .orderBy(asc(callbackBookings.slotStart));
-  return rows.map((row) => toCallback(row, now, settings));
+    .orderBy(asc(callbackBookings.slotStart), asc(callbackBookings.id));
+  const open = rows.filter((r) => r.status === 'booked' && r.slotStart > slotEnd);
+  const ended = rows.filter((r) => r.status !== 'booked').reverse();
+  return [...open, ...ended].map((row) => toCallback(row, now, settings));
 }
 
 /**
@@ -312,21 +405,14 @@ export async function cancelCallback(
       .for('update');
     if (!row) throw notFound();
     if (row.status === 'cancelled') return;
+    // The desk has recorded what became of it (decision 059): nothing is left to cancel.
+    if (row.status !== 'booked') throw callbacksError('callbackEnded');
     if (row.slotStart.getTime() <= now.getTime()) throw callbacksError('callbackStarted');
     await tx
       .update(callbackBookings)
       .set({ status: 'cancelled', cancelledAt: now })
-      .where(eq(callbackBookings.id, row.id));
-    await tx
-      .update(callbackSlotSeats)
-      .set({ booked: sql`${callbackSlotSeats.booked} - 1` })
-      .where(
-        and(
-          eq(callbackSlotSeats.team, row.team),
-          eq(callbackSlotSeats.slotStart, row.slotStart),
-          gt(callbackSlotSeats.booked, 0),
-        ),
-      );
+      .where(and(eq(callbackBookings.id, row.id), ne(callbackBookings.status, 'cancelled')));
+    await freeSeat(tx, row.team, row.slotStart);
     await tx.insert(ticketMessages).values({
       ticketId: row.ticketId,
       authorUserId: caller.userId,

@@ -20,7 +20,10 @@ function yourTime(callback: Callback): string | null {
   }
 }
 
-/** 'Your callbacks': the caller's upcoming callbacks, each with Cancel before its time. */
+/**
+ * 'Your callbacks': the caller's upcoming callbacks, each with Cancel before its time, then those
+ * ended in the last 30 days with what became of them ('Called', 'No answer', decision 059).
+ */
 export function CallbackList() {
   const callbacks = useQuery(callbacksQueryOptions());
   const [cancelling, setCancelling] = useState<Callback | null>(null);
@@ -59,7 +62,11 @@ export function CallbackList() {
                     We will call {callback.phone} · Ticket {callback.ticket_number}
                   </p>
                 </div>
-                {callback.cancellable ? (
+                {callback.outcome_label ? (
+                  <p className="callback-list__meta callback-list__outcome">
+                    {callback.outcome_label}
+                  </p>
+                ) : callback.cancellable ? (
                   <button
                     type="button"
                     className="button"

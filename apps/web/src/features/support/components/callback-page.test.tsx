@@ -60,6 +60,8 @@ const booked: Callback = {
   ticketid: 240009,
   ticket_number: 'T240009',
   cancellable: true,
+  outcome: null,
+  outcome_label: null,
 };
 
 const zone = deviceTimeZone();
@@ -205,6 +207,17 @@ describe('Request a Callback', () => {
       `Your callback (${booked.summary}) has been cancelled.`,
     );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows what became of an ended callback, with no Cancel', async () => {
+    setup({
+      callbacks: [
+        { ...booked, cancellable: false, outcome: 'no_answer', outcome_label: 'No answer' },
+      ],
+    });
+    const list = await screen.findByRole('region', { name: 'Your callbacks' });
+    expect(await within(list).findByText('No answer')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /^Cancel/ })).toBeNull();
   });
 
   it('shows a failed load with Try again', async () => {
