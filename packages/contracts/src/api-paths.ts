@@ -234,6 +234,10 @@ export const adminPaths = {
   adminTicketAssign: `${ADMIN_PREFIX}/tickets/:ticketid/assign/`,
   adminTicketReplies: `${ADMIN_PREFIX}/tickets/:ticketid/replies/`,
   adminTicketNotes: `${ADMIN_PREFIX}/tickets/:ticketid/notes/`,
+  adminTicketMerge: `${ADMIN_PREFIX}/tickets/:ticketid/merge/`,
+  adminTicketCannedRender: `${ADMIN_PREFIX}/tickets/:ticketid/canned-replies/:cannedid/render/`,
+  adminCannedReplies: `${ADMIN_PREFIX}/canned-replies/`,
+  adminCannedReply: `${ADMIN_PREFIX}/canned-replies/:cannedid/`,
 } as const;
 
 /**

@@ -14,9 +14,15 @@ import { adminError } from './admin.errors';
 import {
   addTicketNote,
   assignTicket,
+  createCannedReply,
+  deleteCannedReply,
   deskTicketView,
+  listCannedReplies,
   listDeskTickets,
+  mergeTicket,
+  renderCannedForTicket,
   replyAsStaff,
+  updateCannedReply,
   updateDeskTicket,
 } from './admin-tickets.service';
 
@@ -125,6 +131,72 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
     handler: async (request, reply) => ({
       data: await once(request, reply, (tx, _by, now) =>
         addTicketNote(tx, request.params.ticketid, request.body.body, deskStaff(request), now),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminMergeTicket),
+    // Idempotent by itself: merging the same pair again changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        mergeTicket(tx, request.params.ticketid, request.body.into, deskStaff(request), clock()),
+      ),
+    }),
+  });
+
+  // Canned replies (docs/decisions/057): the desk reads them; staff admins (scope provisioning,
+  // never a key: a text is a person's) write them.
+  app.route({
+    ...routeFor(adminRoutes.adminCannedReplies),
+    handler: async () => listCannedReplies(db),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateCannedReply),
+    handler: async (request, reply) => {
+      const staff = deskStaff(request);
+      return {
+        data: await once(request, reply, (tx, _by, now) =>
+          createCannedReply(tx, request.body, staff, now),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateCannedReply),
+    handler: async (request) => {
+      const staff = deskStaff(request);
+      return {
+        data: await withTransaction(db, (tx) =>
+          updateCannedReply(tx, request.params.cannedid, request.body, staff, clock()),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminDeleteCannedReply),
+    handler: async (request) => {
+      const staff = deskStaff(request);
+      return {
+        data: await withTransaction(db, (tx) =>
+          deleteCannedReply(tx, request.params.cannedid, staff, clock()),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminRenderCannedReply),
+    handler: async (request) => ({
+      data: await renderCannedForTicket(
+        db,
+        request.params.ticketid,
+        request.params.cannedid,
+        deskStaff(request).staff,
+        deps.brand,
       ),
     }),
   });
