@@ -51,6 +51,16 @@ function deskStaff(request: { admin: AdminCaller | null }) {
   };
 }
 
+/** Who writes a canned reply, for its record and the audit: a staff admin or a key. */
+function writer(request: { admin: AdminCaller | null }) {
+  const caller = request.admin;
+  if (!caller) throw adminError('adminUnauthenticated');
+  return {
+    staffId: caller.kind === 'staff' ? caller.staff.id : null,
+    apiKeyId: caller.kind === 'key' ? caller.keyId : null,
+  };
+}
+
 /**
  * The ticket desk's routes (docs/decisions/057), registered on the admin module's own instance
  * (as the catalogue's are): the queue, a ticket with the customer beside it, assigning, priority
@@ -145,8 +155,8 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
     }),
   });
 
-  // Canned replies (docs/decisions/057): the desk reads them; staff admins (scope provisioning,
-  // never a key: a text is a person's) write them.
+  // Canned replies (docs/decisions/057): the desk reads them; scope provisioning writes them
+  // (staff admins, or a key of the provider's systems keeping them from its knowledge base).
   app.route({
     ...routeFor(adminRoutes.adminCannedReplies),
     handler: async () => listCannedReplies(db),
@@ -155,10 +165,10 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
   app.route({
     ...routeFor(adminRoutes.adminCreateCannedReply),
     handler: async (request, reply) => {
-      const staff = deskStaff(request);
+      const by = writer(request);
       return {
         data: await once(request, reply, (tx, _by, now) =>
-          createCannedReply(tx, request.body, staff, now),
+          createCannedReply(tx, request.body, by, now),
         ),
       };
     },
@@ -167,10 +177,10 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
   app.route({
     ...routeFor(adminRoutes.adminUpdateCannedReply),
     handler: async (request) => {
-      const staff = deskStaff(request);
+      const by = writer(request);
       return {
         data: await withTransaction(db, (tx) =>
-          updateCannedReply(tx, request.params.cannedid, request.body, staff, clock()),
+          updateCannedReply(tx, request.params.cannedid, request.body, by, clock()),
         ),
       };
     },
@@ -179,10 +189,10 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
   app.route({
     ...routeFor(adminRoutes.adminDeleteCannedReply),
     handler: async (request) => {
-      const staff = deskStaff(request);
+      const by = writer(request);
       return {
         data: await withTransaction(db, (tx) =>
-          deleteCannedReply(tx, request.params.cannedid, staff, clock()),
+          deleteCannedReply(tx, request.params.cannedid, by, clock()),
         ),
       };
     },

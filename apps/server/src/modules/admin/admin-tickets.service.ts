@@ -12,11 +12,7 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { TicketMessage } from '@outpost/contracts/tickets';
 import { affectsText } from '@outpost/domain/advisories-rules';
 import type { DeskView } from '@outpost/domain/tickets-rules';
-import {
-  isWithDesk,
-  ticketNumber,
-  ticketStatusLabel,
-} from '@outpost/domain/tickets-rules';
+import { isWithDesk, ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
 import type { CannedValues } from '@outpost/domain/tickets-rules-canned';
 import {
   CANNED_PLACEHOLDERS,
@@ -30,7 +26,7 @@ import { accounts, users } from '../../db/accounts.schema';
 import { coveredStreetQuery, coversServiceSql } from '../advisories/advisories.service';
 import { transactions } from '../billing/billing.schema';
 import { services } from '../services/services.schema';
-import { staffMembers } from '../staff/staff.schema';
+import { apiKeys, staffMembers } from '../staff/staff.schema';
 import { recordAudit } from '../staff/staff.service';
 import { checkAttachment } from '../tickets/attachment-check';
 import { deskDueAt } from '../tickets/desk-hours';
@@ -336,10 +332,6 @@ export async function updateDeskTicket(
   const changes: string[] = [];
   const set: Partial<typeof tickets.$inferInsert> = {};
   if (input.priority !== undefined && input.priority !== before.priority) {
-    const [last] = await tx
-      .select({ at: sql<Date | string | null>`max(${ticketMessages.createdAt})` })
-      .from(ticketMessages)
-      .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.fromCustomer, true)));
     set.priority = input.priority;
     changes.push(`priority ${before.priority} -> ${input.priority}`);
   }
@@ -596,7 +588,8 @@ const cannedColumns = {
   title: cannedReplies.title,
   body: cannedReplies.body,
   updatedAt: cannedReplies.updatedAt,
-  updatedBy: staffMembers.name,
+  staffName: staffMembers.name,
+  keyName: apiKeys.name,
 };
 
 function cannedOf(row: {
@@ -604,34 +597,39 @@ function cannedOf(row: {
   title: string;
   body: string;
   updatedAt: Date;
-  updatedBy: string;
+  staffName: string | null;
+  keyName: string | null;
 }) {
   return {
     cannedid: row.id,
     title: row.title,
     body: row.body,
     updated: row.updatedAt.toISOString(),
-    updated_by: row.updatedBy,
+    updated_by: row.staffName ?? (row.keyName === null ? '' : `API key ${row.keyName}`),
   };
 }
 
-async function cannedReply(db: Db, cannedId: number) {
-  const [row] = await db
+/** Canned replies with who last changed them (a staff member or a key). */
+const cannedRows = (db: Db) =>
+  db
     .select(cannedColumns)
     .from(cannedReplies)
-    .innerJoin(staffMembers, eq(staffMembers.id, cannedReplies.updatedByStaffId))
-    .where(eq(cannedReplies.id, cannedId));
+    .leftJoin(staffMembers, eq(staffMembers.id, cannedReplies.updatedByStaffId))
+    .leftJoin(apiKeys, eq(apiKeys.id, cannedReplies.updatedByApiKeyId))
+    .$dynamic();
+
+async function cannedReply(db: Db, cannedId: number) {
+  const [row] = await cannedRows(db).where(eq(cannedReplies.id, cannedId));
   if (!row) throw adminError('cannedMissing');
   return cannedOf(row);
 }
 
 /** The desk's canned replies by title, and the placeholders a text may use. */
 export async function listCannedReplies(db: Db) {
-  const rows = await db
-    .select(cannedColumns)
-    .from(cannedReplies)
-    .innerJoin(staffMembers, eq(staffMembers.id, cannedReplies.updatedByStaffId))
-    .orderBy(sql`lower(${cannedReplies.title})`, asc(cannedReplies.id));
+  const rows = await cannedRows(db).orderBy(
+    sql`lower(${cannedReplies.title})`,
+    asc(cannedReplies.id),
+  );
   return {
     data: rows.map(cannedOf),
     placeholders: CANNED_PLACEHOLDER_NAMES.map((name) => ({
@@ -675,7 +673,6 @@ export async function createCannedReply(
 ) {
   checkCannedBody(input.body);
   await checkTitleFree(tx, input.title);
-  const staffId = caller.staffId!;
   let row;
   try {
     [row] = await tx
@@ -683,8 +680,10 @@ export async function createCannedReply(
       .values({
         title: input.title,
         body: input.body,
-        createdByStaffId: staffId,
-        updatedByStaffId: staffId,
+        createdByStaffId: caller.staffId,
+        createdByApiKeyId: caller.apiKeyId,
+        updatedByStaffId: caller.staffId,
+        updatedByApiKeyId: caller.apiKeyId,
         createdAt: now,
         updatedAt: now,
       })
@@ -727,7 +726,8 @@ export async function updateCannedReply(
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.body !== undefined ? { body: input.body } : {}),
-        updatedByStaffId: caller.staffId!,
+        updatedByStaffId: caller.staffId,
+        updatedByApiKeyId: caller.apiKeyId,
         updatedAt: now,
       })
       .where(eq(cannedReplies.id, cannedId));

@@ -64,7 +64,8 @@ export const adminErrors = {
   replyStale: (author: string) =>
     `Invalid request: ${author} replied on this ticket after the reply you saw. Read it, then send yours again.`,
   mergeIntoItself: 'Invalid request: a ticket cannot be merged into itself.',
-  mergeTargetMissing: (number: string) => `Invalid request: there is no ticket ${number} to merge into.`,
+  mergeTargetMissing: (number: string) =>
+    `Invalid request: there is no ticket ${number} to merge into.`,
   mergeOtherAccount: (duplicate: string, into: string) =>
     `Invalid request: ${duplicate} and ${into} are on different accounts; only tickets of the same account can be merged.`,
   mergeAlreadyMerged: (duplicate: string, into: string) =>

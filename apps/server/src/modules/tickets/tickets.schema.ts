@@ -14,7 +14,7 @@ import {
 import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
 import { accounts, users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
-import { staffMembers } from '../staff/staff.schema';
+import { apiKeys, staffMembers } from '../staff/staff.schema';
 
 /**
  * Support tickets (docs/decisions/017): what a customer asks in My Tickets, a callback request,
@@ -166,12 +166,11 @@ export const cannedReplies = pgTable(
     /** What the desk picks it by ('Outage acknowledged'); unique, case aside. */
     title: text('title').notNull(),
     body: text('body').notNull(),
-    createdByStaffId: integer('created_by_staff_id')
-      .notNull()
-      .references(() => staffMembers.id),
-    updatedByStaffId: integer('updated_by_staff_id')
-      .notNull()
-      .references(() => staffMembers.id),
+    /** Who wrote and who last changed it: a staff admin, or a key of the provider's systems. */
+    createdByStaffId: integer('created_by_staff_id').references(() => staffMembers.id),
+    createdByApiKeyId: integer('created_by_api_key_id').references(() => apiKeys.id),
+    updatedByStaffId: integer('updated_by_staff_id').references(() => staffMembers.id),
+    updatedByApiKeyId: integer('updated_by_api_key_id').references(() => apiKeys.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

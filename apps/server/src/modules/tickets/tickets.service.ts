@@ -1,11 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
 import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
-import {
-  ticketNumber,
-  ticketStatusLabel,
-  ticketTeamFor,
-} from '@outpost/domain/tickets-rules';
+import { ticketNumber, ticketStatusLabel, ticketTeamFor } from '@outpost/domain/tickets-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
