@@ -79,6 +79,21 @@ describe('ticketDueAt: the response time in the team business hours', () => {
     );
   });
 
+  it('counts the real length of a day daylight saving shortens (Melbourne, 4 October 2026)', () => {
+    const allDay = { week: Array(7).fill({ open: 0, close: 1440 }), closureOn: () => undefined };
+    // Sunday 4 October 2026 in Melbourne has 23 hours (2am AEST is 3am AEDT): 24 working hours
+    // from its midnight end at 1am Monday, 24 real hours later.
+    const from = at('2026-10-04T00:00:00+10:00');
+    expect(addWorkingMinutes(from, 24 * 60, allDay, 'Australia/Melbourne')).toEqual(
+      at('2026-10-05T01:00:00+11:00'),
+    );
+    // Open 8am to 8pm: 12 hours that Sunday as on any other day.
+    const dayTime = { week: Array(7).fill({ open: 480, close: 1200 }), closureOn: () => undefined };
+    expect(addWorkingMinutes(from, 13 * 60, dayTime, 'Australia/Melbourne')).toEqual(
+      at('2026-10-05T09:00:00+11:00'),
+    );
+  });
+
   it('refuses hours that never open', () => {
     expect(() =>
       addWorkingMinutes(at('2027-05-01T00:00:00Z'), 60, {
