@@ -8,6 +8,11 @@ import { StaffPage } from './pages/staff';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
 import { ImportPage } from './pages/import';
+import { NetworkPage } from './pages/network';
+import { TicketsPage } from './pages/tickets';
+import { TicketPage } from './pages/ticket';
+import { OrdersPage } from './pages/orders';
+import { OrderPage } from './pages/order';
 import { NotFoundPage } from './pages/not-found';
 
 /** The console's pages, under /console/ (the server answers every path there with the page). */
@@ -20,11 +25,16 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/customers" replace /> },
         { path: '/customers', element: <CustomersPage /> },
         { path: '/customers/:accountid', element: <CustomerPage /> },
+        { path: '/tickets', element: <TicketsPage /> },
+        { path: '/tickets/:ticketid', element: <TicketPage /> },
+        { path: '/orders', element: <OrdersPage /> },
+        { path: '/orders/:orderid', element: <OrderPage /> },
         { path: '/catalogue', element: <CataloguePage /> },
         { path: '/staff', element: <StaffPage /> },
         { path: '/api-keys', element: <ApiKeysPage /> },
         { path: '/webhooks', element: <WebhooksPage /> },
         { path: '/import', element: <ImportPage /> },
+        { path: '/network', element: <NetworkPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

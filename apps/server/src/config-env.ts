@@ -124,6 +124,12 @@ export const envSchema = z.object({
     .optional(),
   // The sender; unset: the brand file's mailFrom.
   MAIL_FROM: brandFields.mailFrom.optional(),
+  // The desk's team addresses (docs/decisions/060): new tickets, callbacks, orders and customer
+  // replies are mailed there in digests, at most one per ticket per DESK_DIGEST_MINUTES. Unset:
+  // the console's notices only.
+  DESK_SUPPORT_EMAIL: z.email('must be an email address').optional(),
+  DESK_BILLING_EMAIL: z.email('must be an email address').optional(),
+  DESK_DIGEST_MINUTES: z.coerce.number().int().min(1).max(1_440).default(5),
   // SMS (docs/decisions/043): twilio, messagemedia, or http (a gateway of the provider's own:
   // SMS_API_URL, JSON POST {to, from, body, reference}, bearer token). Unset: http when
   // SMS_API_URL is set, else the outbox.

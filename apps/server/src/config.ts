@@ -41,6 +41,8 @@ export type Config = {
   loginLimitPerIp: number;
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
+  /** The desk's team addresses and how far apart a ticket's digests are (docs/decisions/060). */
+  desk: { emails: { support?: string; billing?: string }; digestMinutes: number };
   /** The SMS provider and its settings (docs/decisions/043). */
   sms: SmsConfig;
   internalApiKey: string | undefined;
@@ -211,6 +213,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: loaded.mailFrom },
+    desk: {
+      emails: {
+        ...(e.DESK_SUPPORT_EMAIL ? { support: e.DESK_SUPPORT_EMAIL } : {}),
+        ...(e.DESK_BILLING_EMAIL ? { billing: e.DESK_BILLING_EMAIL } : {}),
+      },
+      digestMinutes: e.DESK_DIGEST_MINUTES,
+    },
     sms,
     internalApiKey: e.INTERNAL_API_KEY,
     metricsToken: e.METRICS_TOKEN,

@@ -931,6 +931,46 @@ const cannedRendered = z.object({
   text: z.string(),
 });
 
+/** What the desk is told (docs/decisions/060): a new ticket, callback, order or request, or a customer's reply. */
+export const DESK_NOTICE_KINDS = [
+  'ticket',
+  'callback',
+  'order',
+  'service-request',
+  'reply',
+] as const;
+
+const deskNotice = z.object({
+  id: z.number().int(),
+  ticketid: z.number().int(),
+  /** 'T240001'. */
+  number: z.string(),
+  team: z.enum(TICKET_TEAMS).nullable(),
+  kind: z.enum(DESK_NOTICE_KINDS),
+  /** 'New ticket', 'The customer replied', ... */
+  label: z.string(),
+  subject: z.string(),
+  /** The account's name. */
+  customer: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type DeskNotice = z.infer<typeof deskNotice>;
+
+export const deskNoticesQuery = z.strictObject({
+  /** Only notices after this id (the newest the console has seen). */
+  after: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be a notice's id")
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, 'must be 1 to 50')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 50, 'must be 1 to 50')
+    .default(20),
+});
+
 // ---- The orders queue (docs/decisions/058)
 
 /** The queue's kinds: a product order, or a telephony one (call barring, options, transfers, new VoIP). */
@@ -1000,6 +1040,7 @@ export const adminOrderMoveInput = z.strictObject({
 
 const keyIdParams = z.strictObject({ keyid: idParam });
 const staffIdParams = z.strictObject({ staffid: idParam });
+const ticketAttachmentParams = z.strictObject({ ticketid: idParam, attachmentid: idParam });
 const accountServiceParams = z.strictObject({ accountid: idParam, serviceid: idParam });
 const endpointIdParams = z.strictObject({ endpointid: idParam });
 const deliveryIdParams = z.strictObject({ deliveryid: idParam });
@@ -1955,6 +1996,35 @@ export const adminRoutes = {
       params: { ticketid: '240001' },
       body: { body: 'Beam 12 had an outage that morning; likely the cause.' },
     },
+  }),
+  adminDeskNotices: defineRoute({
+    id: 'adminDeskNotices',
+    method: 'GET',
+    path: adminPaths.adminDeskNotices,
+    summary:
+      "What the desk was told, newest first: new tickets, callbacks, orders and customers' replies (after an id: only newer ones)",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    querystring: deskNoticesQuery,
+    response: z.object({ data: z.array(deskNotice) }),
+    example: { querystring: { after: '120' } },
+  }),
+  adminTicketAttachment: defineRoute({
+    id: 'adminTicketAttachment',
+    method: 'GET',
+    path: adminPaths.adminTicketAttachment,
+    summary:
+      "A file attached to a ticket's conversation (the customer's or the desk's), downloaded, never shown inline",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketAttachmentParams,
+    response: errorOutput,
+    produces: 'application/octet-stream',
+    example: { params: { ticketid: '240001', attachmentid: '1' } },
   }),
   adminMergeTicket: defineRoute({
     id: 'adminMergeTicket',

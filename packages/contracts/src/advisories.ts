@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { ADVISORY_SEVERITIES, ADVISORY_STATUSES } from '@outpost/domain/advisories-rules';
+import {
+  ADVISORY_KINDS,
+  ADVISORY_SEVERITIES,
+  ADVISORY_STATUSES,
+} from '@outpost/domain/advisories-rules';
 import { apiPaths } from './api-paths';
 import { envelope, idParam } from './http';
 import { defineRoute } from './route-contract';
@@ -104,6 +108,8 @@ export type AdvisoryAreas = z.infer<typeof advisoryAreasInput>;
 
 /** Network operations: a new advisory. */
 export const createAdvisoryInput = z.strictObject({
+  /** An incident or maintenance; by default maintenance when Scheduled, else an incident. */
+  kind: z.enum(ADVISORY_KINDS).optional(),
   title: plainText(150),
   severity: z.enum(ADVISORY_SEVERITIES),
   status: z.enum(ADVISORY_STATUSES),

@@ -238,6 +238,13 @@ export const adminPaths = {
   adminTicketCannedRender: `${ADMIN_PREFIX}/tickets/:ticketid/canned-replies/:cannedid/render/`,
   adminCannedReplies: `${ADMIN_PREFIX}/canned-replies/`,
   adminCannedReply: `${ADMIN_PREFIX}/canned-replies/:cannedid/`,
+  adminDeskNotices: `${ADMIN_PREFIX}/desk/notices/`,
+  adminAdvisories: `${ADMIN_PREFIX}/advisories/`,
+  adminAdvisoryAreas: `${ADMIN_PREFIX}/advisories/areas/`,
+  adminAdvisoryPreview: `${ADMIN_PREFIX}/advisories/preview/`,
+  adminAdvisoryUpdates: `${ADMIN_PREFIX}/advisories/:advisoryid/updates/`,
+  adminResolveAdvisory: `${ADMIN_PREFIX}/advisories/:advisoryid/resolve/`,
+  adminTicketAttachment: `${ADMIN_PREFIX}/tickets/:ticketid/attachments/:attachmentid/`,
 } as const;
 
 /**

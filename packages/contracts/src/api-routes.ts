@@ -11,6 +11,7 @@ import { ordersRoutes } from './orders';
 import { referralsRoutes } from './referrals';
 import { staffRoutes } from './staff';
 import { adminRoutes } from './admin';
+import { adminAdvisoriesRoutes } from './admin-advisories';
 import { notificationsRoutes } from './notifications';
 import { smsRoutes } from './sms';
 import { authRoutes, recoveryRoutes } from './auth-routes';
@@ -40,4 +41,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(notificationsRoutes),
   ...Object.values(smsRoutes),
   ...Object.values(adminRoutes),
+  ...Object.values(adminAdvisoriesRoutes),
 ];

@@ -23,6 +23,42 @@ export const ADVISORY_STATUSES = [
 ] as const;
 export type AdvisoryStatus = (typeof ADVISORY_STATUSES)[number];
 
+/** What an advisory is about: an outage found, or a planned maintenance window. */
+export const ADVISORY_KINDS = ['incident', 'maintenance'] as const;
+export type AdvisoryKind = (typeof ADVISORY_KINDS)[number];
+
+/** The console's tabs: open now (not Scheduled, not Resolved), scheduled, resolved. */
+export const ADVISORY_VIEWS = ['active', 'scheduled', 'resolved'] as const;
+export type AdvisoryView = (typeof ADVISORY_VIEWS)[number];
+
+/**
+ * What is wrong with an advisory's times, else null (the staff editor; decision 019): scheduled
+ * maintenance has a start and an end, the end after the start and not already past; an incident's
+ * expected end, when given, is after its start.
+ */
+export function advisoryWindowProblem(
+  kind: AdvisoryKind,
+  startsAt: Date | null,
+  endsAt: Date | null,
+  now: Date,
+): string | null {
+  if (kind === 'maintenance' && (startsAt === null || endsAt === null))
+    return 'Scheduled maintenance needs a start and an end.';
+  if (startsAt !== null && endsAt !== null && endsAt.getTime() <= startsAt.getTime())
+    return 'The end must be after the start.';
+  if (kind === 'maintenance' && endsAt !== null && endsAt.getTime() <= now.getTime())
+    return 'The maintenance window has already ended: its end must be later than now.';
+  return null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The editor's preview: 'Affects 12 services of 9 customers'. */
+export const affectedCountText = (services: number, customers: number) =>
+  services === 0
+    ? 'Affects no services'
+    : `Affects ${plural(services, 'service', 'services')} of ${plural(customers, 'customer', 'customers')}`;
+
 /** The anchor of an advisory on /support/network-status (the dashboard notice links to it). */
 export const advisoryAnchor = (advisoryid: number) => `advisory-${advisoryid}`;
 

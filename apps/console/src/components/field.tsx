@@ -1,9 +1,9 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
 /**
- * The console's one form field: a label, the control, a hint and the error under it, tied
- * together for screen readers (aria-describedby, aria-invalid). Takes react-hook-form's
- * `register(...)` props like an input does.
+ * The console's one form field: a label, the control (an input, a select or a textarea), a hint
+ * and the error under it, tied together for screen readers (aria-describedby, aria-invalid).
+ * Takes react-hook-form's `register(...)` props like an input does.
  */
 export function Field({
   label,
@@ -16,10 +16,11 @@ export function Field({
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
-  as?: 'input' | 'select';
+  as?: 'input' | 'select' | 'textarea';
   children?: ReactNode;
 } & ComponentProps<'input'> &
-  ComponentProps<'select'>) {
+  ComponentProps<'select'> &
+  ComponentProps<'textarea'>) {
   const id = useId();
   const shared = {
     id,
@@ -33,6 +34,8 @@ export function Field({
         <select {...(control as ComponentProps<'select'>)} {...shared}>
           {children}
         </select>
+      ) : as === 'textarea' ? (
+        <textarea {...(control as ComponentProps<'textarea'>)} {...shared} />
       ) : (
         <input {...(control as ComponentProps<'input'>)} {...shared} />
       )}

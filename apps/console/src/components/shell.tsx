@@ -4,8 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
   FileUp,
+  Inbox,
   KeyRound,
   LogOut,
+  RadioTower,
+  Package,
   Search,
   ShieldCheck,
   Users,
@@ -20,7 +23,10 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
+  { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'desk' },
+  { to: '/orders', label: 'Orders', icon: Package, scope: 'read' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
+  { to: '/network', label: 'Network status', icon: RadioTower, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
   { to: '/staff', label: 'Staff', icon: ShieldCheck, scope: 'staff' },
   { to: '/api-keys', label: 'API keys', icon: KeyRound, scope: 'keys' },

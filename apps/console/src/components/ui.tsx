@@ -19,6 +19,18 @@ export function Badge({ status }: { status: string }) {
       disabled: 'muted',
       revoked: 'muted',
       inactive: 'muted',
+      // The desk's statuses and priorities (decision 057) and an order's (decision 058).
+      new: 'waiting',
+      open: 'good',
+      stalled: 'warn',
+      waiting: 'waiting',
+      resolved: 'muted',
+      urgent: 'bad',
+      high: 'warn',
+      received: 'waiting',
+      'in-progress': 'good',
+      completed: 'muted',
+      rejected: 'bad',
     }[status.toLowerCase()] ?? 'muted';
   return <span className={`badge ${tone}`}>{status.replaceAll('_', ' ')}</span>;
 }

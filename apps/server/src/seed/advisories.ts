@@ -42,6 +42,7 @@ export async function seedAdvisories(tx: Db, now: Date): Promise<void> {
   await tx.insert(advisories).values([
     {
       id: 1,
+      kind: 'maintenance',
       title: 'Planned maintenance: Sky Muster beam SM-B27 (western NSW)',
       severity: 'Low',
       status: 'Scheduled',
@@ -92,6 +93,7 @@ export async function seedAdvisories(tx: Db, now: Date): Promise<void> {
     },
     {
       id: 5,
+      kind: 'maintenance',
       title: 'Bourke exchange upgrade',
       severity: 'Low',
       status: 'Resolved',

@@ -597,6 +597,20 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
           values (100001, 'Technical fault', ${`Matrix ticket ${n}`}, 'New') returning id`,
     );
     params.ticketid = ticket!.id;
+    if ('attachmentid' in params) {
+      // A file on that ticket's one message (the desk downloads it).
+      const [file] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`with message as (
+              insert into ticket_messages (ticket_id, from_customer, author_name, body)
+              values (${ticket!.id}, true, 'Jordan Citizen', 'A photo') returning id)
+            insert into ticket_attachments (ticket_id, message_id, filename, content_type, size, content)
+            select ${ticket!.id}, id, 'lights.png', 'image/png', 8, '\\x89504e470d0a1a0a'::bytea
+              from message
+            returning id`,
+      );
+      params.attachmentid = file!.id;
+    }
   }
   if (route.id === 'adminMergeTicket') {
     // A duplicate's target of its own, on the same account (decision 057).
@@ -634,6 +648,18 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
           returning id`,
     );
     params.orderid = order!.id;
+  }
+  if ('advisoryid' in params) {
+    // An open advisory of its own (network advisories' editor, decision 019): to update or resolve.
+    const [advisory] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into advisories (title, severity, status, started, message, towers,
+                                  created_at, updated_at)
+          values (${`Matrix advisory ${n}`}, 'Low', 'Investigating', now(), 'Matrix.',
+                  '{TWR-ISF-01}', now(), now())
+          returning id`,
+    );
+    params.advisoryid = advisory!.id;
   }
   if ('keyid' in params) {
     const made = await createApiKey(

@@ -8,6 +8,9 @@ import { withTransaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { routeFor } from '../../lib/route';
 import { pushDeskReply } from '../tickets/desk-reply';
+import { DESK_NOTICE_WORDS, latestDeskNotices } from '../tickets/desk-notices';
+import { ticketNumber } from '@outpost/domain/tickets-rules';
+import { sendAttachment } from '../tickets/tickets.routes';
 import type { Once } from './admin-catalogue-items.routes';
 import type { AdminCaller } from './api-keys.service';
 import { adminError } from './admin.errors';
@@ -16,6 +19,7 @@ import {
   assignTicket,
   createCannedReply,
   deleteCannedReply,
+  deskAttachment,
   deskTicketView,
   listCannedReplies,
   listDeskTickets,
@@ -69,6 +73,26 @@ function writer(request: { admin: AdminCaller | null }) {
  */
 export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
   const { db, clock, once } = deps;
+
+  app.route({
+    ...routeFor(adminRoutes.adminDeskNotices),
+    handler: async (request) => {
+      const rows = await latestDeskNotices(db, request.query);
+      return {
+        data: rows.map((n) => ({
+          id: n.id,
+          ticketid: n.ticketId,
+          number: ticketNumber(n.ticketId),
+          team: n.team,
+          kind: n.kind,
+          label: DESK_NOTICE_WORDS[n.kind],
+          subject: n.subject,
+          customer: n.accountName,
+          created_at: new Date(n.createdAt).toISOString(),
+        })),
+      };
+    },
+  });
 
   app.route({
     ...routeFor(adminRoutes.adminTickets),
@@ -134,6 +158,15 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
         );
       return { data: result };
     },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminTicketAttachment),
+    handler: async (request, reply) =>
+      sendAttachment(
+        reply,
+        await deskAttachment(db, request.params.ticketid, request.params.attachmentid),
+      ),
   });
 
   app.route({

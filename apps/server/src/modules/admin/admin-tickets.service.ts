@@ -838,3 +838,20 @@ export async function overdueTicketCount(db: Db, now: Date): Promise<number> {
     .where(and(lt(tickets.dueAt, now), notInArray(tickets.status, NOT_WITH_DESK)));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * A file of a ticket's conversation for the desk (decision 057): the customer's photo or PDF, or
+ * one a staff member sent. Looked up within the ticket: another ticket's attachment answers 404.
+ */
+export async function deskAttachment(db: Db, ticketId: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      filename: ticketAttachments.filename,
+      contentType: ticketAttachments.contentType,
+      content: ticketAttachments.content,
+    })
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
+  if (!row) throw adminError('ticketAttachmentMissing');
+  return row;
+}

@@ -412,6 +412,31 @@ describe('replying', () => {
     expect((await customerTicket(ticketid)).json().data.messages).toHaveLength(2);
   });
 
+  it("lets the desk download a ticket's attachments, within that ticket only", async () => {
+    const ticketid = await openTicket('Modem photo', 1);
+    const other = await openTicket('Another thing', 1);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const sent = await reply(ticketid, as.support, {
+      message: 'The diagram.',
+      attachment: { filename: 'Modem ✓.png', size: png.length, content: png.toString('base64') },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const attachmentid = sent.json().data.message.attachments[0].attachmentid as number;
+    const path = (t: number) =>
+      buildPath(adminPaths.adminTicketAttachment, { ticketid: t, attachmentid });
+    const file = await call('GET', path(ticketid), as.support);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Modem _.png"; filename*=UTF-8''Modem%20%E2%9C%93.png`,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(png)).toBe(true);
+    const elsewhere = await call('GET', path(other), as.support);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(errorOf(elsewhere)).toBe(adminErrors.ticketAttachmentMissing);
+  });
+
   it('reopens a ticket waiting on the customer when they reply, due again from then', async () => {
     const ticketid = await openTicket('Waiting on you', 5);
     await reply(ticketid, as.support, { message: 'Is it better now?', status: 'Waiting' });

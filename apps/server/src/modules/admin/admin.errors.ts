@@ -58,6 +58,7 @@ export const adminErrors = {
   quoteChanged: (adjustment: string) =>
     `Invalid request: the pro-rata is now ${adjustment}, not what was quoted. Nothing was changed: check the new figure and confirm again.`,
   ticketMissing: 'Invalid request: there is no such ticket.',
+  ticketAttachmentMissing: 'Invalid request: this ticket has no such attachment.',
   assigneeMissing: 'Invalid request: there is no active staff member with this id.',
   ticketAssignedElsewhere: (owner: string | null) =>
     `Invalid request: this ticket is now ${owner === null ? 'unassigned' : `assigned to ${owner}`}; look again before assigning it.`,
@@ -120,6 +121,7 @@ export const adminStatuses = {
   packingSlipNotProduct: 409,
   quoteChanged: 409,
   ticketMissing: 404,
+  ticketAttachmentMissing: 404,
   assigneeMissing: 400,
   ticketAssignedElsewhere: 409,
   replyStale: 409,

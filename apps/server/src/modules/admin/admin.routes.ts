@@ -34,6 +34,7 @@ import { registerCatalogueItemRoutes } from './admin-catalogue-items.routes';
 import { registerTicketRoutes } from './admin-tickets.routes';
 import type { Messaging } from '../../adapters/messaging';
 import { registerOrderRoutes } from './admin-orders.routes';
+import { registerAdvisoryRoutes } from './admin-advisories.routes';
 import {
   addAdjustment,
   endContactSessions,
@@ -629,6 +630,16 @@ export const adminModule: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (ap
   registerOrderRoutes(app, {
     db,
     brand: deps.brand,
+    publicUrl: deps.publicUrl,
+    once,
+    deskCaller,
+  });
+  // Network advisories (docs/decisions/019, the staff editor): read by all, written by provisioning.
+  registerAdvisoryRoutes(app, {
+    db,
+    clock,
+    messaging: deps.messaging,
+    brandName: deps.brand.providerName,
     publicUrl: deps.publicUrl,
     once,
     deskCaller,

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
+import type {
+  AdvisoryKind,
+  AdvisorySeverity,
+  AdvisoryStatus,
+} from '@outpost/domain/advisories-rules';
 import { users } from '../../db/accounts.schema';
 
 /**
@@ -12,6 +16,8 @@ export const advisories = pgTable(
   'advisories',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** An incident (an outage found) or scheduled maintenance (a planned window). */
+    kind: text('kind').$type<AdvisoryKind>().notNull().default('incident'),
     title: text('title').notNull(),
     severity: text('severity').$type<AdvisorySeverity>().notNull(),
     status: text('status').$type<AdvisoryStatus>().notNull(),
@@ -44,6 +50,7 @@ export const advisories = pgTable(
       'advisories_status',
       sql`${t.status} in ('Scheduled', 'Investigating', 'In Progress', 'Monitoring', 'Resolved')`,
     ),
+    check('advisories_kind', sql`${t.kind} in ('incident', 'maintenance')`),
     check('advisories_severity', sql`${t.severity} in ('Low', 'Medium', 'High', 'Critical')`),
   ],
 );

@@ -1,11 +1,16 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type {
+  AdvisoryAreas,
   AdvisoryDetail,
   CreateAdvisoryInput,
   UpdateAdvisoryInput,
 } from '@outpost/contracts/advisories';
-import type { AdvisorySeverity, AdvisoryStatus } from '@outpost/domain/advisories-rules';
+import type {
+  AdvisoryKind,
+  AdvisorySeverity,
+  AdvisoryStatus,
+} from '@outpost/domain/advisories-rules';
 import { advisoryAnchor, affectsText, formatAest } from '@outpost/domain/advisories-rules';
 import { SEE_SERVICES_PERMISSIONS } from '@outpost/domain/services';
 import type { Messaging } from '../../adapters/messaging';
@@ -139,20 +144,35 @@ export async function setSubscription(
   return { advisoryid: advisoryId, subscribed };
 }
 
-const textArray = (values: readonly string[]) =>
-  sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
+/** A text[] literal of the values (each quoted, its quotes and backslashes escaped). */
+export const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
-/** Network operations: publishes an advisory. */
+/**
+ * The services an advisory naming these areas covers, by the very test the page and the
+ * dashboard's notice use (coversServiceSql), over the services they show (`display`): the staff
+ * editor's preview counts exactly the services and accounts the dashboards will flag.
+ */
+export function coveredServicesSql(areas: AdvisoryAreas) {
+  return sql`select s.id, s.account_id from services s,
+      (select ${textArray(areas.postcodes)} as postcodes, ${textArray(areas.beams)} as beams,
+              ${textArray(areas.towers)} as towers) a
+      where s.display and ${coversServiceSql}`;
+}
+
+/** Network operations: publishes an advisory (the internal route, the CLI and the admin API). */
 export async function createAdvisory(
   db: Db,
-  input: CreateAdvisoryInput,
+  input: CreateAdvisoryInput & { kind?: AdvisoryKind | undefined },
   now: Date,
 ): Promise<{ advisoryid: number; status: AdvisoryStatus }> {
+  // Without a kind (the internal route and CLI before the editor): a Scheduled one is maintenance.
+  const kind = input.kind ?? (input.status === 'Scheduled' ? 'maintenance' : 'incident');
   const [row] = await queryRows<{ id: number; status: AdvisoryStatus }>(
     db,
-    sql`insert into advisories (title, severity, status, started, ended, message,
+    sql`insert into advisories (kind, title, severity, status, started, ended, message,
                                 postcodes, beams, towers, created_at, updated_at)
-        values (${input.title}, ${input.severity}, ${input.status}, ${new Date(input.started)},
+        values (${kind}, ${input.title}, ${input.severity}, ${input.status}, ${new Date(input.started)},
                 ${input.ended ? new Date(input.ended) : null}, ${input.message},
                 ${textArray(input.areas.postcodes)}, ${textArray(input.areas.beams)},
                 ${textArray(input.areas.towers)}, ${now}, ${now})

@@ -13,6 +13,7 @@ import { forgetIdempotencyKeys } from '../../lib/idempotency';
 import type { OutboundNet } from '../../adapters/outbound-https';
 import { OUTBOUND_NET } from '../../adapters/outbound-https';
 import { deliverAllWebhooks } from '../webhooks/webhooks.service';
+import { sendDeskDigests } from '../tickets/desk-notices';
 import { continueUnfinishedImports } from '../admin/admin-import.service';
 import { recordSlaBreaches } from '../admin/admin-tickets.service';
 import type { JobDefinition } from './queue';
@@ -20,7 +21,7 @@ import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
 
 export type AppJobDeps = {
-  config: Pick<Config, 'brand' | 'publicUrl' | 'billing' | 'blockActivationSeconds'>;
+  config: Pick<Config, 'brand' | 'publicUrl' | 'billing' | 'blockActivationSeconds' | 'desk'>;
   db: Db;
   gateway: PaymentGateway | null;
   messaging: Messaging;
@@ -69,6 +70,19 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
           brandName: config.brand.providerName,
           publicUrl: config.publicUrl,
           ...(deps.onError ? { onError: deps.onError } : {}),
+        },
+        now,
+      ),
+    ),
+    // The desk's digests of new tickets, callbacks, orders and replies (decision 060).
+    job('desk.digests', (now) =>
+      sendDeskDigests(
+        {
+          db,
+          brandName: config.brand.providerName,
+          publicUrl: config.publicUrl,
+          emails: config.desk.emails,
+          digestMinutes: config.desk.digestMinutes,
         },
         now,
       ),

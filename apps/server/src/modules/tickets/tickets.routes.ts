@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Brand } from '@outpost/contracts/brand';
 import { NEW_TICKET_BODY_LIMIT, ticketsRoutes } from '@outpost/contracts/tickets';
@@ -48,6 +49,29 @@ export type TicketsDeps = {
 function headerFilename(filename: string): string {
   const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_').trim();
   return plain === '' ? 'attachment' : plain;
+}
+
+/**
+ * An attachment's bytes as a download (never shown inline, its type as stored): the customer's
+ * route and the desk's (docs/decisions/057) send it the same way.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; content: unknown },
+) {
+  const name = headerFilename(file.filename);
+  return (
+    reply
+      .type(file.contentType)
+      .header(
+        'content-disposition',
+        `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      // The typed reply describes the JSON errors only (the row's `produces` route).
+      .send(file.content as never)
+  );
 }
 
 /**
@@ -121,19 +145,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
         requireAuth(request).accountId,
         request.params.attachmentid,
       );
-      const name = headerFilename(file.filename);
-      return (
-        reply
-          .type(file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-          )
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          // The typed reply describes the JSON errors only (the row's `produces` route).
-          .send(file.content as never)
-      );
+      return sendAttachment(reply, file);
     },
   });
 

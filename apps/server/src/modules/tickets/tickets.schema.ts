@@ -176,3 +176,32 @@ export const cannedReplies = pgTable(
   },
   (t) => [uniqueIndex('canned_replies_title_uq').on(sql`lower(${t.title})`)],
 );
+
+/**
+ * What the desk is told (docs/decisions/060): a new ticket, callback or order, or a
+ * customer's reply, written in the same transaction as the ticket or message it is about. The
+ * digest job mails each ticket's waiting notices to its team's address at most once per few
+ * minutes and marks them digested; the console reads the latest ones.
+ */
+export const deskNotices = pgTable(
+  'desk_notices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    /** The ticket's team when it happened ('support' or 'billing'; null when none). */
+    team: text('team').$type<TicketTeam>(),
+    /** 'ticket' | 'callback' | 'order' | 'service-request' (a new one) or 'reply' (the customer's). */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When a digest carried it (or found no team address to mail); null while waiting. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('desk_notices_waiting_idx')
+      .on(t.ticketId)
+      .where(sql`${t.digestedAt} is null`),
+    index('desk_notices_ticket_digested_idx').on(t.ticketId, t.digestedAt),
+  ],
+);

@@ -11,6 +11,7 @@ import { deskDueAt } from './desk-hours';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 import { emitEvent } from '../webhooks/webhooks.service';
 import { serviceName } from '@outpost/domain/phone-format';
+import { addDeskNotice } from './desk-notices';
 
 export type NewTicket = {
   accountId: number;
@@ -92,6 +93,13 @@ export async function createTicket(tx: Db, input: NewTicket) {
     },
     input.now ?? new Date(),
   );
+  // The desk is told (docs/decisions/060): the digest job mails the team.
+  await addDeskNotice(tx, {
+    ticketId: ticket!.id,
+    team: ticketTeamFor(input.category),
+    kind: input.source === 'customer' ? 'ticket' : input.source,
+    now: input.now ?? new Date(),
+  });
   // messageId: the first message's id (an attachment hangs on it).
   return { ticketid: ticket!.id, number: ticketNumber(ticket!.id), messageId: message!.id };
 }
@@ -311,7 +319,16 @@ export async function addMessage(
       ...(message.dueAt ? { dueAt: message.dueAt, breachedAt: null } : {}),
     })
     .where(eq(tickets.id, ticketId))
-    .returning({ accountId: tickets.accountId });
+    .returning({ accountId: tickets.accountId, team: tickets.team });
+  // A reply from the customer's side (theirs, or written for them in a staff-assisted session)
+  // tells the desk (docs/decisions/060); the desk's own replies do not.
+  if (message.userId !== null)
+    await addDeskNotice(tx, {
+      ticketId,
+      team: ticket!.team,
+      kind: 'reply',
+      now: message.now,
+    });
   await emitEvent(
     tx,
     'ticket.replied',
