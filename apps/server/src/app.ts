@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     metricsToken: config.metricsToken ?? null,
     loginPath: apiPaths.login,
-    collect: () => collectQueueMetrics(database.db, metrics),
+    collect: () => collectQueueMetrics(database.db, metrics, clock()),
   });
   const page = indexPage(
     config.webDist,

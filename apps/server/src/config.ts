@@ -6,6 +6,7 @@ import type { BrandEnv } from './brand';
 import { BRAND_ENV, BrandError, loadBrand } from './brand';
 import type { Business } from './business';
 import { BusinessError, loadBusiness } from './business';
+import { setDeskHours } from './modules/tickets/desk-hours';
 import { DEFAULT_WEB_PUSH_HOSTS } from './adapters/push-hosts';
 import type { SmsConfig } from './adapters/sms-providers';
 import { envSchema } from './config-env';
@@ -184,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Every date and time from here on is the business zone's (docs/decisions/041): periods, usage
   // days, callback slots, the page's labels; never the machine's own zone.
   setBusinessTimeZone(business.timeZone);
+  // Tickets' due times are counted in the teams' hours, less the closed days (decision 057).
+  setDeskHours(business.callbacks);
   const { sms, problems: smsProblems } = smsSettings(e, loaded.smsFrom);
   if (smsProblems.length > 0)
     throw new ConfigError(`Invalid configuration:\n${smsProblems.join('\n')}`);

@@ -33,6 +33,7 @@ import {
   TICKET_TEAMS,
 } from '@outpost/domain/tickets-rules';
 import { orderParams, orderRejectReason } from './orders';
+import { CANNED_BODY_MAX, CANNED_TITLE_MAX } from '@outpost/domain/tickets-rules-canned';
 import { ORDER_KINDS, ORDER_MOVES, ORDER_STATUSES } from '@outpost/domain/orders-rules';
 import { defineRoute } from './route-contract';
 
@@ -765,6 +766,8 @@ const deskTicket = z.object({
   due: z.iso.datetime(),
   /** Past due and with the desk (not waiting on the customer, not resolved). */
   overdue: z.boolean(),
+  /** The ticket this one was merged into as a duplicate (its conversation is there); else null. */
+  merged_into: z.number().int().nullable(),
 });
 export type DeskTicket = z.infer<typeof deskTicket>;
 
@@ -872,6 +875,61 @@ const deskReplyResult = z.object({
 });
 
 export const deskNoteInput = z.strictObject({ body: deskMessage });
+
+/** Merging a duplicate: the ticket of the same account that carries on. */
+export const deskMergeInput = z.strictObject({
+  into: z.number().int().positive().max(2_147_483_647),
+});
+
+const deskMergeResult = z.object({
+  /** The duplicate, now resolved, its conversation moved. */
+  merged: deskTicket,
+  /** The ticket it was merged into. */
+  into: deskTicket,
+  /** What moved: messages, attachments and internal notes. */
+  moved: z.object({
+    messages: z.number().int(),
+    attachments: z.number().int(),
+    notes: z.number().int(),
+  }),
+});
+
+// ---- Canned replies (docs/decisions/057)
+
+export const cannedParams = z.strictObject({ cannedid: idParam });
+export const ticketCannedParams = z.strictObject({ ticketid: idParam, cannedid: idParam });
+
+/** A canned reply's text: its placeholders are checked by cannedReplyProblem (else 400 saying which). */
+export const cannedReplyInput = z.strictObject({
+  title: z.string().trim().min(1).max(CANNED_TITLE_MAX),
+  body: z.string().trim().min(1).max(CANNED_BODY_MAX),
+});
+export const cannedReplyUpdateInput = cannedReplyInput
+  .partial()
+  .refine((b) => b.title !== undefined || b.body !== undefined, 'give title or body');
+
+const cannedReply = z.object({
+  cannedid: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  updated: z.iso.datetime(),
+  updated_by: z.string(),
+});
+export type CannedReply = z.infer<typeof cannedReply>;
+
+const cannedReplyList = z.object({
+  data: z.array(cannedReply),
+  /** The placeholders a text may use ('customer.first_name'), each with what it is filled with. */
+  placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
+});
+
+const cannedRendered = z.object({
+  cannedid: z.number().int(),
+  ticketid: z.number().int(),
+  title: z.string(),
+  /** The text with this ticket's values filled in: what goes into the reply box. */
+  text: z.string(),
+});
 
 /** What the desk is told (docs/decisions/060): a new ticket, callback, order or request, or a customer's reply. */
 export const DESK_NOTICE_KINDS = [
@@ -1967,5 +2025,92 @@ export const adminRoutes = {
     response: errorOutput,
     produces: 'application/octet-stream',
     example: { params: { ticketid: '240001', attachmentid: '1' } },
+  }),
+  adminMergeTicket: defineRoute({
+    id: 'adminMergeTicket',
+    method: 'POST',
+    path: adminPaths.adminTicketMerge,
+    summary:
+      "Merge a duplicate into another ticket of the same account: its messages, attachments and notes move there, and it is resolved with a message saying where (409 for another account's ticket or a merged one)",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketParams,
+    body: deskMergeInput,
+    response: envelope(deskMergeResult),
+    example: { params: { ticketid: '240002' }, body: { into: 240001 } },
+  }),
+  adminCannedReplies: defineRoute({
+    id: 'adminCannedReplies',
+    method: 'GET',
+    path: adminPaths.adminCannedReplies,
+    summary: "The desk's canned replies, by title, and the placeholders they may use",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    response: cannedReplyList,
+  }),
+  adminCreateCannedReply: defineRoute({
+    id: 'adminCreateCannedReply',
+    method: 'POST',
+    path: adminPaths.adminCannedReplies,
+    summary:
+      'A new canned reply (staff admins); 400 naming a placeholder that does not exist, 409 for a title taken',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    headers: idempotencyHeaders,
+    body: cannedReplyInput,
+    response: envelope(cannedReply),
+    example: {
+      body: {
+        title: 'Outage acknowledged',
+        body: 'Hi {{customer.first_name}}, thanks for letting us know. {{staff.display_name}}',
+      },
+    },
+  }),
+  adminUpdateCannedReply: defineRoute({
+    id: 'adminUpdateCannedReply',
+    method: 'PATCH',
+    path: adminPaths.adminCannedReply,
+    summary: "Change a canned reply's title or text (staff admins)",
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: cannedParams,
+    body: cannedReplyUpdateInput,
+    response: envelope(cannedReply),
+    example: { params: { cannedid: '1' }, body: { title: 'Outage: acknowledged' } },
+  }),
+  adminDeleteCannedReply: defineRoute({
+    id: 'adminDeleteCannedReply',
+    method: 'DELETE',
+    path: adminPaths.adminCannedReply,
+    summary: 'Delete a canned reply (staff admins); replies already sent keep their text',
+    access: 'admin',
+    adminScope: 'provisioning',
+    permissions: [],
+    objects: [],
+    params: cannedParams,
+    response: envelope(cannedReply),
+    example: { params: { cannedid: '1' } },
+  }),
+  adminRenderCannedReply: defineRoute({
+    id: 'adminRenderCannedReply',
+    method: 'GET',
+    path: adminPaths.adminTicketCannedRender,
+    summary:
+      "A canned reply filled in for a ticket (the customer's name, the ticket number, the caller's name): the text for the reply box",
+    access: 'admin',
+    adminScope: 'desk',
+    permissions: [],
+    objects: [],
+    params: ticketCannedParams,
+    response: envelope(cannedRendered),
+    example: { params: { ticketid: '240001', cannedid: '1' } },
   }),
 } as const;

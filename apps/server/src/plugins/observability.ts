@@ -65,6 +65,16 @@ export function createMetrics() {
       labelNames: ['channel', 'outcome'] as const,
       registers: [registry],
     }),
+    ticketsOverdue: new Gauge({
+      name: 'outpost_tickets_overdue',
+      help: 'Tickets past their due time and with the desk (not waiting on the customer, not resolved)',
+      registers: [registry],
+    }),
+    ticketSlaBreaches: new Counter({
+      name: 'outpost_ticket_sla_breaches_total',
+      help: 'Tickets that missed their due time, counted once per due time when the breach job first finds them',
+      registers: [registry],
+    }),
     pool: new Gauge({
       name: 'outpost_db_pool_connections',
       help: 'PostgreSQL pool connections, by state (total, idle, waiting requests)',

@@ -644,6 +644,27 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
     );
     body = { ...body, userid: contact!.id };
   }
+  if (route.id === 'adminMergeTicket') {
+    // A duplicate's target of its own, on the same account (decision 057).
+    const [into] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into tickets (account_id, category, subject, status)
+          values (100001, 'Technical fault', ${`Matrix merge target ${n}`}, 'New') returning id`,
+    );
+    body = { into: into!.id };
+  }
+  // Canned replies (decision 057): titles are unique, and each call changes or deletes its own.
+  if (body && typeof body.title === 'string' && route.path.includes('canned-replies'))
+    body = { ...body, title: `Matrix canned ${n}` };
+  if ('cannedid' in params) {
+    const [canned] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into canned_replies (title, body, created_at, updated_at)
+          values (${`Matrix canned reply ${n}`}, 'Hi {{customer.first_name}}', now(), now())
+          returning id`,
+    );
+    params.cannedid = canned!.id;
+  }
   if ('orderid' in params) {
     // An order of its own, received (to move on), a product one (its packing slip prints).
     const payload = ordersRoutes.productOrderPrepare.example.body;

@@ -17,10 +17,16 @@ import { adminError } from './admin.errors';
 import {
   addTicketNote,
   assignTicket,
+  createCannedReply,
+  deleteCannedReply,
   deskAttachment,
   deskTicketView,
+  listCannedReplies,
   listDeskTickets,
+  mergeTicket,
+  renderCannedForTicket,
   replyAsStaff,
+  updateCannedReply,
   updateDeskTicket,
 } from './admin-tickets.service';
 
@@ -46,6 +52,16 @@ function deskStaff(request: { admin: AdminCaller | null }) {
     staffId: caller.staff.id,
     apiKeyId: null,
     staff: { id: caller.staff.id, name: caller.staff.name },
+  };
+}
+
+/** Who writes a canned reply, for its record and the audit: a staff admin or a key. */
+function writer(request: { admin: AdminCaller | null }) {
+  const caller = request.admin;
+  if (!caller) throw adminError('adminUnauthenticated');
+  return {
+    staffId: caller.kind === 'staff' ? caller.staff.id : null,
+    apiKeyId: caller.kind === 'key' ? caller.keyId : null,
   };
 }
 
@@ -158,6 +174,72 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
     handler: async (request, reply) => ({
       data: await once(request, reply, (tx, _by, now) =>
         addTicketNote(tx, request.params.ticketid, request.body.body, deskStaff(request), now),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminMergeTicket),
+    // Idempotent by itself: merging the same pair again changes nothing.
+    handler: async (request) => ({
+      data: await withTransaction(db, (tx) =>
+        mergeTicket(tx, request.params.ticketid, request.body.into, deskStaff(request), clock()),
+      ),
+    }),
+  });
+
+  // Canned replies (docs/decisions/057): the desk reads them; scope provisioning writes them
+  // (staff admins, or a key of the provider's systems keeping them from its knowledge base).
+  app.route({
+    ...routeFor(adminRoutes.adminCannedReplies),
+    handler: async () => listCannedReplies(db),
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminCreateCannedReply),
+    handler: async (request, reply) => {
+      const by = writer(request);
+      return {
+        data: await once(request, reply, (tx, _by, now) =>
+          createCannedReply(tx, request.body, by, now),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminUpdateCannedReply),
+    handler: async (request) => {
+      const by = writer(request);
+      return {
+        data: await withTransaction(db, (tx) =>
+          updateCannedReply(tx, request.params.cannedid, request.body, by, clock()),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminDeleteCannedReply),
+    handler: async (request) => {
+      const by = writer(request);
+      return {
+        data: await withTransaction(db, (tx) =>
+          deleteCannedReply(tx, request.params.cannedid, by, clock()),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...routeFor(adminRoutes.adminRenderCannedReply),
+    handler: async (request) => ({
+      data: await renderCannedForTicket(
+        db,
+        request.params.ticketid,
+        request.params.cannedid,
+        deskStaff(request).staff,
+        deps.brand,
       ),
     }),
   });

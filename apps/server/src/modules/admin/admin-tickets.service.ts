@@ -12,24 +12,33 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { TicketMessage } from '@outpost/contracts/tickets';
 import { affectsText } from '@outpost/domain/advisories-rules';
 import type { DeskView } from '@outpost/domain/tickets-rules';
+import { isWithDesk, ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
+import type { CannedValues } from '@outpost/domain/tickets-rules-canned';
 import {
-  isWithDesk,
-  ticketDueAt,
-  ticketNumber,
-  ticketStatusLabel,
-} from '@outpost/domain/tickets-rules';
+  CANNED_PLACEHOLDERS,
+  CANNED_PLACEHOLDER_NAMES,
+  cannedReplyProblem,
+  renderCannedReply,
+} from '@outpost/domain/tickets-rules-canned';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { accounts } from '../../db/accounts.schema';
+import { accounts, users } from '../../db/accounts.schema';
 import { coveredStreetQuery, coversServiceSql } from '../advisories/advisories.service';
 import { transactions } from '../billing/billing.schema';
 import { services } from '../services/services.schema';
-import { staffMembers } from '../staff/staff.schema';
+import { apiKeys, staffMembers } from '../staff/staff.schema';
 import { recordAudit } from '../staff/staff.service';
 import { checkAttachment } from '../tickets/attachment-check';
+import { deskDueAt } from '../tickets/desk-hours';
 import { addDeskReply } from '../tickets/desk-reply';
-import { ticketAttachments, ticketMessages, ticketNotes, tickets } from '../tickets/tickets.schema';
-import { addAttachment, messageOf, ticketDetail } from '../tickets/tickets.service';
+import {
+  cannedReplies,
+  ticketAttachments,
+  ticketMessages,
+  ticketNotes,
+  tickets,
+} from '../tickets/tickets.schema';
+import { addAttachment, addMessage, messageOf, ticketDetail } from '../tickets/tickets.service';
 import { adminAccount } from './admin-accounts.service';
 import { adminError } from './admin.errors';
 import type { DeskCaller } from './admin-desk.service';
@@ -58,6 +67,7 @@ const deskColumns = {
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
   dueAt: tickets.dueAt,
+  mergedInto: tickets.mergedIntoTicketId,
 };
 
 /** Tickets with their account, owner and service, as the desk reads them. */
@@ -95,6 +105,7 @@ function deskTicketOf(row: DeskRow, now: Date): DeskTicket {
     updated: row.updatedAt.toISOString(),
     due: row.dueAt.toISOString(),
     overdue: isWithDesk(row.status) && row.dueAt.getTime() < now.getTime(),
+    merged_into: row.mergedInto,
   };
 }
 
@@ -321,13 +332,7 @@ export async function updateDeskTicket(
   const changes: string[] = [];
   const set: Partial<typeof tickets.$inferInsert> = {};
   if (input.priority !== undefined && input.priority !== before.priority) {
-    const [last] = await tx
-      .select({ at: sql<Date | string | null>`max(${ticketMessages.createdAt})` })
-      .from(ticketMessages)
-      .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.fromCustomer, true)));
-    const from = last?.at ? new Date(last.at) : before.createdAt;
     set.priority = input.priority;
-    set.dueAt = ticketDueAt(input.priority, from);
     changes.push(`priority ${before.priority} -> ${input.priority}`);
   }
   if (input.status !== undefined && input.status !== before.status) {
@@ -338,6 +343,21 @@ export async function updateDeskTicket(
   if (input.team !== undefined && input.team !== before.team) {
     set.team = input.team;
     changes.push(`team ${before.team ?? 'none'} -> ${input.team ?? 'none'}`);
+  }
+  // A new priority or team moves the due time: the response time in the team's business hours,
+  // from when the ticket last came to the desk; a new due time may be missed (and counted) anew.
+  if (set.priority !== undefined || set.team !== undefined) {
+    const [last] = await tx
+      .select({ at: sql<Date | string | null>`max(${ticketMessages.createdAt})` })
+      .from(ticketMessages)
+      .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.fromCustomer, true)));
+    const from = last?.at ? new Date(last.at) : before.createdAt;
+    set.dueAt = deskDueAt(
+      set.priority ?? before.priority,
+      from,
+      set.team === undefined ? before.team : set.team,
+    );
+    set.breachedAt = null;
   }
   if (changes.length > 0) {
     await tx.update(tickets).set(set).where(eq(tickets.id, ticketId));
@@ -457,6 +477,366 @@ export async function addTicketNote(
     body,
     created: now.toISOString(),
   };
+}
+
+// ---- Merging a duplicate (docs/decisions/057, "Merging duplicates")
+
+/** One ticket, locked, with what a merge checks. */
+async function lockedForMerge(tx: Db, ticketId: number) {
+  const [row] = await tx
+    .select({
+      id: tickets.id,
+      accountId: tickets.accountId,
+      status: tickets.status,
+      mergedInto: tickets.mergedIntoTicketId,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  return row;
+}
+
+/** The desk's message on a merged duplicate, which the customer reads in its place. */
+export const mergedMessage = (into: number) =>
+  `Merged into ${ticketNumber(into)}: this request carries on there, with its messages.`;
+
+/**
+ * Merges a duplicate into another ticket of the same account: the duplicate's messages (with
+ * their attachments) and internal notes move to the target, whose conversation shows them in
+ * time order; the duplicate is resolved with a message saying where, which the customer sees.
+ * Both tickets are locked, the lower id first, so two merges of the same pair (either way round)
+ * take turns instead of deadlocking; the second finds the duplicate merged and changes nothing.
+ */
+export async function mergeTicket(
+  tx: Db,
+  ticketId: number,
+  intoId: number,
+  caller: DeskCaller & { staff: { id: number; name: string } },
+  now: Date,
+): Promise<{
+  merged: DeskTicket;
+  into: DeskTicket;
+  moved: { messages: number; attachments: number; notes: number };
+}> {
+  if (ticketId === intoId) throw adminError('mergeIntoItself');
+  const first = await lockedForMerge(tx, Math.min(ticketId, intoId));
+  const second = await lockedForMerge(tx, Math.max(ticketId, intoId));
+  const [duplicate, into] = ticketId < intoId ? [first, second] : [second, first];
+  if (!duplicate) throw adminError('ticketMissing');
+  if (!into) throw adminError('mergeTargetMissing', ticketNumber(intoId));
+  const result = async (moved = { messages: 0, attachments: 0, notes: 0 }) => ({
+    merged: await deskTicket(tx, ticketId, now),
+    into: await deskTicket(tx, intoId, now),
+    moved,
+  });
+  if (duplicate.mergedInto !== null) {
+    // A repeat of the merge that already happened (a double click, a retry) changes nothing.
+    if (duplicate.mergedInto === intoId) return result();
+    throw adminError(
+      'mergeAlreadyMerged',
+      ticketNumber(ticketId),
+      ticketNumber(duplicate.mergedInto),
+    );
+  }
+  if (into.mergedInto !== null)
+    throw adminError('mergeIntoMerged', ticketNumber(intoId), ticketNumber(into.mergedInto));
+  if (duplicate.accountId !== into.accountId)
+    throw adminError('mergeOtherAccount', ticketNumber(ticketId), ticketNumber(intoId));
+
+  const messages = await tx
+    .update(ticketMessages)
+    .set({ ticketId: intoId })
+    .where(eq(ticketMessages.ticketId, ticketId))
+    .returning({ id: ticketMessages.id });
+  const attachments = await tx
+    .update(ticketAttachments)
+    .set({ ticketId: intoId })
+    .where(eq(ticketAttachments.ticketId, ticketId))
+    .returning({ id: ticketAttachments.id });
+  const notes = await tx
+    .update(ticketNotes)
+    .set({ ticketId: intoId })
+    .where(eq(ticketNotes.ticketId, ticketId))
+    .returning({ id: ticketNotes.id });
+  // The customer's list shows the target changed (it has more messages now).
+  await tx.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, intoId));
+  await tx.update(tickets).set({ mergedIntoTicketId: intoId }).where(eq(tickets.id, ticketId));
+  await addMessage(tx, ticketId, {
+    userId: null,
+    authorName: caller.staff.name,
+    staff: caller.staff,
+    body: mergedMessage(intoId),
+    status: 'Resolved',
+    now,
+  });
+  const moved = { messages: messages.length, attachments: attachments.length, notes: notes.length };
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: duplicate.accountId,
+    userId: null,
+    action: 'ticket-merged',
+    detail: `${ticketNumber(ticketId)} -> ${ticketNumber(intoId)}: ${moved.messages} messages, ${moved.attachments} attachments, ${moved.notes} notes moved; status ${duplicate.status} -> Resolved`,
+  });
+  return result(moved);
+}
+
+// ---- Canned replies (docs/decisions/057, "Canned replies")
+
+const cannedColumns = {
+  id: cannedReplies.id,
+  title: cannedReplies.title,
+  body: cannedReplies.body,
+  updatedAt: cannedReplies.updatedAt,
+  staffName: staffMembers.name,
+  keyName: apiKeys.name,
+};
+
+function cannedOf(row: {
+  id: number;
+  title: string;
+  body: string;
+  updatedAt: Date;
+  staffName: string | null;
+  keyName: string | null;
+}) {
+  return {
+    cannedid: row.id,
+    title: row.title,
+    body: row.body,
+    updated: row.updatedAt.toISOString(),
+    updated_by: row.staffName ?? (row.keyName === null ? '' : `API key ${row.keyName}`),
+  };
+}
+
+/** Canned replies with who last changed them (a staff member or a key). */
+const cannedRows = (db: Db) =>
+  db
+    .select(cannedColumns)
+    .from(cannedReplies)
+    .leftJoin(staffMembers, eq(staffMembers.id, cannedReplies.updatedByStaffId))
+    .leftJoin(apiKeys, eq(apiKeys.id, cannedReplies.updatedByApiKeyId))
+    .$dynamic();
+
+async function cannedReply(db: Db, cannedId: number) {
+  const [row] = await cannedRows(db).where(eq(cannedReplies.id, cannedId));
+  if (!row) throw adminError('cannedMissing');
+  return cannedOf(row);
+}
+
+/** The desk's canned replies by title, and the placeholders a text may use. */
+export async function listCannedReplies(db: Db) {
+  const rows = await cannedRows(db).orderBy(
+    sql`lower(${cannedReplies.title})`,
+    asc(cannedReplies.id),
+  );
+  return {
+    data: rows.map(cannedOf),
+    placeholders: CANNED_PLACEHOLDER_NAMES.map((name) => ({
+      name,
+      description: CANNED_PLACEHOLDERS[name],
+    })),
+  };
+}
+
+function checkCannedBody(body: string | undefined): void {
+  const problem = body === undefined ? null : cannedReplyProblem(body);
+  if (problem) throw adminError('cannedInvalid', problem);
+}
+
+/** Whether an error is the title's unique index refusing a second one (23505). */
+function isTitleTaken(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/** A title already taken (case aside) is 409; the index has the last word on a race. */
+async function checkTitleFree(tx: Db, title: string | undefined, exceptId?: number) {
+  if (title === undefined) return;
+  const [taken] = await tx
+    .select({ id: cannedReplies.id })
+    .from(cannedReplies)
+    .where(
+      and(
+        sql`lower(${cannedReplies.title}) = lower(${title})`,
+        exceptId === undefined ? undefined : ne(cannedReplies.id, exceptId),
+      ),
+    );
+  if (taken) throw adminError('cannedTitleTaken');
+}
+
+export async function createCannedReply(
+  tx: Db,
+  input: { title: string; body: string },
+  caller: DeskCaller,
+  now: Date,
+) {
+  checkCannedBody(input.body);
+  await checkTitleFree(tx, input.title);
+  let row;
+  try {
+    [row] = await tx
+      .insert(cannedReplies)
+      .values({
+        title: input.title,
+        body: input.body,
+        createdByStaffId: caller.staffId,
+        createdByApiKeyId: caller.apiKeyId,
+        updatedByStaffId: caller.staffId,
+        updatedByApiKeyId: caller.apiKeyId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: cannedReplies.id });
+  } catch (error) {
+    if (isTitleTaken(error)) throw adminError('cannedTitleTaken');
+    throw error;
+  }
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: null,
+    userId: null,
+    action: 'canned-reply-created',
+    detail: `canned reply ${row!.id}: '${input.title}'`,
+  });
+  return cannedReply(tx, row!.id);
+}
+
+export async function updateCannedReply(
+  tx: Db,
+  cannedId: number,
+  input: { title?: string | undefined; body?: string | undefined },
+  caller: DeskCaller,
+  now: Date,
+) {
+  const before = await cannedReply(tx, cannedId);
+  checkCannedBody(input.body);
+  await checkTitleFree(tx, input.title, cannedId);
+  const changes = [
+    input.title !== undefined && input.title !== before.title
+      ? `title '${before.title}' -> '${input.title}'`
+      : null,
+    input.body !== undefined && input.body !== before.body ? 'text changed' : null,
+  ].filter((c): c is string => c !== null);
+  if (changes.length === 0) return before;
+  try {
+    await tx
+      .update(cannedReplies)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        updatedByStaffId: caller.staffId,
+        updatedByApiKeyId: caller.apiKeyId,
+        updatedAt: now,
+      })
+      .where(eq(cannedReplies.id, cannedId));
+  } catch (error) {
+    if (isTitleTaken(error)) throw adminError('cannedTitleTaken');
+    throw error;
+  }
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: null,
+    userId: null,
+    action: 'canned-reply-changed',
+    detail: `canned reply ${cannedId}: ${changes.join('; ')}`,
+  });
+  return cannedReply(tx, cannedId);
+}
+
+export async function deleteCannedReply(tx: Db, cannedId: number, caller: DeskCaller, now: Date) {
+  const before = await cannedReply(tx, cannedId);
+  await tx.delete(cannedReplies).where(eq(cannedReplies.id, cannedId));
+  await recordAudit(tx, now, {
+    staffId: caller.staffId,
+    apiKeyId: caller.apiKeyId,
+    accountId: null,
+    userId: null,
+    action: 'canned-reply-deleted',
+    detail: `canned reply ${cannedId}: '${before.title}'`,
+  });
+  return before;
+}
+
+/**
+ * A canned reply filled in for a ticket: the customer is the contact who opened it (else the
+ * account holder), the staff member the caller, the provider the brand's.
+ */
+export async function renderCannedForTicket(
+  db: Db,
+  ticketId: number,
+  cannedId: number,
+  staff: { name: string },
+  brand: Pick<Brand, 'providerName'>,
+) {
+  const [ticket] = await db
+    .select({
+      accountId: tickets.accountId,
+      subject: tickets.subject,
+      createdBy: tickets.createdBy,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) throw adminError('ticketMissing');
+  const canned = await cannedReply(db, cannedId);
+  const [customer] = await db
+    .select({ givenNames: users.givenNames, surname: users.surname })
+    .from(users)
+    .where(
+      ticket.createdBy === null
+        ? and(eq(users.accountId, ticket.accountId), eq(users.isAccountHolder, true))
+        : eq(users.id, ticket.createdBy),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  const values: CannedValues = {
+    'customer.first_name': customer?.givenNames.trim().split(/\s+/)[0] || null,
+    'customer.last_name': customer?.surname.trim() || null,
+    'account.number': String(ticket.accountId),
+    'ticket.reference': ticketNumber(ticketId),
+    'ticket.subject': ticket.subject,
+    'staff.display_name': staff.name,
+    'provider.name': brand.providerName,
+  };
+  return {
+    cannedid: cannedId,
+    ticketid: ticketId,
+    title: canned.title,
+    text: renderCannedReply(canned.body, values),
+  };
+}
+
+// ---- Service levels (docs/decisions/057, "Service levels")
+
+/**
+ * Records the tickets that have newly missed their due time (with the desk, due time past, not
+ * yet recorded) and says how many: the breach counter counts each due time once. One conditional
+ * update, so two runs at once cannot both count a ticket.
+ */
+export async function recordSlaBreaches(db: Db, now: Date): Promise<{ breached: number }> {
+  const rows = await db
+    .update(tickets)
+    .set({ breachedAt: now })
+    .where(
+      and(
+        isNull(tickets.breachedAt),
+        lt(tickets.dueAt, now),
+        notInArray(tickets.status, NOT_WITH_DESK),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return { breached: rows.length };
+}
+
+/** How many tickets are overdue now (with the desk, due time past), for /metrics. */
+export async function overdueTicketCount(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(tickets)
+    .where(and(lt(tickets.dueAt, now), notInArray(tickets.status, NOT_WITH_DESK)));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -110,7 +110,9 @@ describe('the queue', () => {
       sql`select technology from services where id = 200101`,
     );
     technology = service!.technology;
-    overdue = await openTicket('Red light for two days', 48, { serviceId: 200101 });
+    // Opened Wednesday 10am in Brisbane: 24 business hours of support (to 8pm, Thursday 8am to
+    // 8pm, Friday from 8am) make it due Friday 10am, a day before T0 (Saturday 10am).
+    overdue = await openTicket('Red light for three days', 72, { serviceId: 200101 });
     billing = await openTicket('Charged twice', 1, { category: 'Billing question' });
     waiting = await openTicket('Slow in the evening', 3, { category: 'Slow speeds' });
     expect((await assign(waiting, staffIds.support, null)).statusCode).toBe(200);
@@ -139,7 +141,7 @@ describe('the queue', () => {
           number: `T${overdue}`,
           accountid: 100001,
           account_name: expect.any(String),
-          subject: 'Red light for two days',
+          subject: 'Red light for three days',
           category: 'Technical fault',
           source: 'customer',
           status: 'New',
@@ -148,10 +150,11 @@ describe('the queue', () => {
           team: 'support',
           assignee: null,
           service: { serviceid: 200101, technology, identifier: expect.any(String) },
-          created: '2027-04-29T00:00:00.000Z',
-          updated: '2027-04-29T00:00:00.000Z',
+          created: '2027-04-28T00:00:00.000Z',
+          updated: '2027-04-28T00:00:00.000Z',
           due: '2027-04-30T00:00:00.000Z',
           overdue: true,
+          merged_into: null,
         },
       ],
       has_more: false,
@@ -183,7 +186,8 @@ describe('the queue', () => {
       [billing],
       false,
     ]);
-    // A higher priority brings the due time forward: 8 hours from its opening, before the others.
+    // A higher priority brings the due time forward: 8 business hours of billing from its opening
+    // (Saturday 9am to 5pm), before the others.
     const raised = await call('PATCH', ticketPath(billing), as.support, { priority: 'high' });
     expect(raised.statusCode, raised.body).toBe(200);
     expect(raised.json().data).toMatchObject({ priority: 'high', due: '2027-05-01T07:00:00.000Z' });
@@ -213,7 +217,8 @@ describe('changing a ticket', () => {
       status_label: 'In Progress',
       priority: 'urgent',
       team: 'billing',
-      due: '2027-05-01T02:00:00.000Z',
+      // Opened Saturday 8am in Brisbane: 4 hours of billing's, which opens at 9am on Saturdays.
+      due: '2027-05-01T03:00:00.000Z',
     });
     expect((await auditOf('ticket-changed')).at(-1)).toEqual({
       staff_id: staffIds.support,
@@ -448,7 +453,9 @@ describe('replying', () => {
     expect(answered.json().data).toMatchObject({ status: 'Open', status_label: 'In Progress' });
     const desk = (await call('GET', ticketPath(ticketid), as.support)).json().data;
     time.advance(-TEN_MINUTES);
-    expect(desk.ticket).toMatchObject({ status: 'Open', due: '2027-05-02T00:10:00.000Z' });
+    // 24 business hours of support from Saturday 10:10am: to 6pm, Sunday 8am to 6pm, Monday
+    // (Labour Day) closed, Tuesday from 8am: 2:10pm Tuesday in Brisbane.
+    expect(desk.ticket).toMatchObject({ status: 'Open', due: '2027-05-04T04:10:00.000Z' });
   });
 });
 

@@ -64,6 +64,18 @@ export const adminErrors = {
     `Invalid request: this ticket is now ${owner === null ? 'unassigned' : `assigned to ${owner}`}; look again before assigning it.`,
   replyStale: (author: string) =>
     `Invalid request: ${author} replied on this ticket after the reply you saw. Read it, then send yours again.`,
+  mergeIntoItself: 'Invalid request: a ticket cannot be merged into itself.',
+  mergeTargetMissing: (number: string) =>
+    `Invalid request: there is no ticket ${number} to merge into.`,
+  mergeOtherAccount: (duplicate: string, into: string) =>
+    `Invalid request: ${duplicate} and ${into} are on different accounts; only tickets of the same account can be merged.`,
+  mergeAlreadyMerged: (duplicate: string, into: string) =>
+    `Invalid request: ${duplicate} was already merged into ${into}.`,
+  mergeIntoMerged: (into: string, final: string) =>
+    `Invalid request: ${into} was merged into ${final}; merge into ${final} instead.`,
+  cannedMissing: 'Invalid request: there is no such canned reply.',
+  cannedInvalid: (problem: string) => `Invalid request: ${problem}`,
+  cannedTitleTaken: 'Invalid request: another canned reply already has this title.',
 } as const;
 
 export const adminStatuses = {
@@ -113,6 +125,14 @@ export const adminStatuses = {
   assigneeMissing: 400,
   ticketAssignedElsewhere: 409,
   replyStale: 409,
+  mergeIntoItself: 400,
+  mergeTargetMissing: 404,
+  mergeOtherAccount: 409,
+  mergeAlreadyMerged: 409,
+  mergeIntoMerged: 409,
+  cannedMissing: 404,
+  cannedInvalid: 400,
+  cannedTitleTaken: 409,
 } as const;
 
 export const adminError = errorMaker(adminErrors, adminStatuses);

@@ -15,6 +15,7 @@ import { OUTBOUND_NET } from '../../adapters/outbound-https';
 import { deliverAllWebhooks } from '../webhooks/webhooks.service';
 import { sendDeskDigests } from '../tickets/desk-notices';
 import { continueUnfinishedImports } from '../admin/admin-import.service';
+import { recordSlaBreaches } from '../admin/admin-tickets.service';
 import type { JobDefinition } from './queue';
 import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
@@ -31,6 +32,8 @@ export type AppJobDeps = {
   onResult?: (name: string, result: unknown) => void;
   /** How webhooks reach the provider's endpoints (tests: a local fake). */
   outboundNet?: OutboundNet;
+  /** Tickets that newly missed their due time (the breach counter, decision 057). */
+  onSlaBreaches?: (count: number) => void;
 };
 
 /**
@@ -94,6 +97,12 @@ export function appJobDefinitions(deps: AppJobDeps): JobDefinition[] {
         deps.onError ? (error) => deps.onError!(error, 'admin.imports') : undefined,
       ),
     ),
+    // Tickets that newly missed their due time: recorded once, counted (decision 057).
+    job('tickets.sla-breaches', async (now) => {
+      const result = await recordSlaBreaches(db, now);
+      if (result.breached > 0) deps.onSlaBreaches?.(result.breached);
+      return result;
+    }),
     job('webhooks.deliver', (now) => deliverAllWebhooks(db, deps.outboundNet ?? OUTBOUND_NET, now)),
     ...(gateway && isSandboxGateway(gateway)
       ? [job('payments.sandbox-events', () => gateway.deliverPending())]
@@ -130,6 +139,7 @@ export function startAppWorker(deps: {
       messaging,
       everyMs: config.jobsIntervalSeconds * 1000,
       onError,
+      onSlaBreaches: (count) => app.metrics.ticketSlaBreaches.inc(count),
     }),
     {
       db,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   boolean,
   check,
@@ -8,11 +9,12 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
 import { accounts, users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
-import { staffMembers } from '../staff/staff.schema';
+import { apiKeys, staffMembers } from '../staff/staff.schema';
 
 /**
  * Support tickets (docs/decisions/017): what a customer asks in My Tickets, a callback request,
@@ -44,6 +46,13 @@ export const tickets = pgTable(
     team: text('team').$type<TicketTeam>(),
     /** When the desk should have answered: set when it comes to the desk, by its priority. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the desk first missed this due time (docs/decisions/057, "Service levels"): set once by
+     * the job that counts breaches, cleared when a new due time is set, so each is counted once.
+     */
+    breachedAt: timestamp('breached_at', { withTimezone: true }),
+    /** The ticket this one was merged into as a duplicate (docs/decisions/057); null otherwise. */
+    mergedIntoTicketId: integer('merged_into_ticket_id').references((): AnyPgColumn => tickets.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +60,10 @@ export const tickets = pgTable(
     // The desk's queue (docs/decisions/057), sorted by due time: all of it, and one person's.
     index('tickets_due_idx').on(t.dueAt, t.id),
     index('tickets_assignee_due_idx').on(t.assigneeStaffId, t.dueAt),
+    // The breach job's candidates: with the desk, due time passed, not yet counted.
+    index('tickets_unbreached_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.breachedAt} is null and ${t.status} not in ('Waiting', 'Resolved')`),
     check('tickets_priority', sql`${t.priority} in ('low', 'normal', 'high', 'urgent')`),
     check('tickets_team', sql`${t.team} in ('support', 'billing')`),
     index('tickets_account_updated_idx').on(t.accountId, t.updatedAt),
@@ -139,6 +152,29 @@ export const ticketAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_attachments_message_idx').on(t.messageId)],
+);
+
+/**
+ * The desk's canned replies (docs/decisions/057, "Canned replies"): texts a staff member inserts
+ * into a reply, with placeholders filled in for the ticket ({{customer.first_name}}). One brand
+ * is one deployment with its own database (decision 030), so the table is the brand's own.
+ */
+export const cannedReplies = pgTable(
+  'canned_replies',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** What the desk picks it by ('Outage acknowledged'); unique, case aside. */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Who wrote and who last changed it: a staff admin, or a key of the provider's systems. */
+    createdByStaffId: integer('created_by_staff_id').references(() => staffMembers.id),
+    createdByApiKeyId: integer('created_by_api_key_id').references(() => apiKeys.id),
+    updatedByStaffId: integer('updated_by_staff_id').references(() => staffMembers.id),
+    updatedByApiKeyId: integer('updated_by_api_key_id').references(() => apiKeys.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('canned_replies_title_uq').on(sql`lower(${t.title})`)],
 );
 
 /**

@@ -1,17 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketDetail, TicketListItem, TicketMessage } from '@outpost/contracts/tickets';
-import type { TicketPriority } from '@outpost/domain/tickets-rules';
-import {
-  ticketDueAt,
-  ticketNumber,
-  ticketStatusLabel,
-  ticketTeamFor,
-} from '@outpost/domain/tickets-rules';
+import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
+import { ticketNumber, ticketStatusLabel, ticketTeamFor } from '@outpost/domain/tickets-rules';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { users } from '../../db/accounts.schema';
 import { services } from '../services/services.schema';
+import { deskDueAt } from './desk-hours';
 import { ticketAttachments, ticketMessages, tickets } from './tickets.schema';
 import { emitEvent } from '../webhooks/webhooks.service';
 import { serviceName } from '@outpost/domain/phone-format';
@@ -69,7 +65,7 @@ export async function createTicket(tx: Db, input: NewTicket) {
       // The desk's fields (docs/decisions/057): a normal priority's time to answer, the team by
       // what it is about.
       team: ticketTeamFor(input.category),
-      dueAt: ticketDueAt('normal', input.now ?? new Date()),
+      dueAt: deskDueAt('normal', input.now ?? new Date(), ticketTeamFor(input.category)),
       ...(input.now ? { createdAt: input.now, updatedAt: input.now } : {}),
     })
     .returning({ id: tickets.id });
@@ -167,6 +163,7 @@ export async function ownedTicket(db: Db, accountId: number, ticketId: number, l
       id: tickets.id,
       status: tickets.status,
       priority: tickets.priority,
+      team: tickets.team,
       createdBy: tickets.createdBy,
     })
     .from(tickets)
@@ -272,11 +269,11 @@ export function statusAfterCustomerReply(status: string): string {
  * Waiting or Resolved) it is due its priority's time from now; else it keeps its due time.
  */
 export function dueAfterCustomerReply(
-  ticket: { status: string; priority: TicketPriority },
+  ticket: { status: string; priority: TicketPriority; team: TicketTeam | null },
   now: Date,
 ): Date | undefined {
   return ticket.status === 'Waiting' || ticket.status === 'Resolved'
-    ? ticketDueAt(ticket.priority, now)
+    ? deskDueAt(ticket.priority, now, ticket.team)
     : undefined;
 }
 
@@ -318,7 +315,8 @@ export async function addMessage(
     .set({
       status: message.status,
       updatedAt: message.now,
-      ...(message.dueAt ? { dueAt: message.dueAt } : {}),
+      // A new due time may be missed again: its breach is counted anew (decision 057).
+      ...(message.dueAt ? { dueAt: message.dueAt, breachedAt: null } : {}),
     })
     .where(eq(tickets.id, ticketId))
     .returning({ accountId: tickets.accountId, team: tickets.team });
