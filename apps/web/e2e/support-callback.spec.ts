@@ -90,5 +90,7 @@ test('the holder books a callback in their own time zone and cancels it', async 
   await confirm.getByRole('button', { name: 'Cancel the callback' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.getByRole('status')).toContainText('has been cancelled.');
-  await expect(list.getByText('You have no callbacks booked.')).toBeVisible();
+  // It stays on the list a while, with what became of it (decision 059).
+  await expect(item).toContainText('Cancelled');
+  await expect(item.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 });
