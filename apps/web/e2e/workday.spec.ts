@@ -181,7 +181,9 @@ test('an order moved to completed in the console moves its ticket and emails the
     data: { ...order, csrf },
   });
   expect(committed.status(), await committed.text()).toBe(200);
-  const placed = ((await committed.json()) as { data: { orderid: number; ticketid: number } }).data;
+  const placed = (
+    (await committed.json()) as { data: { orderid: number; ticketid: number; number: string } }
+  ).data;
 
   const staff = await consoleAs(browser, 'ada.admin@outpost.example', 'Ada Admin');
   await staff
