@@ -533,3 +533,71 @@ describe('internal notes and the customer beside the ticket', () => {
     expect(errorOf(res)).toBe(adminErrors.ticketMissing);
   });
 });
+
+describe('billing staff at the desk (scope tickets)', () => {
+  it('lists and answers a billing ticket, and may not clear a lock', async () => {
+    const db = ctx.database.db;
+    const bea = { 'x-staff-token': await mintStaffSession(db, 'bea.billing@outpost.example', T0) };
+    const ticketid = await openTicket('Invoice says two months', 2, {
+      category: 'Billing question',
+    });
+    const page = await queue('team=billing&view=unassigned', bea);
+    expect(ids(page)).toContain(ticketid);
+    expect(page.data.find((t) => t.ticketid === ticketid)).toMatchObject({ team: 'billing' });
+    const seen = await call('GET', ticketPath(ticketid), bea);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const res = await reply(ticketid, bea, { message: 'The second month is a credit.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.message).toMatchObject({
+      author_name: 'Bea Billing',
+      from_customer: false,
+      body: 'The second month is a credit.',
+    });
+    expect((await customerTicket(ticketid)).json().data.messages.at(-1).author_name).toBe(
+      'Bea Billing',
+    );
+    // The access help stays the support desk's (scope `desk`, decision 054).
+    const lock = await call(
+      'POST',
+      buildPath(adminPaths.adminClearContactLock, { accountid: 100001, userid: 5001 }),
+      withKey(bea),
+    );
+    expect(lock.statusCode).toBe(403);
+    expect(errorOf(lock)).toBe(adminErrors.adminScopeMissing);
+  });
+});
+
+describe("pushing a reply to the customer's device", () => {
+  it("pushes the staff member's reply with their name, once for a repeated Idempotency-Key", async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`delete from device_tokens`);
+    const token = `deskphone${randomUUID().slice(0, 8)}:APA91b${'x'.repeat(80)}`;
+    const registered = await call(
+      'POST',
+      apiPaths.deviceToken,
+      { 'x-user-token': holderToken },
+      { token, deviceId: 'desk-reply-phone', userId: 5001, platform: 'android' },
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    const pushes = () =>
+      queryRows<{ subject: string; body: string }>(
+        db,
+        sql`select subject, body from outbox
+             where channel = 'push' and "to" = 'android:desk-reply-phone' order by id`,
+      );
+    const ticketid = await openTicket('Modem keeps rebooting', 1);
+    const key = randomUUID();
+    const first = await reply(ticketid, as.support, { message: 'Try the other socket.' }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await pushes()).toEqual([
+      {
+        subject: `A reply on ticket T${ticketid}`,
+        body: `Sam Support: Try the other socket.\n\nnavigation_url: /support/my-tickets/${ticketid}`,
+      },
+    ]);
+    const again = await reply(ticketid, as.support, { message: 'Try the other socket.' }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await pushes()).toHaveLength(1);
+  });
+});
