@@ -80,11 +80,13 @@ export const WEBHOOK_EVENTS = [
   'plan.changed',
   'ticket.opened',
   'ticket.replied',
+  'ticket.assigned',
   'payment.succeeded',
   'payment.failed',
   'contact.added',
   'contact.removed',
   'order.placed',
+  'order.status_changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

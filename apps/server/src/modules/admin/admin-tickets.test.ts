@@ -92,6 +92,15 @@ const queue = async (query: string, headers = as.support) => {
 const ids = (page: { data: DeskTicket[] }) => page.data.map((t) => t.ticketid);
 const customerTicket = (ticketid: number) =>
   call('GET', buildPath(apiPaths.supportTicket, { ticketid }), { 'x-user-token': holderToken });
+/** The ticket.assigned events recorded for a ticket, oldest first (their data). */
+const assignedEvents = async (ticketid: number) =>
+  (
+    await queryRows<{ payload: { data: Record<string, unknown> } }>(
+      ctx.database.db,
+      sql`select payload from webhook_deliveries where event = 'ticket.assigned'
+           and payload->'data'->>'ticket_id' = ${String(ticketid)} order by id`,
+    )
+  ).map((r) => r.payload.data);
 const auditOf = (action: string) =>
   queryRows<{ staff_id: number | null; account_id: number | null; detail: string }>(
     ctx.database.db,
@@ -240,6 +249,15 @@ describe('changing a ticket', () => {
 });
 
 describe('assigning', () => {
+  beforeAll(async () => {
+    await createEndpoint(
+      ctx.database.db,
+      { url: 'https://crm.example.net/desk-hooks', events: ['ticket.assigned'] },
+      null,
+      T0,
+    );
+  });
+
   it('gives one owner when 20 people click at once; the others are told who has it', async () => {
     const ticketid = await openTicket('Everyone wants this one', 1);
     const candidates = await queryRows<{ id: number }>(
@@ -273,6 +291,17 @@ describe('assigning', () => {
         detail: `T${ticketid}: unassigned -> ${owner.name}`,
       },
     ]);
+    // One ticket.assigned, from the winning click's transaction.
+    expect(await assignedEvents(ticketid)).toEqual([
+      {
+        account_id: 100001,
+        account_external_id: null,
+        ticket_id: ticketid,
+        number: `T${ticketid}`,
+        assignee: { staff_id: owner.staffid, name: owner.name },
+        assigned_by: { staff_id: staffIds.admin, name: 'Ada Admin' },
+      },
+    ]);
   });
 
   it('takes a repeat of the winning click, moves on from the owner seen, and refuses an unknown person', async () => {
@@ -290,6 +319,11 @@ describe('assigning', () => {
     const unknown = await assign(ticketid, 987_654, null);
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown)).toBe(adminErrors.assigneeMissing);
+    // ticket.assigned for each change of owner: not for the repeat, nor for the refusals.
+    expect((await assignedEvents(ticketid)).map((e) => e.assignee)).toEqual([
+      { staff_id: staffIds.support, name: 'Sam Support' },
+      null,
+    ]);
   });
 });
 
