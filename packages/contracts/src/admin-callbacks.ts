@@ -14,7 +14,7 @@ import { envelope, idParam } from './http';
 import { defineRoute } from './route-contract';
 
 /**
- * The desk's callback schedule (docs/decisions/059), scope `desk`: a team's slots over a day or a
+ * The desk's callback schedule (docs/decisions/059), scope `tickets`: a team's slots over a day or a
  * week with their capacity and bookings, the outcome of a callback, each team's (and a slot's)
  * capacity, and a callback booked for a customer's contact by the desk.
  */
@@ -171,7 +171,7 @@ export const adminCallbacksRoutes = {
     summary:
       "A team's callback schedule over a day or a week: each slot's capacity, seats taken and bookings, with the customer's own time beside AEST",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     querystring: callbackScheduleQuery,
@@ -185,7 +185,7 @@ export const adminCallbacksRoutes = {
     summary:
       "Record a callback's outcome (called, no answer, rebooked to a new slot, cancelled) with a note; a different second outcome answers 409",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: callbackParams,
@@ -203,7 +203,7 @@ export const adminCallbacksRoutes = {
     summary:
       "Set a team's bookings per slot, or one slot's own (null: back to the team's); bookings already made stay",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     body: callbackCapacityInput,
@@ -217,7 +217,7 @@ export const adminCallbacksRoutes = {
     summary:
       "Book a callback for a contact of the account, on their behalf: the customer's rules, seats and ticket",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: accountParams,

@@ -738,7 +738,8 @@ export const EXAMPLE_IMPORT_CSV =
 
 /**
  * The ticket desk (docs/decisions/057): the queue, a ticket with the customer beside it, and the
- * desk's writes (assign, priority and status, replies, internal notes). Scope `desk`.
+ * desk's writes (assign, priority and status, replies, internal notes). Scope `tickets` (support,
+ * billing and admin staff; never a key).
  */
 const deskTicket = z.object({
   ticketid: z.number().int(),
@@ -1910,7 +1911,7 @@ export const adminRoutes = {
     summary:
       'The desk queue, soonest due first: a saved view (new, mine, unassigned, waiting, overdue) and filters; a page at a time',
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     querystring: deskTicketsQuery,
@@ -1924,7 +1925,7 @@ export const adminRoutes = {
     summary:
       'A ticket: its conversation and internal notes, and the customer beside it (services and usage, open advisories, recent payments)',
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -1937,7 +1938,7 @@ export const adminRoutes = {
     path: adminPaths.adminTicket,
     summary: "Change a ticket's priority (its due time follows), status or team",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -1952,7 +1953,7 @@ export const adminRoutes = {
     summary:
       'Assign a ticket to a staff member (or nobody), if it is still owned by whom the caller saw; else 409 naming who has it',
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -1967,7 +1968,7 @@ export const adminRoutes = {
     summary:
       "Reply to the customer under the staff member's name (emailed and pushed to them); 409 when a newer reply came after the one seen",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -1985,7 +1986,7 @@ export const adminRoutes = {
     path: adminPaths.adminTicketNotes,
     summary: 'An internal note on a ticket: the desk sees it, the customer never does',
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -2004,7 +2005,7 @@ export const adminRoutes = {
     summary:
       "What the desk was told, newest first: new tickets, callbacks, orders and customers' replies (after an id: only newer ones)",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     querystring: deskNoticesQuery,
@@ -2018,7 +2019,7 @@ export const adminRoutes = {
     summary:
       "A file attached to a ticket's conversation (the customer's or the desk's), downloaded, never shown inline",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketAttachmentParams,
@@ -2033,7 +2034,7 @@ export const adminRoutes = {
     summary:
       "Merge a duplicate into another ticket of the same account: its messages, attachments and notes move there, and it is resolved with a message saying where (409 for another account's ticket or a merged one)",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketParams,
@@ -2047,7 +2048,7 @@ export const adminRoutes = {
     path: adminPaths.adminCannedReplies,
     summary: "The desk's canned replies, by title, and the placeholders they may use",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     response: cannedReplyList,
@@ -2106,7 +2107,7 @@ export const adminRoutes = {
     summary:
       "A canned reply filled in for a ticket (the customer's name, the ticket number, the caller's name): the text for the reply box",
     access: 'admin',
-    adminScope: 'desk',
+    adminScope: 'tickets',
     permissions: [],
     objects: [],
     params: ticketCannedParams,

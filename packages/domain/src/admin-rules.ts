@@ -11,23 +11,38 @@ import { addCalendarDays } from './time/zoned';
  *   (staff admins only, never a key);
  * - desk: the service desk's help with a customer's access: resend an invitation, end a contact's
  *   sessions, clear a contact's lock (support and admins; decision 054);
+ * - tickets: work the ticket desk and the callback schedule: the queue, a ticket, assigning,
+ *   replies, notes, merging, canned replies to use, the desk's notices, callbacks (support,
+ *   billing and admins, never a key; decision 057);
  * - billing: credits and charges onto the next invoice (billing and admins; decision 054).
  */
-export const ADMIN_SCOPES = ['read', 'provisioning', 'keys', 'staff', 'desk', 'billing'] as const;
+export const ADMIN_SCOPES = [
+  'read',
+  'provisioning',
+  'keys',
+  'staff',
+  'desk',
+  'tickets',
+  'billing',
+] as const;
 export type AdminScope = (typeof ADMIN_SCOPES)[number];
 
-/** The scopes an API key may be given: a key never manages keys. */
+/**
+ * The scopes an API key may be given: a key never manages keys or staff, and never holds `desk`
+ * or `tickets` (a reply, a note or an outcome is a person's, under their name).
+ */
 export const API_KEY_SCOPES = ['read', 'provisioning'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /**
- * Each staff role's scopes: everyone reads; support helps with access, billing adjusts what is
- * owed; admins do all of it and also provision and manage keys and staff.
+ * Each staff role's scopes: everyone reads and works tickets and callbacks (each team its own,
+ * by the queue's filters); support helps with access, billing adjusts what is owed; admins do
+ * all of it and also provision and manage keys and staff.
  */
 export const STAFF_ROLE_SCOPES: Record<StaffRole, readonly AdminScope[]> = {
-  support: ['read', 'desk'],
-  billing: ['read', 'billing'],
-  admin: ['read', 'provisioning', 'keys', 'staff', 'desk', 'billing'],
+  support: ['read', 'desk', 'tickets'],
+  billing: ['read', 'tickets', 'billing'],
+  admin: ['read', 'provisioning', 'keys', 'staff', 'desk', 'tickets', 'billing'],
 };
 
 /** The most one credit or charge may be, in cents (a typo of a few zeros is refused). */
@@ -65,11 +80,13 @@ export const WEBHOOK_EVENTS = [
   'plan.changed',
   'ticket.opened',
   'ticket.replied',
+  'ticket.assigned',
   'payment.succeeded',
   'payment.failed',
   'contact.added',
   'contact.removed',
   'order.placed',
+  'order.status_changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -25,9 +25,9 @@ export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 
 const NAV = [
   { to: '/customers', label: 'Customers', icon: Users, scope: 'read' },
-  { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'desk' },
+  { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'tickets' },
   { to: '/orders', label: 'Orders', icon: Package, scope: 'read' },
-  { to: '/callbacks', label: 'Callbacks', icon: PhoneCall, scope: 'desk' },
+  { to: '/callbacks', label: 'Callbacks', icon: PhoneCall, scope: 'tickets' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
   { to: '/network', label: 'Network status', icon: RadioTower, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
@@ -94,7 +94,7 @@ export function Shell() {
     };
   }, [signOut]);
 
-  const desk = session !== null && can(session.staff.role, 'desk');
+  const desk = session !== null && can(session.staff.role, 'tickets');
   const notices = useDeskNotices(desk, location.pathname === '/tickets');
 
   if (!session) {

@@ -7,7 +7,7 @@ import { can, useSession } from '../session';
 export type DeskPerson = { staffid: number; name: string };
 
 /**
- * The people a ticket can be given to (those who hold `desk`, decision 057). A staff admin reads
+ * The people a ticket can be given to (those who hold `tickets`, decision 057). A staff admin reads
  * the staff list; anyone else at the desk has no such list (scope `staff`), so they choose from
  * themselves and the owners they have seen on tickets (`known`).
  */
@@ -23,7 +23,7 @@ export function useDeskStaff(known: readonly (DeskPerson | null | undefined)[] =
   const people = new Map<number, string>();
   if (session) people.set(session.staff.staffid, session.staff.name);
   for (const m of staff.data ?? [])
-    if (m.active && STAFF_ROLE_SCOPES[m.role].includes('desk')) people.set(m.staffid, m.name);
+    if (m.active && STAFF_ROLE_SCOPES[m.role].includes('tickets')) people.set(m.staffid, m.name);
   for (const k of known) if (k) people.set(k.staffid, k.name);
   return [...people]
     .map(([staffid, name]) => ({ staffid, name }))

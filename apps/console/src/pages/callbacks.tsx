@@ -55,11 +55,11 @@ export function CallbacksPage() {
       for (const [k, v] of Object.entries(changes)) next.set(k, v);
       return next;
     });
-  if (!can(session?.staff.role, 'desk'))
+  if (!can(session?.staff.role, 'tickets'))
     return (
       <div className="page">
         <PageHeader title="Callbacks" />
-        <p className="notice info">The callback schedule is for the support desk.</p>
+        <p className="notice info">The callback schedule is for the support and billing desks.</p>
       </div>
     );
 

@@ -517,7 +517,7 @@ export function CustomerPage() {
         }
         actions={
           <>
-            {can(role, 'desk') ? (
+            {can(role, 'tickets') ? (
               <button
                 type="button"
                 className="button secondary"

@@ -183,7 +183,7 @@ export function OrderPage() {
             <div>
               <dt>Ticket</dt>
               <dd>
-                {can(session?.staff.role, 'desk') ? (
+                {can(session?.staff.role, 'tickets') ? (
                   <Link to={`/tickets/${o.ticket.ticket_id}`} className="mono">
                     {o.ticket.number}
                   </Link>

@@ -29,7 +29,10 @@ export type CallbackRoutesDeps = {
   callbacks: CallbackSettings;
 };
 
-/** The staff member at the desk: the scope `desk` is held by staff roles only (decision 054). */
+/**
+ * The staff member at the desk: the scope `tickets` is held by staff roles only (decision 057), and
+ * an outcome or a booking carries the person's name.
+ */
 function deskStaff(request: { admin: AdminCaller | null }): CallbackStaff {
   const caller = request.admin;
   if (caller?.kind !== 'staff') throw adminError('adminScopeMissing');

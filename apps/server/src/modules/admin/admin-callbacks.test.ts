@@ -17,6 +17,7 @@ import { callbacksErrors } from '../callbacks/callbacks.errors';
 import { callbackSlotSeats } from '../callbacks/callbacks.schema';
 import { ticketMessages, ticketNotes, tickets } from '../tickets/tickets.schema';
 import { adminErrors } from './admin.errors';
+import { createApiKey } from './api-keys.service';
 
 // Tuesday 24 November 2026, 10:00 am AEST.
 const T0 = new Date('2026-11-24T00:00:00Z');
@@ -210,12 +211,24 @@ describe('the schedule', () => {
     ]);
   });
 
-  it('answers 403 to billing (no desk scope) and 400 to a bad query', async () => {
+  it('answers billing (Sales & Accounts calls are theirs), 403 to a key and 400 to a bad query', async () => {
     const bea = {
       'x-staff-token': await mintStaffSession(ctx.database.db, 'bea.billing@outpost.example', T0),
     };
-    const refused = await call('GET', `${adminPaths.adminCallbackSchedule}?team=technical`, bea);
+    const billing = await call('GET', `${adminPaths.adminCallbackSchedule}?team=sales`, bea);
+    expect(billing.statusCode, billing.body).toBe(200);
+    // The scope `tickets` is a person's: no key holds it (decision 057).
+    const made = await createApiKey(
+      ctx.database.db,
+      { name: 'Callbacks', scopes: ['read', 'provisioning'] },
+      null,
+      T0,
+    );
+    const refused = await call('GET', `${adminPaths.adminCallbackSchedule}?team=sales`, {
+      authorization: `Bearer ${made.key}`,
+    });
     expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toBe(adminErrors.adminScopeMissing);
     const bad = await call('GET', `${adminPaths.adminCallbackSchedule}?team=technical&days=3`, sam);
     expect(bad.statusCode).toBe(400);
   });

@@ -8,6 +8,7 @@ import { mintStaffSession } from '../../test/sessions';
 import { pdfText } from '../../test/pdf-text';
 import { errorOf } from '../../test/test-app';
 import { HOLDER_EMAIL, SERVICES, ordersTestContext } from '../orders/orders.test-support';
+import { createEndpoint } from '../webhooks/webhooks.service';
 import { createApiKey } from './api-keys.service';
 
 const { time, context, api, rows, ticketRow, emailsTo } = ordersTestContext(
@@ -39,6 +40,12 @@ beforeAll(async () => {
     sql`select id from staff_members where email = 'ada.admin@outpost.example'`,
   );
   adminStaffId = staff!.id;
+  await createEndpoint(
+    db,
+    { url: 'https://bss.example.net/outpost/events', events: ['order.status_changed'] },
+    null,
+    now,
+  );
 });
 
 // The holder places more orders here than the order mail's hourly limits allow (decision 036):
@@ -132,6 +139,15 @@ const moveAudit = (orderid: number) =>
     sql`select staff_id, api_key_id, detail from staff_audit
          where action = 'order-moved' and detail like ${`order ${orderid} %`} order by id`,
   );
+
+/** The order.status_changed events recorded for an order, oldest first (their data). */
+const movedEvents = async (orderid: number) =>
+  (
+    await rows<{ payload: { type: string; data: Record<string, unknown> } }>(
+      sql`select payload from webhook_deliveries where event = 'order.status_changed'
+           and payload->'data'->>'order_id' = ${String(orderid)} order by id`,
+    )
+  ).map((r) => r.payload.data);
 
 const mailsAbout = async (ticketid: number) =>
   (await emailsTo(HOLDER_EMAIL))
@@ -294,6 +310,22 @@ describe('moving an order', () => {
         detail: `order ${order.orderid} in-progress to completed`,
       },
     ]);
+    // order.status_changed for each move, in its transaction.
+    expect(await movedEvents(order.orderid)).toEqual([
+      {
+        account_id: 100001,
+        account_external_id: null,
+        service_id: SKY,
+        service_external_id: null,
+        order_id: order.orderid,
+        kind: 'product',
+        from: 'received',
+        to: 'in-progress',
+        reason: null,
+        ticket_id: order.ticketid,
+      },
+      expect.objectContaining({ from: 'in-progress', to: 'completed', reason: null }),
+    ]);
   });
 
   it('rejects with a reason: on the ticket, in the email, and a barring mode never applied', async () => {
@@ -328,6 +360,18 @@ describe('moving an order', () => {
     expect((await moveAudit(order.orderid)).at(-1)!.detail).toBe(
       `order ${order.orderid} in-progress to rejected: The exchange cannot bar this line.`,
     );
+    expect((await movedEvents(order.orderid)).at(-1)).toEqual({
+      account_id: 100001,
+      account_external_id: null,
+      service_id: LANDLINE,
+      service_external_id: null,
+      order_id: order.orderid,
+      kind: 'call-barring',
+      from: 'in-progress',
+      to: 'rejected',
+      reason: 'The exchange cannot bar this line.',
+      ticket_id: order.ticketid,
+    });
     // The mode is neither current nor still shown as requested.
     const options = (
       await api.get(buildPath(apiPaths.barringOptions, { serviceid: LANDLINE }))
@@ -386,6 +430,10 @@ describe('moving an order', () => {
       `order ${order.orderid} received to in-progress`,
       `order ${order.orderid} in-progress to completed`,
     ]);
+    expect((await movedEvents(order.orderid)).map((e) => `${e.from} -> ${e.to}`)).toEqual([
+      'received -> in-progress',
+      'in-progress -> completed',
+    ]);
     expect((await ticketRow(order.ticketid)).status).toBe('Resolved');
   });
 
@@ -410,6 +458,7 @@ describe('moving an order', () => {
     expect(retry.json()).toEqual(first.json());
     expect((await mailsAbout(order.ticketid)).length).toBe(2);
     expect((await moveAudit(order.orderid)).length).toBe(1);
+    expect(await movedEvents(order.orderid)).toHaveLength(1);
   });
 
   it('makes one move of 20 at once: the others are refused with 409', async () => {
@@ -425,6 +474,9 @@ describe('moving an order', () => {
       expect(errorOf(res)).toBe('Invalid request: this order is already in-progress.');
     expect((await mailsAbout(order.ticketid)).length).toBe(2);
     expect((await moveAudit(order.orderid)).length).toBe(1);
+    expect(await movedEvents(order.orderid)).toEqual([
+      expect.objectContaining({ from: 'received', to: 'in-progress' }),
+    ]);
     expect((await ticketRow(order.ticketid)).status).toBe('Open');
   });
 });

@@ -42,8 +42,8 @@ export type TicketRoutesDeps = {
 };
 
 /**
- * The staff member at the desk (docs/decisions/057): the scope `desk` is held by staff roles only
- * (never a key, decision 054), and a reply or note carries the person's name.
+ * The staff member at the desk (docs/decisions/057): the scope `tickets` is held by staff roles
+ * only (never a key: API_KEY_SCOPES leaves it out), and a reply or note carries the person's name.
  */
 function deskStaff(request: { admin: AdminCaller | null }) {
   const caller = request.admin;
@@ -151,6 +151,7 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
           {
             ticketid: result.ticketid,
             status: result.status,
+            authorName: staff.staff.name,
             message: request.body.message,
             now: clock(),
           },

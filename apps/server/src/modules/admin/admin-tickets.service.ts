@@ -40,6 +40,7 @@ import {
 } from '../tickets/tickets.schema';
 import { addAttachment, addMessage, messageOf, ticketDetail } from '../tickets/tickets.service';
 import { adminAccount } from './admin-accounts.service';
+import { emitEvent } from '../webhooks/webhooks.service';
 import { adminError } from './admin.errors';
 import type { DeskCaller } from './admin-desk.service';
 
@@ -290,10 +291,24 @@ export async function assignTicket(
       throw adminError('ticketAssignedElsewhere', await staffName(tx, current.assignee));
     return deskTicket(tx, ticketId, now);
   }
-  const [from, to] = await Promise.all([
+  const [from, to, by] = await Promise.all([
     staffName(tx, input.expected_assignee),
     staffName(tx, input.assignee),
+    staffName(tx, caller.staffId),
   ]);
+  // Once per change of owner: only the click whose conditional update won gets here.
+  await emitEvent(
+    tx,
+    'ticket.assigned',
+    {
+      account_id: moved.accountId,
+      ticket_id: ticketId,
+      number: ticketNumber(ticketId),
+      assignee: input.assignee === null ? null : { staff_id: input.assignee, name: to },
+      assigned_by: caller.staffId === null ? null : { staff_id: caller.staffId, name: by },
+    },
+    now,
+  );
   await recordAudit(tx, now, {
     staffId: caller.staffId,
     apiKeyId: caller.apiKeyId,

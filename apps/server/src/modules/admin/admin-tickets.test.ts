@@ -92,6 +92,15 @@ const queue = async (query: string, headers = as.support) => {
 const ids = (page: { data: DeskTicket[] }) => page.data.map((t) => t.ticketid);
 const customerTicket = (ticketid: number) =>
   call('GET', buildPath(apiPaths.supportTicket, { ticketid }), { 'x-user-token': holderToken });
+/** The ticket.assigned events recorded for a ticket, oldest first (their data). */
+const assignedEvents = async (ticketid: number) =>
+  (
+    await queryRows<{ payload: { data: Record<string, unknown> } }>(
+      ctx.database.db,
+      sql`select payload from webhook_deliveries where event = 'ticket.assigned'
+           and payload->'data'->>'ticket_id' = ${String(ticketid)} order by id`,
+    )
+  ).map((r) => r.payload.data);
 const auditOf = (action: string) =>
   queryRows<{ staff_id: number | null; account_id: number | null; detail: string }>(
     ctx.database.db,
@@ -240,6 +249,15 @@ describe('changing a ticket', () => {
 });
 
 describe('assigning', () => {
+  beforeAll(async () => {
+    await createEndpoint(
+      ctx.database.db,
+      { url: 'https://crm.example.net/desk-hooks', events: ['ticket.assigned'] },
+      null,
+      T0,
+    );
+  });
+
   it('gives one owner when 20 people click at once; the others are told who has it', async () => {
     const ticketid = await openTicket('Everyone wants this one', 1);
     const candidates = await queryRows<{ id: number }>(
@@ -273,6 +291,17 @@ describe('assigning', () => {
         detail: `T${ticketid}: unassigned -> ${owner.name}`,
       },
     ]);
+    // One ticket.assigned, from the winning click's transaction.
+    expect(await assignedEvents(ticketid)).toEqual([
+      {
+        account_id: 100001,
+        account_external_id: null,
+        ticket_id: ticketid,
+        number: `T${ticketid}`,
+        assignee: { staff_id: owner.staffid, name: owner.name },
+        assigned_by: { staff_id: staffIds.admin, name: 'Ada Admin' },
+      },
+    ]);
   });
 
   it('takes a repeat of the winning click, moves on from the owner seen, and refuses an unknown person', async () => {
@@ -290,6 +319,11 @@ describe('assigning', () => {
     const unknown = await assign(ticketid, 987_654, null);
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown)).toBe(adminErrors.assigneeMissing);
+    // ticket.assigned for each change of owner: not for the repeat, nor for the refusals.
+    expect((await assignedEvents(ticketid)).map((e) => e.assignee)).toEqual([
+      { staff_id: staffIds.support, name: 'Sam Support' },
+      null,
+    ]);
   });
 });
 
@@ -531,5 +565,73 @@ describe('internal notes and the customer beside the ticket', () => {
     const res = await call('GET', ticketPath(999_999), as.support);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toBe(adminErrors.ticketMissing);
+  });
+});
+
+describe('billing staff at the desk (scope tickets)', () => {
+  it('lists and answers a billing ticket, and may not clear a lock', async () => {
+    const db = ctx.database.db;
+    const bea = { 'x-staff-token': await mintStaffSession(db, 'bea.billing@outpost.example', T0) };
+    const ticketid = await openTicket('Invoice says two months', 2, {
+      category: 'Billing question',
+    });
+    const page = await queue('team=billing&view=unassigned', bea);
+    expect(ids(page)).toContain(ticketid);
+    expect(page.data.find((t) => t.ticketid === ticketid)).toMatchObject({ team: 'billing' });
+    const seen = await call('GET', ticketPath(ticketid), bea);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const res = await reply(ticketid, bea, { message: 'The second month is a credit.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.message).toMatchObject({
+      author_name: 'Bea Billing',
+      from_customer: false,
+      body: 'The second month is a credit.',
+    });
+    expect((await customerTicket(ticketid)).json().data.messages.at(-1).author_name).toBe(
+      'Bea Billing',
+    );
+    // The access help stays the support desk's (scope `desk`, decision 054).
+    const lock = await call(
+      'POST',
+      buildPath(adminPaths.adminClearContactLock, { accountid: 100001, userid: 5001 }),
+      withKey(bea),
+    );
+    expect(lock.statusCode).toBe(403);
+    expect(errorOf(lock)).toBe(adminErrors.adminScopeMissing);
+  });
+});
+
+describe("pushing a reply to the customer's device", () => {
+  it("pushes the staff member's reply with their name, once for a repeated Idempotency-Key", async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`delete from device_tokens`);
+    const token = `deskphone${randomUUID().slice(0, 8)}:APA91b${'x'.repeat(80)}`;
+    const registered = await call(
+      'POST',
+      apiPaths.deviceToken,
+      { 'x-user-token': holderToken },
+      { token, deviceId: 'desk-reply-phone', userId: 5001, platform: 'android' },
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    const pushes = () =>
+      queryRows<{ subject: string; body: string }>(
+        db,
+        sql`select subject, body from outbox
+             where channel = 'push' and "to" = 'android:desk-reply-phone' order by id`,
+      );
+    const ticketid = await openTicket('Modem keeps rebooting', 1);
+    const key = randomUUID();
+    const first = await reply(ticketid, as.support, { message: 'Try the other socket.' }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await pushes()).toEqual([
+      {
+        subject: `A reply on ticket T${ticketid}`,
+        body: `Sam Support: Try the other socket.\n\nnavigation_url: /support/my-tickets/${ticketid}`,
+      },
+    ]);
+    const again = await reply(ticketid, as.support, { message: 'Try the other socket.' }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await pushes()).toHaveLength(1);
   });
 });

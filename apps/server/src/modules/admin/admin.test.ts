@@ -81,6 +81,9 @@ describe('API keys', () => {
   it('refuses scopes a key may not have, and more days than the longest life', async () => {
     for (const body of [
       { name: 'x', scopes: ['keys'] },
+      // The desk's scopes are a person's (a reply is under their name): never a key's.
+      { name: 'x', scopes: ['desk'] },
+      { name: 'x', scopes: ['read', 'tickets'] },
       { name: 'x', scopes: [] },
       { name: 'x', scopes: ['read', 'read'] },
       { name: 'x', scopes: ['read'], expires_in_days: 731 },

@@ -721,7 +721,7 @@ describe('the other notifications', () => {
     expect(pushed).toHaveLength(1);
     expect(pushed[0]!.subject).toMatch(/^Ticket .+ needs your reply$/);
     expect(pushed[0]!.body).toBe(
-      `We have reset your modem.\n\nnavigation_url: /support/my-tickets/${ticket!.id}`,
+      `Support team: We have reset your modem.\n\nnavigation_url: /support/my-tickets/${ticket!.id}`,
     );
     expect(await pushesTo('android:ticket-holder')).toEqual([]);
   });

@@ -205,6 +205,22 @@ export async function moveOrder(
       .where(eq(tickets.id, order.ticketId));
   }
   await tellOrderMoved(tx, deps, { id: orderId, ticketId: order.ticketId }, to, reason);
+  // In the move's transaction, after the locked row's check: once per move that happened.
+  await emitEvent(
+    tx,
+    'order.status_changed',
+    {
+      account_id: order.accountId,
+      ...(order.serviceId !== null ? { service_id: order.serviceId } : {}),
+      order_id: orderId,
+      kind: order.kind,
+      from,
+      to,
+      reason,
+      ticket_id: order.ticketId,
+    },
+    now,
+  );
   return {
     orderid: orderId,
     accountid: order.accountId,

@@ -7,6 +7,7 @@ import { queryRows, withTransaction } from '../../db/client';
 import { mintSession, mintStaffSession } from '../../test/sessions';
 import type { TestContext } from '../../test/test-app';
 import { createTestContext, manualClock } from '../../test/test-app';
+import { createApiKey } from '../admin/api-keys.service';
 import { createTicket } from './tickets.service';
 import type { DeskDigestDeps } from './desk-notices';
 import { sendDeskDigests } from './desk-notices';
@@ -177,7 +178,7 @@ describe('the desk digests', () => {
 });
 
 describe('the console reads the notices', () => {
-  it('newest first, only newer than the last seen, for the desk only', async () => {
+  it('newest first, only newer than the last seen, for staff who work tickets only', async () => {
     const ticketid = await openTicket('Phone line crackles');
     time.advance(MINUTE);
     await customerReply(ticketid, 'Worse when it rains.');
@@ -205,10 +206,24 @@ describe('the console reads the notices', () => {
       headers: support,
     });
     expect(newer.json().data).toEqual([]);
+    // Billing staff work tickets too (scope `tickets`, decision 057); a key never does.
+    const bea = await ctx.app.inject({
+      method: 'GET',
+      url: `${adminPaths.adminDeskNotices}?limit=2`,
+      headers: billing,
+    });
+    expect(bea.statusCode, bea.body).toBe(200);
+    expect(bea.json().data).toEqual(data);
+    const made = await createApiKey(
+      ctx.database.db,
+      { name: 'Notices', scopes: ['read', 'provisioning'] },
+      null,
+      T0,
+    );
     const refused = await ctx.app.inject({
       method: 'GET',
       url: adminPaths.adminDeskNotices,
-      headers: billing,
+      headers: { authorization: `Bearer ${made.key}` },
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -71,11 +71,11 @@ export async function addDeskReply(
 
 /**
  * Pushes a desk reply to the customer's devices (docs/decisions/023), after its commit; never
- * fails the reply.
+ * fails the reply. The text says who answered ('Sam Support: ...'), as the conversation does.
  */
 export async function pushDeskReply(
   deps: { db: Db; messaging: Messaging },
-  reply: { ticketid: number; status: string; message: string; now: Date },
+  reply: { ticketid: number; status: string; authorName: string; message: string; now: Date },
   onError: (error: unknown, context: string) => void,
 ): Promise<void> {
   const { db, messaging } = deps;
@@ -94,7 +94,7 @@ export async function pushDeskReply(
         reply.status === 'Waiting'
           ? needsReplyTitle(ticketid)
           : `A reply on ticket ${ticketNumber(ticketid)}`,
-      body: reply.message,
+      body: `${reply.authorName}: ${reply.message}`,
       navigation_url: webPaths.ticket(ticketid),
     },
     reply.now,

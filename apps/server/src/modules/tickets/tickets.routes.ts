@@ -221,11 +221,12 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       const now = clock();
       const { ticketid } = request.params;
       const { message, status, author_name } = request.body;
+      const authorName = author_name ?? DESK_AUTHOR;
       const result = await withTransaction(db, async (tx) => {
         // The desk may answer any account's ticket: looked up by id alone, locked.
         const ticket = await lockedTicket(tx, ticketid);
         const answered = await addDeskReply(tx, deps, ticket, {
-          authorName: author_name ?? DESK_AUTHOR,
+          authorName,
           message,
           status,
           now,
@@ -235,7 +236,7 @@ export const ticketsModule: FastifyPluginAsyncZod<{ deps: TicketsDeps }> = async
       // And by push to their devices (docs/decisions/023), never failing the reply.
       await pushDeskReply(
         deps,
-        { ticketid, status: result.status, message, now },
+        { ticketid, status: result.status, authorName, message, now },
         (error, context) => request.log.error({ err: error }, context),
       );
       return { data: result };
