@@ -14,6 +14,7 @@ import { TicketPage } from './pages/ticket';
 import { OrdersPage } from './pages/orders';
 import { OrderPage } from './pages/order';
 import { CallbacksPage } from './pages/callbacks';
+import { CannedRepliesPage } from './pages/canned-replies';
 import { NotFoundPage } from './pages/not-found';
 
 /** The console's pages, under /console/ (the server answers every path there with the page). */
@@ -37,6 +38,7 @@ export const router = createBrowserRouter(
         { path: '/import', element: <ImportPage /> },
         { path: '/network', element: <NetworkPage /> },
         { path: '/callbacks', element: <CallbacksPage /> },
+        { path: '/canned-replies', element: <CannedRepliesPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

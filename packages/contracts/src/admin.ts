@@ -957,6 +957,17 @@ const deskNotice = z.object({
 });
 export type DeskNotice = z.infer<typeof deskNotice>;
 
+/**
+ * Whom a ticket can be given to (docs/decisions/057): the active staff members whose role holds
+ * `desk`, by name. Read by anyone at the desk (the staff list itself needs `staff`).
+ */
+const deskAssignee = z.object({
+  staffid: z.number().int(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLE_NAMES),
+});
+export type DeskAssignee = z.infer<typeof deskAssignee>;
+
 export const deskNoticesQuery = z.strictObject({
   /** Only notices after this id (the newest the console has seen). */
   after: z
@@ -2011,6 +2022,18 @@ export const adminRoutes = {
     querystring: deskNoticesQuery,
     response: z.object({ data: z.array(deskNotice) }),
     example: { querystring: { after: '120' } },
+  }),
+  adminDeskAssignees: defineRoute({
+    id: 'adminDeskAssignees',
+    method: 'GET',
+    path: adminPaths.adminDeskAssignees,
+    summary:
+      'Whom a ticket can be assigned to: the active staff members whose role works the desk, by name',
+    access: 'admin',
+    adminScope: 'tickets',
+    permissions: [],
+    objects: [],
+    response: envelope(z.array(deskAssignee)),
   }),
   adminTicketAttachment: defineRoute({
     id: 'adminTicketAttachment',

@@ -239,6 +239,7 @@ export const adminPaths = {
   adminCannedReplies: `${ADMIN_PREFIX}/canned-replies/`,
   adminCannedReply: `${ADMIN_PREFIX}/canned-replies/:cannedid/`,
   adminDeskNotices: `${ADMIN_PREFIX}/desk/notices/`,
+  adminDeskAssignees: `${ADMIN_PREFIX}/desk/assignees/`,
   adminAdvisories: `${ADMIN_PREFIX}/advisories/`,
   adminAdvisoryAreas: `${ADMIN_PREFIX}/advisories/areas/`,
   adminAdvisoryPreview: `${ADMIN_PREFIX}/advisories/preview/`,

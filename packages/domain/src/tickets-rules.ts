@@ -8,6 +8,13 @@ import { addWorkingMinutes } from './time/working-time';
 /** The number a customer sees and quotes on the phone: 'T' and the id ('T240001'). */
 export const ticketNumber = (id: number) => `T${id}`;
 
+/**
+ * What the customer reads on a duplicate merged into another ticket (docs/decisions/057, "Merging
+ * duplicates"): the server writes it, and the console's merge dialog quotes it.
+ */
+export const ticketMergedText = (into: number) =>
+  `Merged into ${ticketNumber(into)}: this request carries on there, with its messages.`;
+
 /** The title of a ticket waiting on the customer: the dashboard's notice and the push. */
 export const needsReplyTitle = (id: number) => `Ticket ${ticketNumber(id)} needs your reply`;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,6 +8,8 @@ import {
   Inbox,
   KeyRound,
   LogOut,
+  Menu,
+  MessageSquareText,
   RadioTower,
   Package,
   Search,
@@ -28,6 +30,7 @@ const NAV = [
   { to: '/tickets', label: 'Tickets', icon: Inbox, scope: 'tickets' },
   { to: '/orders', label: 'Orders', icon: Package, scope: 'read' },
   { to: '/callbacks', label: 'Callbacks', icon: PhoneCall, scope: 'tickets' },
+  { to: '/canned-replies', label: 'Canned replies', icon: MessageSquareText, scope: 'tickets' },
   { to: '/catalogue', label: 'Catalogue', icon: BookOpen, scope: 'read' },
   { to: '/network', label: 'Network status', icon: RadioTower, scope: 'read' },
   { to: '/import', label: 'Import', icon: FileUp, scope: 'provisioning' },
@@ -60,6 +63,23 @@ export function Shell() {
   const signOut = useSignOut();
   const searchRef = useRef<HTMLInputElement>(null);
   const lastActivity = useRef(Date.now());
+  // The menu on a narrow screen (a top bar with a Menu button); always shown on a wide one.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  // Escape closes the open menu; focus goes back to its button when it was in the menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const inside = menu.current?.contains(document.activeElement) ?? false;
+      setMenuOpen(false);
+      if (inside || document.activeElement === menuButton.current) menuButton.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   // '/' puts the cursor in the search box, unless the person is typing somewhere.
   useEffect(() => {
@@ -110,31 +130,51 @@ export function Shell() {
         Skip to content
       </a>
       <nav className="sidebar" aria-label="Console">
-        <div className="sidebar-brand">
-          <span className="brand-mark" aria-hidden="true">
-            O
-          </span>
-          <span>Outpost console</span>
-        </div>
-        <ul>
-          {NAV.filter((item) => can(session.staff.role, item.scope)).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className="nav-link">
-                <item.icon size={16} aria-hidden="true" />
-                {item.label}
-                {item.to === '/tickets' ? <NoticeBadge {...notices} /> : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-foot">
-          <div className="who">
-            <span className="who-name">{session.staff.name}</span>
-            <span className="who-role">{roleLabel(session.staff.role)}</span>
+        <div className="sidebar-head">
+          <div className="sidebar-brand">
+            <span className="brand-mark" aria-hidden="true">
+              O
+            </span>
+            <span>Outpost console</span>
           </div>
-          <button type="button" className="button quiet small" onClick={() => void signOut()}>
-            <LogOut size={14} aria-hidden="true" /> Sign out
+          {/* Shown on a narrow screen only (styles.css): the menu below opens from it. */}
+          <button
+            ref={menuButton}
+            type="button"
+            className="button secondary small menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="console-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Menu size={14} aria-hidden="true" /> Menu
+            {menuOpen ? null : <NoticeBadge {...notices} />}
           </button>
+        </div>
+        <div
+          id="console-menu"
+          ref={menu}
+          className={menuOpen ? 'sidebar-menu open' : 'sidebar-menu'}
+        >
+          <ul>
+            {NAV.filter((item) => can(session.staff.role, item.scope)).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav-link" onClick={() => setMenuOpen(false)}>
+                  <item.icon size={16} aria-hidden="true" />
+                  {item.label}
+                  {item.to === '/tickets' ? <NoticeBadge {...notices} /> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-foot">
+            <div className="who">
+              <span className="who-name">{session.staff.name}</span>
+              <span className="who-role">{roleLabel(session.staff.role)}</span>
+            </div>
+            <button type="button" className="button quiet small" onClick={() => void signOut()}>
+              <LogOut size={14} aria-hidden="true" /> Sign out
+            </button>
+          </div>
         </div>
       </nav>
       <div className="workspace">

@@ -1,31 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminRoutes } from '@outpost/contracts/admin';
-import { STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { call } from '../api';
 import { can, useSession } from '../session';
+import { deskPeople, type DeskPerson } from './desk-tools';
 
-export type DeskPerson = { staffid: number; name: string };
+export type { DeskPerson } from './desk-tools';
 
 /**
- * The people a ticket can be given to (those who hold `tickets`, decision 057). A staff admin reads
- * the staff list; anyone else at the desk has no such list (scope `staff`), so they choose from
- * themselves and the owners they have seen on tickets (`known`).
+ * The people a ticket can be given to (decision 057): the active staff members whose role works
+ * the desk (`GET desk/assignees/`, scope `tickets`: support and billing read it without the staff list's scope
+ * `staff`), and the owners seen on tickets (`known`: one since switched off still owns theirs).
+ * Until the list comes (or when it cannot be read), the signed-in person is there to take a ticket.
  */
 export function useDeskStaff(known: readonly (DeskPerson | null | undefined)[] = []): DeskPerson[] {
   const session = useSession();
-  const admin = can(session?.staff.role, 'staff');
-  const staff = useQuery({
-    queryKey: ['staff'],
-    queryFn: ({ signal }) => call(adminRoutes.adminListStaff, { signal }),
-    enabled: admin,
+  const assignees = useQuery({
+    queryKey: ['desk-assignees'],
+    queryFn: ({ signal }) => call(adminRoutes.adminDeskAssignees, { signal }),
+    enabled: can(session?.staff.role, 'tickets'),
     staleTime: 5 * 60_000,
   });
-  const people = new Map<number, string>();
-  if (session) people.set(session.staff.staffid, session.staff.name);
-  for (const m of staff.data ?? [])
-    if (m.active && STAFF_ROLE_SCOPES[m.role].includes('tickets')) people.set(m.staffid, m.name);
-  for (const k of known) if (k) people.set(k.staffid, k.name);
-  return [...people]
-    .map(([staffid, name]) => ({ staffid, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const me = session ? { staffid: session.staff.staffid, name: session.staff.name } : null;
+  return deskPeople(assignees.data ?? [], [me, ...known]);
 }

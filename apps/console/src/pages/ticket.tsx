@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, FileText, LockKeyhole, Paperclip, X } from 'lucide-react';
+import { ChevronLeft, FileText, GitMerge, LockKeyhole, Paperclip, X } from 'lucide-react';
 import { adminRoutes, type DeskTicket, type DeskTicketView } from '@outpost/contracts/admin';
 import { formatDollars } from '@outpost/domain/money';
 import {
@@ -11,15 +11,20 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TICKET_TEAMS,
+  ticketMergedText,
+  ticketNumber,
   type TicketPriority,
   type TicketTeam,
 } from '@outpost/domain/tickets-rules';
 import { ApiError, call, download, newIdempotencyKey } from '../api';
+import { Combobox } from '../components/combobox';
+import { Dialog } from '../components/dialog';
 import { Field } from '../components/field';
 import {
   Allowance,
   Badge,
   ErrorNotice,
+  FormActions,
   Loading,
   PageHeader,
   Section,
@@ -27,6 +32,13 @@ import {
 } from '../components/ui';
 import { attachmentProblem, latestMessageId, priorityText, teamText } from '../features/desk-queue';
 import { useDeskStaff } from '../features/desk-staff';
+import {
+  insertIntoDraft,
+  MERGE_NUMBER_PROBLEM,
+  mergeCandidates,
+  mergedHereText,
+  ticketIdFromNumber,
+} from '../features/desk-tools';
 import { Due, useNow } from '../features/desk-ui';
 import { useSession } from '../session';
 
@@ -96,6 +108,19 @@ export function TicketPage() {
   return (
     <div className="page">
       <BackLink />
+      {t.merged_into !== null ? (
+        <p className="notice info merged-banner" role="note">
+          <GitMerge size={16} aria-hidden="true" />
+          <span>
+            Merged into{' '}
+            <Link to={`/tickets/${t.merged_into}`} className="mono strong">
+              {ticketNumber(t.merged_into)}
+            </Link>
+            : this ticket is closed and its conversation carries on there.
+          </span>
+        </p>
+      ) : null}
+      <MergedHere ticketid={ticketid} />
       <PageHeader
         title={
           <>
@@ -122,6 +147,17 @@ export function TicketPage() {
         <CustomerContext view={v} />
       </div>
     </div>
+  );
+}
+
+/** What the merge that brought the staff member here moved (told once, after the merge). */
+function MergedHere({ ticketid }: { ticketid: number }) {
+  const state = useLocation().state as { merged?: { into: number; text: string } } | null;
+  if (state?.merged?.into !== ticketid) return null;
+  return (
+    <p className="notice info" role="status">
+      {state.merged.text}
+    </p>
   );
 }
 
@@ -212,6 +248,7 @@ function TicketActions({ ticket }: { ticket: DeskTicket }) {
   const people = useDeskStaff([ticket.assignee]);
   const [chosen, setChosen] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const [merging, setMerging] = useState(false);
   const key = ['desk-ticket', ticket.ticketid];
   const keep = (updated: DeskTicket) => {
     queryClient.setQueryData<DeskTicketView>(key, (old) =>
@@ -364,6 +401,17 @@ function TicketActions({ ticket }: { ticket: DeskTicket }) {
             ))}
           </Field>
         </div>
+        {ticket.merged_into === null ? (
+          <div className="desk-more">
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => setMerging(true)}
+            >
+              <GitMerge size={14} aria-hidden="true" /> Merge into…
+            </button>
+          </div>
+        ) : null}
         {assign.isError ? <ErrorNotice error={assign.error} /> : null}
         {update.isError ? <ErrorNotice error={update.error} /> : null}
         {done ? (
@@ -372,7 +420,151 @@ function TicketActions({ ticket }: { ticket: DeskTicket }) {
           </p>
         ) : null}
       </div>
+      <MergeDialog ticket={ticket} open={merging} onOpenChange={setMerging} />
     </Section>
+  );
+}
+
+/**
+ * Merging a duplicate into another ticket of the same customer (decision 057): the number typed
+ * (T240123) or one of the customer's other open tickets (their latest, from the customer's
+ * activity) chosen. The server refuses another account's ticket, a merged one or the ticket itself
+ * in its own words; after the merge the staff member is taken to the ticket that carries on.
+ */
+function MergeDialog({
+  ticket,
+  open,
+  onOpenChange,
+}: {
+  ticket: DeskTicket;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const activity = useQuery({
+    queryKey: ['activity', ticket.accountid],
+    queryFn: ({ signal }) =>
+      call(adminRoutes.adminAccountActivity, {
+        params: { accountid: String(ticket.accountid) },
+        signal,
+      }),
+    enabled: open,
+  });
+  const candidates = mergeCandidates(activity.data?.tickets ?? [], ticket.ticketid);
+  const into = ticketIdFromNumber(typed);
+  const merge = useMutation({
+    mutationFn: (target: number) =>
+      call(adminRoutes.adminMergeTicket, {
+        params: { ticketid: String(ticket.ticketid) },
+        body: { into: target },
+      }),
+    onSuccess: async (result) => {
+      for (const id of [result.merged.ticketid, result.into.ticketid])
+        void queryClient.invalidateQueries({ queryKey: ['desk-ticket', id] });
+      void queryClient.invalidateQueries({ queryKey: ['desk-tickets'] });
+      void queryClient.invalidateQueries({ queryKey: ['activity', ticket.accountid] });
+      close();
+      await navigate(`/tickets/${result.into.ticketid}`, {
+        state: {
+          merged: {
+            into: result.into.ticketid,
+            text: mergedHereText(result.merged.number, result.moved),
+          },
+        },
+      });
+    },
+  });
+  const close = () => {
+    onOpenChange(false);
+    setTyped('');
+    setProblem(null);
+    merge.reset();
+  };
+  const choose = (value: string) => {
+    setTyped(value);
+    setProblem(null);
+    merge.reset();
+  };
+  const target = into === null ? 'the ticket you choose' : ticketNumber(into);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={`Merge ${ticket.number} into another ticket`}
+      description="For a duplicate: the same customer asking about the same thing on another ticket."
+    >
+      <form
+        className="dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (into === null) return setProblem(MERGE_NUMBER_PROBLEM);
+          merge.mutate(into);
+        }}
+      >
+        <Field
+          label="Merge into ticket number"
+          value={typed}
+          placeholder="T240123"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Another ticket of the same customer's."
+          error={problem ?? undefined}
+          onChange={(event) => choose(event.target.value)}
+        />
+        <fieldset className="field">
+          <legend>Or one of their other open tickets</legend>
+          {activity.isPending ? (
+            <Loading label="Loading their tickets" />
+          ) : activity.isError ? (
+            <p className="muted">Their other tickets could not be read. Type the number instead.</p>
+          ) : candidates.length === 0 ? (
+            <p className="muted">None among their latest tickets. Type the number instead.</p>
+          ) : (
+            <ul className="choice-list">
+              {candidates.map((c) => (
+                <li key={c.ticketid}>
+                  <button
+                    type="button"
+                    className="choice"
+                    aria-pressed={into === c.ticketid}
+                    onClick={() => choose(c.number)}
+                  >
+                    <span className="mono strong">{c.number}</span> <span>{c.subject}</span>{' '}
+                    <span className="muted">({c.status})</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="merge-explain">
+          <p>
+            {ticket.number} is closed (Resolved), and its messages, their attachments and its
+            internal notes move to {target}, where the conversation carries on. There is no undoing
+            a merge.
+          </p>
+          <p>
+            The customer sees on {ticket.number}:{' '}
+            <q>
+              {into === null
+                ? 'Merged into T…: this request carries on there, with its messages.'
+                : ticketMergedText(into)}
+            </q>
+          </p>
+        </div>
+        {merge.isError ? <ErrorNotice error={merge.error} /> : null}
+        <FormActions
+          onCancel={close}
+          submitting={merge.isPending}
+          label={into === null ? 'Merge' : `Merge into ${ticketNumber(into)}`}
+          busyLabel="Merging…"
+        />
+      </form>
+    </Dialog>
   );
 }
 
@@ -402,11 +594,28 @@ function ReplyForm({
   const [sending, setSending] = useState(false);
   const key = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
   // A changed reply is another request: it takes a key of its own.
   const edited = () => {
     key.current = null;
     setSent(null);
   };
+  const canned = useCannedInsert(ticketid, (text) => {
+    const box = textarea.current;
+    const draft = box?.value ?? message;
+    const put = insertIntoDraft(
+      draft,
+      text,
+      box ? { start: box.selectionStart, end: box.selectionEnd } : null,
+    );
+    setMessage(put.value);
+    edited();
+    // The staff member goes on editing where the text ends.
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(put.caret, put.caret);
+    });
+  });
   const seen = latestMessageId(view.messages);
 
   const send = async (event: FormEvent) => {
@@ -456,18 +665,23 @@ function ReplyForm({
   return (
     <Section title="Reply to the customer">
       <form className="panel-body reply-form" onSubmit={(event) => void send(event)} noValidate>
-        <div className={`field${problem && !fileProblem ? ' has-error' : ''}`}>
-          <label htmlFor="reply-message">Reply (the customer reads this, under your name)</label>
-          <textarea
-            id="reply-message"
-            rows={5}
-            maxLength={TICKET_MESSAGE_MAX}
-            value={message}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              edited();
-            }}
-          />
+        <div className="reply-compose">
+          <div className={`field${problem && !fileProblem ? ' has-error' : ''}`}>
+            <label htmlFor="reply-message">Reply (the customer reads this, under your name)</label>
+            <textarea
+              ref={textarea}
+              id="reply-message"
+              rows={5}
+              maxLength={TICKET_MESSAGE_MAX}
+              value={message}
+              onChange={(event) => {
+                setMessage(event.target.value);
+                edited();
+                canned.clearNotice();
+              }}
+            />
+          </div>
+          {canned.picker}
         </div>
         <div className="reply-options">
           <Field
@@ -548,6 +762,81 @@ function ReplyForm({
       </form>
     </Section>
   );
+}
+
+/**
+ * The canned-reply picker beside the reply box (decision 057): typing narrows the desk's canned
+ * replies by title; choosing one has the server fill it in for this ticket, and `put` places the
+ * text in the draft. Nothing is sent: the staff member reads and edits it, then sends the reply.
+ */
+function useCannedInsert(ticketid: number, put: (text: string) => void) {
+  const [chosen, setChosen] = useState('');
+  const [round, setRound] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['canned-replies'],
+    queryFn: ({ signal }) => call(adminRoutes.adminCannedReplies, { signal }),
+    staleTime: 60_000,
+  });
+  const render = useMutation({
+    mutationFn: (cannedid: string) =>
+      call(adminRoutes.adminRenderCannedReply, {
+        params: { ticketid: String(ticketid), cannedid },
+      }),
+    onMutate: () => setNotice(null),
+    onSuccess: (rendered) => {
+      put(rendered.text);
+      setNotice(`“${rendered.title}” is in the reply: read it through and edit it before sending.`);
+      // An empty picker again, so the same reply can be chosen twice.
+      setChosen('');
+      setRound((n) => n + 1);
+    },
+    onError: () => setChosen(''),
+  });
+  const items = (list.data ?? []).map((c) => ({ value: String(c.cannedid), label: c.title }));
+  const picker = (
+    <div className="canned-picker">
+      <Combobox
+        key={round}
+        label="Canned reply"
+        items={items}
+        value={chosen}
+        disabled={render.isPending || list.isPending || list.isError || items.length === 0}
+        placeholder={
+          list.isPending
+            ? 'Loading…'
+            : items.length === 0 && !list.isError
+              ? 'No canned replies yet'
+              : 'Type to find one by title'
+        }
+        empty="No canned reply has that in its title."
+        hint={
+          render.isPending
+            ? 'Filling it in for this ticket…'
+            : 'Filled in for this ticket and put where the cursor is in your reply.'
+        }
+        error={
+          list.isError
+            ? 'The canned replies could not be loaded. Reload the page to try again.'
+            : render.isError
+              ? render.error instanceof ApiError
+                ? render.error.message
+                : 'The canned reply could not be filled in. Try again.'
+              : undefined
+        }
+        onChange={(value) => {
+          setChosen(value);
+          if (value) render.mutate(value);
+        }}
+      />
+      {notice ? (
+        <p className="field-hint" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+  return { picker, clearNotice: () => setNotice(null) };
 }
 
 /** An internal note: for the desk, never the customer. */

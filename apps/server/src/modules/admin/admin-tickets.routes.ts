@@ -14,6 +14,7 @@ import { sendAttachment } from '../tickets/tickets.routes';
 import type { Once } from './admin-catalogue-items.routes';
 import type { AdminCaller } from './api-keys.service';
 import { adminError } from './admin.errors';
+import { listDeskAssignees } from '../staff/staff.service';
 import {
   addTicketNote,
   assignTicket,
@@ -92,6 +93,12 @@ export function registerTicketRoutes(app: App, deps: TicketRoutesDeps): void {
         })),
       };
     },
+  });
+
+  // Whom a ticket can be given to: the desk reads it without the staff list's scope `staff`.
+  app.route({
+    ...routeFor(adminRoutes.adminDeskAssignees),
+    handler: async () => ({ data: await listDeskAssignees(db) }),
   });
 
   app.route({

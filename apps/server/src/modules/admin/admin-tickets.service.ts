@@ -12,7 +12,12 @@ import type { Brand } from '@outpost/contracts/brand';
 import type { TicketMessage } from '@outpost/contracts/tickets';
 import { affectsText } from '@outpost/domain/advisories-rules';
 import type { DeskView } from '@outpost/domain/tickets-rules';
-import { isWithDesk, ticketNumber, ticketStatusLabel } from '@outpost/domain/tickets-rules';
+import {
+  isWithDesk,
+  ticketMergedText,
+  ticketNumber,
+  ticketStatusLabel,
+} from '@outpost/domain/tickets-rules';
 import type { CannedValues } from '@outpost/domain/tickets-rules-canned';
 import {
   CANNED_PLACEHOLDERS,
@@ -512,8 +517,7 @@ async function lockedForMerge(tx: Db, ticketId: number) {
 }
 
 /** The desk's message on a merged duplicate, which the customer reads in its place. */
-export const mergedMessage = (into: number) =>
-  `Merged into ${ticketNumber(into)}: this request carries on there, with its messages.`;
+export const mergedMessage = ticketMergedText;
 
 /**
  * Merges a duplicate into another ticket of the same account: the duplicate's messages (with

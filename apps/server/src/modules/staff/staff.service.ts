@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows, withTransaction } from '../../db/client';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
@@ -8,6 +8,7 @@ import { Secret } from 'otpauth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { totpFor } from '../auth/two-factor';
 import type { StaffRole } from '@outpost/domain/staff-rules';
+import { STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { staffError } from './staff.errors';
 import { apiKeys, staffAudit, staffMembers, staffSessions } from './staff.schema';
 
@@ -291,6 +292,25 @@ export async function listStaff(db: Db): Promise<StaffListItem[]> {
     created: new Date(r.created_at).toISOString(),
     last_sign_in: r.last_sign_in === null ? null : new Date(r.last_sign_in).toISOString(),
   }));
+}
+
+/**
+ * Whom a ticket can be given to (docs/decisions/057): the active staff members whose role holds
+ * the scope `desk` (the same table the scope check reads), by name. Only names and roles: the
+ * desk reads it without the scope `staff`, so no email or sign-in times.
+ */
+export async function listDeskAssignees(
+  db: Db,
+): Promise<{ staffid: number; name: string; role: StaffRole }[]> {
+  const roles = (Object.keys(STAFF_ROLE_SCOPES) as StaffRole[]).filter((role) =>
+    STAFF_ROLE_SCOPES[role].includes('tickets'),
+  );
+  const rows = await db
+    .select({ staffid: staffMembers.id, name: staffMembers.name, role: staffMembers.role })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.active, true), inArray(staffMembers.role, roles)))
+    .orderBy(sql`lower(${staffMembers.name})`, staffMembers.id);
+  return rows.map((r) => ({ ...r, role: r.role as StaffRole }));
 }
 
 /**
