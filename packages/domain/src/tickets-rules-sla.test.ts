@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { businessCalendar } from './business-calendar';
 import { DEFAULT_CALLBACK_SETTINGS } from './callback-slots';
-import type { DeskHours } from './tickets-rules';
-import { ticketDueAt } from './tickets-rules';
+import type { DeskHours } from './tickets-due';
+import { ticketDueAt } from './tickets-due';
 import { addWorkingMinutes } from './time/working-time';
 
 // Queensland's teams (the business file's defaults): Technical Support 8am-8pm weekdays and

@@ -1,7 +1,9 @@
 import type { CallbackSettings } from '@outpost/domain/callback-slots';
 import { DEFAULT_CALLBACK_SETTINGS } from '@outpost/domain/callback-slots';
-import type { DeskHours, TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
-import { DESK_TEAM_HOURS, TICKET_TEAMS, ticketDueAt } from '@outpost/domain/tickets-rules';
+import type { TicketPriority, TicketTeam } from '@outpost/domain/tickets-rules';
+import { TICKET_TEAMS } from '@outpost/domain/tickets-rules';
+import type { DeskHours } from '@outpost/domain/tickets-due';
+import { DESK_TEAM_HOURS, ticketDueAt } from '@outpost/domain/tickets-due';
 
 /**
  * The desk's business hours (docs/decisions/057, "Service levels"): each desk team's hours are
