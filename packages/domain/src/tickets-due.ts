@@ -35,4 +35,3 @@ export function ticketDueAt(
 ): Date {
   return addWorkingMinutes(from, TICKET_RESPONSE_HOURS[priority] * 60, hours[team ?? 'support']);
 }
-
