@@ -18,6 +18,7 @@ import { mintSession, mintStaffSession } from './sessions';
 import { ADMIN_SCOPES, STAFF_ROLE_SCOPES } from '@outpost/domain/admin-rules';
 import { STAFF_ROLES } from '@outpost/domain/staff-rules';
 import { businessDate } from '@outpost/domain/time/zoned';
+import { callbackDays } from '@outpost/domain/callback-slots';
 import { createApiKey, revokeApiKey } from '../modules/admin/api-keys.service';
 import { createEndpoint } from '../modules/webhooks/webhooks.service';
 import { createStaffMember } from '../modules/staff/staff.service';
@@ -639,10 +640,12 @@ async function adminCall(route: RouteContract, headers: Record<string, string>) 
             from users where id = 5001
           returning id`,
     );
-    await ctx.database.db.execute(
-      sql`delete from callback_slot_seats where slot_start = ${new Date(String(body.slot))}`,
-    );
-    body = { ...body, userid: contact!.id };
+    // A slot the running provider offers (the example's is Queensland's; CI also runs the suite
+    // as a Victorian provider, whose hours differ).
+    const days = callbackDays('sales', ctx.clock(), { settings: ctx.config.business.callbacks });
+    const slot = (days[2] ?? days.at(-1))!.slots.at(-1)!;
+    await ctx.database.db.execute(sql`delete from callback_slot_seats where slot_start = ${slot}`);
+    body = { ...body, userid: contact!.id, slot: slot.toISOString() };
   }
   if (route.id === 'adminMergeTicket') {
     // A duplicate's target of its own, on the same account (decision 057).
