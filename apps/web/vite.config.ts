@@ -76,13 +76,15 @@ export default defineConfig(({ mode, command }) => ({
             // and wizards; the billing pages in Stripe mode), so a page without them (the
             // dashboard) never downloads them. So is the QR code library (and its dijkstrajs): only
             // the authenticator set-up on Account Security loads it. Capacitor and its plugins are
-            // left out too: only ios/android load them (lib/native, through dynamic imports). So is
+            // left out too: only ios/android load them (lib/native, through dynamic imports). So are
+            // lucide's icons: each stays in the chunk of the page that draws it, so the login page
+            // does not pay for every icon the app uses. So is
             // idb-keyval and TanStack Query's dehydrate/hydrate: only the last-known data module
             // (lib/query-persist, loaded after login) uses them; and its infinite-query observer: only the
             // network status page uses it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!(?:@date-fns[\\/]tz|dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
+              test: /node_modules[\\/](?!(?:@date-fns[\\/]tz|dompurify|uplot|react-hook-form|@stripe|qrcode|dijkstrajs|@capacitor|@capacitor-community|@aparajita|capacitor-plugin-safe-area|capacitor-native-settings|idb-keyval|lucide-react)[\\/])(?!@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:hydration|infiniteQueryObserver|useInfiniteQuery)\.)/,
               priority: 3,
             },
             // The form pieces and react-hook-form, together: one request for every form page.
