@@ -132,8 +132,10 @@ export default defineConfig(({ mode, command }) => ({
               name: 'shared',
               // Vite's preload helper and the dashboard's account maths (the routes' guard uses it)
               // with them: the entry uses both, and they must not be drawn into 'kit' by its modules
-              // that use them too (the login page would then load 'kit').
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|service-icon|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|wizard-(flow|actions)\.tsx?$|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application|service-status)-rules|callback-slots|native-messages|service-status-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
+              // that use them too (the login page would then load 'kit'). Logging out too: the
+              // signed-in layout and the forced password change both use it, and a few hundred
+              // bytes here beat a request of its own on every signed-in page.
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]logout\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|service-icon|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|wizard-(flow|actions)\.tsx?$|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application|service-status)-rules|callback-slots|native-messages|service-status-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
               priority: 3,
             },
           ],

@@ -23,6 +23,22 @@ export function pageModulesOf(source: string): Map<string, string> {
 /** The page chunks' facade modules: src/app/routes/<name>.tsx. */
 const PAGE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z0-9-]+)\.tsx$/;
 
+/** The signed-in layouts' chunks (src/app/create-routes.tsx loads them beside the page's). */
+const LAYOUT_MODULE = /[\\/]src[\\/]app[\\/]layouts[\\/](logged-in-layout|session-layout)\.tsx$/;
+
+/** A segment like ':product-customer-terms': create-routes puts such routes in the session layout. */
+const SUFFIXED_SEGMENT = /(^|\/):[a-zA-Z_]+-[a-z0-9-]+(\/|$)/;
+
+/** The layout create-routes.tsx renders a route in, when that layout is a chunk of its own. */
+export function layoutModuleOf(route: { path: string; access: string }): string | null {
+  const suffixed = SUFFIXED_SEGMENT.test(route.path);
+  if ((route.access === 'protected' || route.access === 'native') && !suffixed)
+    return 'logged-in-layout';
+  if (route.access === 'open' || route.access === 'account-holder' || route.access === 'protected')
+    return 'session-layout';
+  return null;
+}
+
 /** A route path as an anchored pattern, ':name' (and ':name-suffix') for one segment. */
 function pathPattern(path: string): string {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -86,7 +102,16 @@ export function routePreload(): Plugin {
         const initial = withImports(entry, byFile);
 
         const filesByModule = new Map<string, string[]>();
+        const filesByLayout = new Map<string, string[]>();
         for (const chunk of chunks) {
+          const layout = chunk.facadeModuleId
+            ? LAYOUT_MODULE.exec(chunk.facadeModuleId)?.[1]
+            : undefined;
+          if (layout)
+            filesByLayout.set(
+              layout,
+              [...withImports(chunk, byFile)].filter((file) => !initial.has(file)),
+            );
           const name = chunk.facadeModuleId
             ? PAGE_MODULE.exec(chunk.facadeModuleId)?.[1]
             : undefined;
@@ -106,9 +131,14 @@ export function routePreload(): Plugin {
         // [pattern, file indexes, 1 when the route needs a session, its first API GETs]
         const table = webRoutes.map((route) => {
           const data = firstRequests[route.path];
+          const layout = layoutModuleOf(route);
+          const routeFiles = new Set([
+            ...((layout && filesByLayout.get(layout)) || []),
+            ...(filesByModule.get(pageModuleFor(route.path)) ?? []),
+          ]);
           const row: unknown[] = [
             pathPattern(route.path),
-            (filesByModule.get(pageModuleFor(route.path)) ?? []).map(indexOf),
+            [...routeFiles].map(indexOf),
             needsSession.has(route.access) ? 1 : 0,
           ];
           if (data) row.push(data.map(asPair));

@@ -7,9 +7,7 @@ import { getStoredPermissions } from '@/lib/session';
 import { NotFound } from '@/components/not-found';
 import { guardFor, hasUsableSession, suffixGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
-import { LoggedInLayout } from './layouts/logged-in-layout';
 import { LoggedOutLayout } from './layouts/logged-out-layout';
-import { SessionLayout } from './layouts/session-layout';
 import { AppLoading, Root, RootErrorBoundary } from './root';
 import { type Hold, pages, type Prefetch } from './pages';
 import { NOT_FOUND_TITLE, type RouteHandle } from './route-handle';
@@ -87,9 +85,24 @@ function toRouteObject(route: WebRoute, queryClient: QueryClient): RouteObject {
 }
 
 /**
+ * The signed-in shell (header, side menu, alerts, footer links, bottom bar) and the layout of the
+ * pages open to both: chunks of their own, so the login page does not download them (issue 41: its
+ * 150 KiB budget). Object form: the router loads them beside the page's chunk, and the preload
+ * script in index.html (vite-plugins/route-preload.ts) starts them with the main chunk. A new
+ * object for each router: the router takes the loaded properties off the object it is given.
+ */
+const loggedInLayout = () => ({
+  Component: async () => (await import('./layouts/logged-in-layout')).LoggedInLayout,
+});
+const sessionLayout = () => ({
+  Component: async () => (await import('./layouts/session-layout')).SessionLayout,
+});
+
+/**
  * Every route of the web route table (packages/contracts/src/web-routes.ts) with its guard,
- * grouped by layout. Each page is its own lazily loaded chunk; the layouts (a few KB) are in the
- * main chunk, so a page needs one request of its own, not three in a row.
+ * grouped by layout. Each page is its own lazily loaded chunk; the logged-out and basic layouts
+ * (a few KB) are in the main chunk, and the signed-in ones load beside the page's own, so a page
+ * needs its requests at once, not three in a row.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const routesWith = (accesses: readonly WebRoute['access'][], suffixed: boolean): RouteObject[] =>
@@ -108,7 +121,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           id: 'logged-in',
-          Component: LoggedInLayout,
+          lazy: loggedInLayout(),
           loader: () => prefetchAlerts(queryClient),
           children: routesWith(['protected', 'native'], false),
         },
@@ -116,7 +129,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { id: 'basic', Component: BasicLayout, children: routesWith(['basic'], false) },
         {
           id: 'session',
-          Component: SessionLayout,
+          lazy: sessionLayout(),
           children: [
             ...routesWith(['open', 'account-holder'], false),
             ...routesWith(['protected'], true),

@@ -40,6 +40,10 @@ function PrivacyAcceptance({ onLogout }: { onLogout: () => void }) {
   );
 }
 
+// For the native more menu (routes/more-menu.tsx), so these stay in this layout's chunk.
+export { MenuItem } from './main-menu';
+export { useLogout };
+
 /** Header, side menu (web), bottom bar (native), footer. */
 export function LoggedInLayout() {
   const session = useSession();

@@ -61,6 +61,7 @@ describe('menus by permission', () => {
 
     expect(await visibleMenuItems(user)).toEqual([
       'Dashboard',
+      'Rewards',
       'News',
       'Services',
       'Data Usage',
@@ -69,6 +70,7 @@ describe('menus by permission', () => {
       'One-Off Payment',
       'Recurring Payment Method',
       'Guides',
+      'My Tickets',
       'Outages & Network Status',
       'Contact',
     ]);
@@ -93,11 +95,14 @@ describe('menus by permission', () => {
 
     expect(await visibleMenuItems(user)).toEqual([
       'Dashboard',
+      'Rewards',
       'News',
       'Guides',
       'Outages & Network Status',
       'Contact',
     ]);
+    // My Tickets needs view-tickets, which this user lacks (Rewards needs no permission).
+    expect(within(mainMenu()).queryByText('My Tickets')).not.toBeInTheDocument();
     // The My Services group has nothing left to show.
     expect(
       within(mainMenu()).queryByRole('button', { name: 'My Services' }),
@@ -115,6 +120,23 @@ describe('menus by permission', () => {
     expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
     // Their own details are always theirs to see and correct (docs/decisions/039).
     expect(await userMenuItems(user)).toEqual(['My Profile', 'Preferences', 'Security', 'Log Out']);
+  });
+
+  it('marks Rewards as the current page on each of its tabs', async () => {
+    signIn();
+    renderApp('/rewards/faq');
+    await screen.findByRole('heading', { level: 1, name: 'Rewards FAQ' });
+    expect(within(mainMenu()).getByRole('link', { name: 'Rewards' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(mainMenu()).getByRole('link', { name: 'Rewards' })).toHaveAttribute(
+      'href',
+      '/rewards/get-started',
+    );
+    expect(within(mainMenu()).getByRole('link', { name: 'News' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('lists Unbilled Calls as disabled, not as a link, saying it is not available yet', async () => {

@@ -1,9 +1,17 @@
 import type { PermissionMap } from '@outpost/contracts/permissions';
+import { Gift, House, LifeBuoy, type LucideIcon, Newspaper, Receipt, Wifi } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '@/components/dropdown';
 import { ChevronDownIcon } from '@/components/icons';
-import { currentGroupId, type MenuLink, mainMenu, visibleEntries } from './menu-items';
+import {
+  currentGroupId,
+  isCurrentLink,
+  type MenuIconName,
+  type MenuLink,
+  mainMenu,
+  visibleEntries,
+} from './menu-items';
 import { MENU_NONE_OPEN } from './use-menu-state';
 
 /** Screens this short scroll to the top when the menu opens, so it is seen from its start. */
@@ -21,7 +29,24 @@ export type MainMenuProps = {
   onDrawerChange: (open: boolean) => void;
 };
 
+const MENU_ICONS: Record<MenuIconName, LucideIcon> = {
+  home: House,
+  services: Wifi,
+  billing: Receipt,
+  support: LifeBuoy,
+  rewards: Gift,
+  news: Newspaper,
+};
+
+/** An entry's icon: decorative, its label is beside it. */
+function MenuIcon({ name }: { name: MenuIconName | undefined }) {
+  if (!name) return null;
+  const Icon = MENU_ICONS[name];
+  return <Icon className="menu-icon" size={20} aria-hidden="true" focusable="false" />;
+}
+
 export function MenuItem({ item }: { item: MenuLink }) {
+  const { pathname } = useLocation();
   if (item.disabled) {
     return (
       <span className="menu-link menu-link--disabled" aria-disabled="true">
@@ -30,8 +55,23 @@ export function MenuItem({ item }: { item: MenuLink }) {
       </span>
     );
   }
+  // A link with a section (Rewards) is current on every page of it, not only its own.
+  if (item.section) {
+    const current = isCurrentLink(item, pathname);
+    return (
+      <Link
+        to={item.to}
+        className={current ? 'menu-link active' : 'menu-link'}
+        aria-current={current ? 'page' : undefined}
+      >
+        <MenuIcon name={item.menuIcon} />
+        {item.label}
+      </Link>
+    );
+  }
   return (
     <NavLink to={item.to} end className="menu-link">
+      <MenuIcon name={item.menuIcon} />
       {item.label}
     </NavLink>
   );
@@ -88,6 +128,7 @@ export function MainMenu({
                 }
                 button={
                   <>
+                    <MenuIcon name={entry.menuIcon} />
                     <span>{entry.label}</span>
                     <ChevronDownIcon className="menu-group__chevron" />
                   </>

@@ -2,6 +2,12 @@ import { hasAllPermissions, type PermissionMap } from '@outpost/contracts/permis
 import { messages } from '@outpost/contracts/messages';
 import { routePermissions } from '@outpost/contracts/web-routes';
 
+/**
+ * The side menu's icons, by name: the side menu (main-menu.tsx, in the signed-in layout's chunk)
+ * draws them, so this table (which the footer uses too, on the login page) imports none.
+ */
+export type MenuIconName = 'home' | 'services' | 'billing' | 'support' | 'rewards' | 'news';
+
 /** A disabled link carries a note saying why it cannot be opened (never greyed without reason). */
 export type MenuLink = {
   kind: 'link';
@@ -9,8 +15,17 @@ export type MenuLink = {
   to: string;
   disabled?: boolean;
   note?: string;
+  menuIcon?: MenuIconName;
+  /** A path prefix under which the link is also the current one (Rewards for its FAQ tab). */
+  section?: string;
 };
-export type MenuGroup = { kind: 'group'; id: string; label: string; items: readonly MenuLink[] };
+export type MenuGroup = {
+  kind: 'group';
+  id: string;
+  label: string;
+  items: readonly MenuLink[];
+  menuIcon?: MenuIconName;
+};
 export type MenuEntry = MenuLink | MenuGroup;
 
 function link(label: string, to: string, disabledNote?: string): MenuLink {
@@ -42,26 +57,38 @@ const billingGroup: MenuGroup = {
   ],
 };
 
-/** Support's links; `extra` (the native Live Chat) goes before Contact. */
-const supportGroup = (...extra: MenuLink[]): MenuGroup => ({
+/**
+ * Support's links; `extra` (the native Live Chat) goes before Contact, `tickets` (the side menu's
+ * My Tickets, issue 41) after Guides.
+ */
+const supportGroup = (
+  { tickets = false }: { tickets?: boolean },
+  ...extra: MenuLink[]
+): MenuGroup => ({
   kind: 'group',
   id: 'support',
   label: 'Support',
   items: [
     link('Guides', '/support/guides'),
+    ...(tickets ? [link('My Tickets', '/support/my-tickets')] : []),
     link('Outages & Network Status', '/support/network-status'),
     ...extra,
     link('Contact', '/support/contact'),
   ],
 });
 
-/** The main (side) menu, spec 1 section 2. */
+/**
+ * The main (side) menu, spec 1 section 2, with My Tickets (for those who may see tickets) and
+ * Rewards added (issue 41: without them both were reachable only from the dashboard), each
+ * entry with its icon.
+ */
 export const mainMenu: readonly MenuEntry[] = [
-  link('Dashboard', '/'),
-  servicesGroup,
-  billingGroup,
-  supportGroup(),
-  link('News', '/news'),
+  { ...link('Dashboard', '/'), menuIcon: 'home' },
+  { ...servicesGroup, menuIcon: 'services' },
+  { ...billingGroup, menuIcon: 'billing' },
+  { ...supportGroup({ tickets: true }), menuIcon: 'support' },
+  { ...link('Rewards', '/rewards/get-started'), menuIcon: 'rewards', section: '/rewards' },
+  { ...link('News', '/news'), menuIcon: 'news' },
 ];
 
 /** The user menu's links (Log Out follows them). */
@@ -88,7 +115,7 @@ export const moreMenu: readonly MenuEntry[] = [
   // The more menu lists Billing without the disabled Unbilled Calls (spec 3 section 2.2).
   { ...billingGroup, items: billingGroup.items.filter((item) => !item.disabled) },
   // The native more menu adds Live Chat before Contact (spec 3 section 2.2).
-  supportGroup(link('Live Chat', '/support/live-chat')),
+  supportGroup({}, link('Live Chat', '/support/live-chat')),
   link('News', '/news'),
   { kind: 'group', id: 'account', label: 'Account', items: userMenuLinks },
 ];
@@ -130,6 +157,8 @@ export function flattenLinks(entries: readonly MenuEntry[]): MenuLink[] {
 export function isCurrentLink(item: MenuLink, pathname: string): boolean {
   if (item.disabled) return false;
   if (item.to === '/') return pathname === '/';
+  if (item.section && (pathname === item.section || pathname.startsWith(`${item.section}/`)))
+    return true;
   return pathname === item.to || pathname.startsWith(`${item.to}/`);
 }
 
