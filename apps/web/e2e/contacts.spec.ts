@@ -134,6 +134,7 @@ test.describe('contacts and permissions', () => {
           'Guides',
           'Outages & Network Status',
           'Contact',
+          'Rewards',
           'News',
         ]);
         await contactPage.goto('/account/permissions');
@@ -163,6 +164,7 @@ test.describe('contacts and permissions', () => {
           'Guides',
           'Outages & Network Status',
           'Contact',
+          'Rewards',
           'News',
         ]);
 

@@ -18,6 +18,7 @@ test.describe('application shell', () => {
 
     expect(await mainMenuItems(page)).toEqual([
       'Dashboard',
+      'Rewards',
       'News',
       'Services',
       'Data Usage',
@@ -26,6 +27,7 @@ test.describe('application shell', () => {
       'One-Off Payment',
       'Recurring Payment Method',
       'Guides',
+      'My Tickets',
       'Outages & Network Status',
       'Contact',
     ]);
@@ -89,6 +91,7 @@ test.describe('application shell', () => {
 
     expect(await mainMenuItems(page)).toEqual([
       'Dashboard',
+      'Rewards',
       'News',
       'Guides',
       'Outages & Network Status',
