@@ -78,7 +78,7 @@ export function EmptyState({
       <div className="empty-panel__body">
         {title !== undefined && <Title className="empty-panel__title">{title}</Title>}
         {children !== undefined && <div className="empty-panel__text">{children}</div>}
-        {action !== undefined && <div className="empty-panel__action">{action}</div>}
+        {action ? <div className="empty-panel__action">{action}</div> : null}
       </div>
     </div>
   );
