@@ -107,13 +107,15 @@ export default defineConfig(({ mode, command }) => ({
               priority: 0,
             },
             // The pieces the pages share but the login page and the shell never use (the modal, the
-            // data table and pagination, the action notice banner, the service status badge and notice, the feature rules, data saver, the online state, the live
+            // data table and pagination, the designed empty/error/not-found state (the shell loads
+            // not-found and the offline state lazily), the prepare/commit and URL-state helpers (only
+            // pages use them; in 'shared' they cost the login page 0.3 KiB), the action notice banner, the service status badge and notice, the feature rules, data saver, the online state, the live
             // chat entry (its widget loader is a chunk of its own, loaded when chat opens), and the
             // dashboard's small shared pieces, which were requests of their own): one chunk the
             // pages load beside their own, so the login page's budget does not pay for every page.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|service-icon|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|online|data-saver|download|live-chat)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin|service-status)-rules|service-status-messages|au-states|phone-format|money|time[\\/](zoned|names))\.ts$|node_modules[\\/]@date-fns[\\/]tz[\\/]|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/](modal|biometric-settings-dialog|data-table|pagination|review-list|service-select|service-icon|empty-state|not-found|load-error|offline-state|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner)\.tsx$|[\\/]src[\\/]lib[\\/](staff-link|online|data-saver|download|live-chat|prepare-commit|url-state)\.ts$|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]((card|advisories|tickets|referrals|callbacks|application|pin|service-status)-rules|service-status-messages|au-states|phone-format|money|time[\\/](zoned|names))\.ts$|node_modules[\\/]@date-fns[\\/]tz[\\/]|[\\/]src[\\/](features[\\/]services[\\/]api[\\/]get-available-(plans|blocks)|features[\\/]dashboard[\\/]components[\\/]account-summary-card|lib[\\/]native[\\/]review-notes)\.tsx?$/,
               priority: 2,
             },
             // Code shared by the shell and the pages: one chunk instead of several tiny ones, so the
@@ -135,7 +137,7 @@ export default defineConfig(({ mode, command }) => ({
               // that use them too (the login page would then load 'kit'). Logging out too: the
               // signed-in layout and the forced password change both use it, and a few hundred
               // bytes here beat a request of its own on every signed-in page.
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]logout\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|service-icon|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|wizard-(flow|actions)\.tsx?$|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application|service-status)-rules|callback-slots|native-messages|service-status-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]features[\\/]dashboard[\\/]utils[\\/]account\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]logout\.ts$|[\\/]src[\\/](lib|components)[\\/](?!(modal|biometric-settings-dialog|wizard|data-table|pagination|review-list|service-select|service-icon|empty-state|not-found|load-error|offline-state|file-picker|placeholder-page|service-status|services-tabs|tabs|menu-button|staff-link-failure|server-action-button|live-chat-entry|notice-banner|safe-html)\.tsx$|form[\\/]|step-up|password-change|wizard-storage|wizard-(flow|actions)\.tsx?$|staff-link\.ts|online\.ts|data-saver\.ts|download\.ts|prepare-commit\.ts|url-state\.ts|live-chat|query-persist|native[\\/])|[\\/]packages[\\/](contracts|domain)[\\/]src[\\/](?!(identification|account|contacts|guides|card|advisories|tickets|referrals|callbacks|application|service-status)-rules|callback-slots|native-messages|service-status-messages|au-states|pin-rules|orders-rules|contact-change-messages|phone-format|usage-report-name|money|product-address|time[\\/](zoned|names))/,
               priority: 3,
             },
           ],

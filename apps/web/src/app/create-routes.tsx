@@ -4,11 +4,10 @@ import type { LoaderFunction, RouteObject } from 'react-router';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
 import { alertsQueryOptions } from '@/features/alerts/api/get-alerts';
 import { getStoredPermissions } from '@/lib/session';
-import { NotFound } from '@/components/not-found';
 import { guardFor, hasUsableSession, suffixGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { LoggedOutLayout } from './layouts/logged-out-layout';
-import { AppLoading, Root, RootErrorBoundary } from './root';
+import { AppLoading, NotFoundPage, Root, RootErrorBoundary } from './root';
 import { type Hold, pages, type Prefetch } from './pages';
 import { NOT_FOUND_TITLE, type RouteHandle } from './route-handle';
 
@@ -136,7 +135,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: '*',
               handle: { title: NOT_FOUND_TITLE, access: 'not-found' } satisfies RouteHandle,
-              Component: NotFound,
+              Component: NotFoundPage,
             },
           ],
         },

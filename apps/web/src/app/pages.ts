@@ -236,9 +236,14 @@ export const pages: Readonly<Record<string, Page>> = {
       queryClient.prefetchQuery(blogQueryOptions(params.slug ?? '')),
   },
   // Rewards (docs/decisions/020): each page's one call starts with its chunk.
+  // The offer, and the FAQ beside it (issue 41).
   '/rewards/get-started': {
     load: () => import('./routes/rewards'),
-    prefetch: (queryClient) => queryClient.prefetchQuery(referralOfferQueryOptions()),
+    prefetch: (queryClient) =>
+      Promise.all([
+        queryClient.prefetchQuery(referralOfferQueryOptions()),
+        queryClient.prefetchQuery(pageQueryOptions('rewards-faq')),
+      ]),
   },
   '/rewards/faq': {
     load: () => import('./routes/rewards'),

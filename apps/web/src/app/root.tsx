@@ -1,5 +1,5 @@
 import { messages } from '@outpost/contracts/messages';
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Outlet,
@@ -13,7 +13,6 @@ import {
 } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadingState } from '@/components/loading-state';
-import { NotFound } from '@/components/not-found';
 import { MAIN_CONTENT_ID } from '@/components/skip-link';
 import { refreshSession } from '@/lib/api-client';
 import { isApiError, isSessionRejection } from '@/lib/api-error';
@@ -30,6 +29,10 @@ import { useNativeShell } from './use-native-shell';
 
 // ios/android only: biometric login on the login page (docs/decisions/026).
 const NativeLogin = lazy(() => import('@/features/auth/components/native-login'));
+// The designed not-found state is in the pages' 'kit' chunk, not the login page's.
+const NotFound = lazy(() =>
+  import('@/components/not-found').then((module) => ({ default: module.NotFound })),
+);
 
 /** Renew this long before session_expiry. */
 export const RENEW_LEAD_MS = 30_000;
@@ -129,6 +132,15 @@ export function Root() {
   );
 }
 
+/** An unknown path or a page that is not there (spec 1), its code loaded when needed. */
+export function NotFoundPage() {
+  return (
+    <Suspense fallback={null}>
+      <NotFound />
+    </Suspense>
+  );
+}
+
 /** Shown while the first route's code (and a session renewal, if due) loads. */
 export function AppLoading() {
   return (
@@ -143,7 +155,7 @@ export function RootErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id={MAIN_CONTENT_ID} className="app-error">
-        <NotFound />
+        <NotFoundPage />
       </main>
     );
   }

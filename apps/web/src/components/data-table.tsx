@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@outpost/domain/constants';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { EmptyState } from './empty-state';
 import { LoadingState } from './loading-state';
 import { Pagination, pageSlice } from './pagination';
 
@@ -42,7 +43,10 @@ export type DataTableProps<T> = {
   onPageChange?: (page: number) => void;
   loading?: boolean;
   loadingLabel?: string;
-  /** Shown instead of the table when there are no rows. */
+  /**
+   * Shown instead of the table when there are no rows, in the designed empty state (its sentence
+   * and, if there is one, the next step as a `.button` link).
+   */
   empty: ReactNode;
   className?: string;
   /**
@@ -111,7 +115,7 @@ export function DataTable<T>({
   const [pageSize, setPageSize] = useState(initialPageSize);
   const [query, setQuery] = useState('');
   if (loading) return <LoadingState label={loadingLabel} />;
-  if (rows.length === 0) return <div className="empty-state">{empty}</div>;
+  if (rows.length === 0) return <EmptyState compact>{empty}</EmptyState>;
 
   const found = search ? matching(rows, query, search.text) : rows;
   const shown = pageSlice(found, controlledPage ?? ownPage, pageSize);

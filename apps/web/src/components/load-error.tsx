@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
 
 type LoadErrorProps = {
@@ -8,14 +9,23 @@ type LoadErrorProps = {
   resetKey?: number;
 };
 
-/** A failed load: the error banner and a 'Try again' button, the same on every page. */
+/**
+ * A failed load: the designed error state with the error banner (spec 1 section 8's words) and
+ * 'Try again', the same on every page. In the pages' 'kit' chunk: the login page never loads data.
+ */
 export function LoadError({ error, onRetry, resetKey }: LoadErrorProps) {
   return (
-    <div className="page-error">
+    <EmptyState
+      kind="error"
+      compact
+      className="page-error"
+      action={
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Try again
+        </button>
+      }
+    >
       <ErrorBanner key={resetKey} error={error} />
-      <button type="button" className="button" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
+    </EmptyState>
   );
 }

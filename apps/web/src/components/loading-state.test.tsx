@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadingState, NOT_KEPT_MESSAGE } from './loading-state';
 
@@ -14,12 +15,12 @@ afterEach(() => {
 });
 
 describe('LoadingState: data that cannot come says so (docs/decisions/031)', () => {
-  it('offline, says the data has not been kept on this device and what to do, instead of spinning', () => {
+  it('offline, says the data has not been kept on this device and what to do, instead of spinning', async () => {
     render(
-      <>
+      <MemoryRouter initialEntries={['/billing']}>
         <LoadingState label="Loading your balance…" />
         <LoadingState placeholder={<p>Loading saved cards…</p>} />
-      </>,
+      </MemoryRouter>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading your balance…');
     expect(screen.getByText('Loading saved cards…')).toBeInTheDocument();
@@ -34,6 +35,12 @@ describe('LoadingState: data that cannot come says so (docs/decisions/031)', () 
     );
     expect(screen.queryByText('Loading your balance…')).not.toBeInTheDocument();
     expect(screen.queryByText('Loading saved cards…')).not.toBeInTheDocument();
+    // Then the designed offline state (its code loads lazily) around the same sentence.
+    expect(await screen.findAllByText("You're offline")).toHaveLength(2);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      `You're offline${NOT_KEPT_MESSAGE}Go to the Dashboard`,
+      `You're offline${NOT_KEPT_MESSAGE}Go to the Dashboard`,
+    ]);
 
     // Back online, the data loads again: the spinner and the skeleton are back.
     goOffline(false);

@@ -1,4 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { isReachable, subscribeReachability } from '@/lib/reachability';
 
 /**
@@ -7,6 +7,23 @@ import { isReachable, subscribeReachability } from '@/lib/reachability';
  */
 export const NOT_KEPT_MESSAGE =
   'This has not been saved on this device yet. Connect to the internet to load it.';
+
+function NotKept() {
+  return (
+    <p className="loading-state loading-state--not-kept" role="status">
+      {NOT_KEPT_MESSAGE}
+    </p>
+  );
+}
+
+// The designed offline state is in the pages' chunk, not the login page's: the plain sentence
+// until it comes, or if it cannot.
+const OfflineState = lazy(() =>
+  import('./offline-state').then(
+    (module) => ({ default: module.OfflineState }),
+    () => ({ default: NotKept }),
+  ),
+);
 
 export type LoadingStateProps = {
   label?: string;
@@ -33,9 +50,9 @@ export function LoadingState({ label = 'Loading…', placeholder, data = true }:
   const online = useSyncExternalStore(subscribeReachability, isReachable, () => true);
   if (data && !online)
     return (
-      <p className="loading-state loading-state--not-kept" role="status">
-        {NOT_KEPT_MESSAGE}
-      </p>
+      <Suspense fallback={<NotKept />}>
+        <OfflineState>{NOT_KEPT_MESSAGE}</OfflineState>
+      </Suspense>
     );
   if (placeholder !== undefined) return placeholder;
   return (

@@ -79,6 +79,15 @@ describe('Recurring Payment Method', () => {
     await screen.findByText('Not Yet Set');
     expect(within(section('Direct Debit')).getAllByText('N/A')).toHaveLength(2);
     expect(within(section('Credit Card')).getAllByText('N/A')).toHaveLength(2);
+    // Said in words beside each title.
+    expect(
+      within(section('Direct Debit')).getByRole('heading', {
+        name: 'Direct Debit No account saved',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Credit Card')).getByRole('heading', { name: 'Credit Card No card saved' }),
+    ).toBeInTheDocument();
     const buttons = screen
       .getAllByRole('button', { name: /Card|Account|Default/ })
       .map((b) => b.textContent);

@@ -270,12 +270,22 @@ function MethodSection({
   const describedBy = serverAction.reason ? reasonId : undefined;
   const hasButtons =
     buttons !== null && (buttons.add || buttons.update || buttons.remove || buttons.makeDefault);
+  // Nothing saved: the spec's N/A stays in each row, plainly a placeholder, and the title says
+  // why in words (issue 41), in the title's line so nothing moves when it arrives.
+  const noneSaved =
+    methods !== null && !(type === 'card' ? methods.card_details : methods.bank_details);
+  const none = <span className="facts__none">N/A</span>;
 
   return (
     <section className="paymethod-card" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="paymethod-card__title">
         {title}
         {isDefault && <span className="tag">Default</span>}
+        {noneSaved && (
+          <span className="tag tag--muted">
+            {type === 'card' ? 'No card saved' : 'No account saved'}
+          </span>
+        )}
       </h2>
       <dl className="facts">
         {type === 'card' ? (
@@ -288,7 +298,7 @@ function MethodSection({
                 ) : methods.card_details ? (
                   `${methods.card_details.type} ending in ${methods.card_details.last4}`
                 ) : (
-                  'N/A'
+                  none
                 )}
               </dd>
             </div>
@@ -300,7 +310,7 @@ function MethodSection({
                 ) : methods.card_details?.expires ? (
                   formatCardExpiry(methods.card_details.expires)
                 ) : (
-                  'N/A'
+                  none
                 )}
               </dd>
             </div>
@@ -309,12 +319,12 @@ function MethodSection({
           <>
             <div>
               <dt>Account holder</dt>
-              <dd>{!methods ? <ValueSkeleton /> : methods.bank_details?.name || 'N/A'}</dd>
+              <dd>{!methods ? <ValueSkeleton /> : methods.bank_details?.name || none}</dd>
             </div>
             <div>
               <dt>Account number</dt>
               <dd>
-                {!methods ? <ValueSkeleton /> : (bankLast4(methods.bank_details?.account) ?? 'N/A')}
+                {!methods ? <ValueSkeleton /> : (bankLast4(methods.bank_details?.account) ?? none)}
               </dd>
             </div>
           </>

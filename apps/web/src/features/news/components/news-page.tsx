@@ -2,6 +2,7 @@ import { useDataSaver } from '@/lib/data-saver';
 import { messages } from '@outpost/contracts/messages';
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { Pagination, pageSlice } from '@/components/pagination';
@@ -70,12 +71,15 @@ export function NewsPage() {
       )}
 
       {pastTheEnd && (
-        <div className="empty-state">
-          <p>There is no page {requestedPage}.</p>
-          <Link to={`/news${newsSearch(category, pageCount)}`}>
-            Go to the last page, page {pageCount}
-          </Link>
-        </div>
+        <EmptyState
+          kind="not-found"
+          title={`There is no page ${requestedPage}.`}
+          action={
+            <Link to={`/news${newsSearch(category, pageCount)}`} className="button button--primary">
+              Go to the last page, page {pageCount}
+            </Link>
+          }
+        />
       )}
 
       {blogs.isSuccess && !pastTheEnd && (
@@ -87,14 +91,20 @@ export function NewsPage() {
             {category !== null && ` in ${category}`}
           </h2>
           {matching.length === 0 ? (
-            <div className="empty-state">
-              <p>
-                {category === null
+            <EmptyState
+              title={
+                category === null
                   ? 'There is no news yet.'
-                  : `There are no news posts in ${category}.`}
-              </p>
-              {category !== null && <Link to="/news">Show all news</Link>}
-            </div>
+                  : `There are no news posts in ${category}.`
+              }
+              action={
+                category !== null && (
+                  <Link to="/news" className="button button--primary">
+                    Show all news
+                  </Link>
+                )
+              }
+            />
           ) : (
             <ul className="news-grid">
               {posts.map((post) => (

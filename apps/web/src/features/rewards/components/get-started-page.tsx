@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReferralOffer, ReferralOfferData } from '@outpost/contracts/referrals';
 import { messages } from '@outpost/contracts/messages';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { getBrand } from '@/lib/brand';
@@ -10,22 +10,30 @@ import { copyShareMessage, useCopyShare } from '../hooks/use-copy-share';
 import { offerAmount } from '../utils/money';
 import { RewardsLayout } from './rewards-layout';
 
-/** /rewards/get-started (docs/decisions/020): the offer, the code and link to share, how it works. */
-export function GetStartedPage() {
+/**
+ * /rewards/get-started (docs/decisions/020): the offer, the code and link to share, how it works;
+ * `aside` (the FAQ) beside them on wide screens, under them on phones (issue 41).
+ */
+export function GetStartedPage({ aside }: { aside?: ReactNode }) {
   const offer = useQuery(referralOfferQueryOptions());
   return (
     <RewardsLayout title="Rewards">
-      {offer.isError ? (
-        <LoadError
-          error={messages.banner.loadData}
-          onRetry={() => void offer.refetch()}
-          resetKey={offer.errorUpdatedAt}
-        />
-      ) : offer.data ? (
-        <GetStarted data={offer.data} />
-      ) : (
-        <GetStartedSkeleton />
-      )}
+      <div className="rewards-columns">
+        <div className="rewards-columns__main">
+          {offer.isError ? (
+            <LoadError
+              error={messages.banner.loadData}
+              onRetry={() => void offer.refetch()}
+              resetKey={offer.errorUpdatedAt}
+            />
+          ) : offer.data ? (
+            <GetStarted data={offer.data} />
+          ) : (
+            <GetStartedSkeleton />
+          )}
+        </div>
+        {aside}
+      </div>
     </RewardsLayout>
   );
 }

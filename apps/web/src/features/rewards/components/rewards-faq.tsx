@@ -5,10 +5,12 @@ import { faqSections } from '../utils/faq-sections';
 /**
  * The Rewards FAQ (docs/decisions/020): the content page's questions as an accordion of native
  * details/summary elements (keyboard and screen reader support come with them), or the sanitised
- * text as it is when it has no questions.
+ * text as it is when it has no questions. Its questions are h3 where it sits under a heading of
+ * its own (beside Get Started).
  */
-export function RewardsFaq({ html }: { html: string }) {
+export function RewardsFaq({ html, headingLevel = 2 }: { html: string; headingLevel?: 2 | 3 }) {
   const faq = useMemo(() => faqSections(html), [html]);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="rewards-faq">
       {faq.introHtml !== '' && <SafeHtml className="content-body" html={faq.introHtml} />}
@@ -17,7 +19,7 @@ export function RewardsFaq({ html }: { html: string }) {
           {faq.sections.map((section) => (
             <details key={section.id} className="rewards-faq__item">
               <summary className="rewards-faq__question">
-                <h2 className="rewards-faq__heading">{section.question}</h2>
+                <Heading className="rewards-faq__heading">{section.question}</Heading>
               </summary>
               <SafeHtml className="content-body rewards-faq__answer" html={section.answerHtml} />
             </details>

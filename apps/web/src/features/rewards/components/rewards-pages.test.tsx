@@ -44,6 +44,11 @@ const referrals: Referral[] = [
   },
 ];
 
+const faqPage = {
+  title: 'Rewards FAQ',
+  body: '<p>All about referring.</p><h2>Who can I refer?</h2><p>Anyone at a new address.</p><h2>When do I get my credit?</h2><p>After 30 days.</p><script>alert(1)</script>',
+};
+
 function setup(
   path: string,
   routes: Record<string, () => Response>,
@@ -58,6 +63,9 @@ function setup(
           enabled: permissions.includes(permission) ? 1 : 0,
         })),
       }),
+    // Get Started shows the FAQ beside the offer.
+    [`GET ${buildPath(apiPaths.page, { slug: 'rewards-faq' })}`]: () =>
+      jsonResponse({ data: faqPage }),
     ...routes,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
@@ -85,6 +93,23 @@ describe('Get Started', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
     expect(within(steps).getByText(/connected for 30 days/)).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/api/portal/accounts/'))).toHaveLength(1);
+  });
+
+  it('puts the FAQ beside the offer, its questions under a heading of their own', async () => {
+    const { user } = setup('/rewards/get-started', {
+      [`GET ${apiPaths.referralOffer}`]: () => jsonResponse({ data: offer }),
+    });
+    const aside = await screen.findByRole('complementary', { name: 'Questions' });
+    const question = await within(aside).findByRole('heading', {
+      level: 3,
+      name: 'Who can I refer?',
+    });
+    await user.click(question);
+    expect(within(aside).getByText('Anyone at a new address.')).toBeVisible();
+    expect(within(aside).getByRole('link', { name: 'Open the Rewards FAQ' })).toHaveAttribute(
+      'href',
+      '/rewards/faq',
+    );
   });
 
   it("copies the code and says so: 'Copied' on the button, announced once", async () => {
@@ -181,12 +206,7 @@ describe('Rewards FAQ', () => {
   it('shows each question of the content page as a closed disclosure with its answer', async () => {
     const { user } = setup('/rewards/faq', {
       [`GET ${buildPath(apiPaths.page, { slug: 'rewards-faq' })}`]: () =>
-        jsonResponse({
-          data: {
-            title: 'Rewards FAQ',
-            body: '<p>All about referring.</p><h2>Who can I refer?</h2><p>Anyone at a new address.</p><h2>When do I get my credit?</h2><p>After 30 days.</p><script>alert(1)</script>',
-          },
-        }),
+        jsonResponse({ data: faqPage }),
     });
     expect(await screen.findByText('All about referring.')).toBeInTheDocument();
     const question = screen.getByRole('heading', { level: 2, name: 'Who can I refer?' });

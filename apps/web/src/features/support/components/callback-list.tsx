@@ -1,6 +1,7 @@
 import type { Callback } from '@outpost/contracts/callbacks';
 import { slotLabel } from '@outpost/domain/callback-slots';
 import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { WizardModal, WizardStep } from '@/components/wizard';
 import { WizardConfirmActions } from '@/components/wizard-actions';
@@ -48,7 +49,11 @@ export function CallbackList() {
           <span className="skeleton__line skeleton__line--short" aria-hidden="true" />
         </div>
       ) : callbacks.data.length === 0 ? (
-        <p className="empty-state callback-list__empty">You have no callbacks booked.</p>
+        <EmptyState
+          compact
+          className="callback-list__empty"
+          title="You have no callbacks booked."
+        />
       ) : (
         <ul className="callback-list__items">
           {callbacks.data.map((callback) => {

@@ -144,6 +144,12 @@ describe('Guides page', () => {
     await act(async () => release(jsonResponse({ data: [] })));
     await wait(0);
     expect(screen.getByText('No entries found.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'No guide matches your search. Try other words or all categories, or contact us.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Show all guides' })).toBeVisible();
   });
 
   it('filters by category', async () => {

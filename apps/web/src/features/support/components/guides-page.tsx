@@ -2,7 +2,8 @@ import type { GuideCategory } from '@outpost/domain/guides-rules';
 import { messages } from '@outpost/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { guidesQueryOptions, useGuides } from '../api/get-guides';
 import { useGuideSearch } from '../hooks/use-guide-search';
@@ -90,7 +91,33 @@ export function GuidesPage() {
             resetKey={guides.errorUpdatedAt}
           />
         ) : shown.length === 0 ? (
-          <p className="guides__empty">{messages.guides.noEntries}</p>
+          <EmptyState
+            title={messages.guides.noEntries}
+            action={
+              keyword || category ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => {
+                    setText('');
+                    setCategory('');
+                  }}
+                >
+                  Show all guides
+                </button>
+              ) : (
+                <Link to="/support/contact" className="button button--primary">
+                  Contact us
+                </Link>
+              )
+            }
+          >
+            <p>
+              {keyword || category
+                ? 'No guide matches your search. Try other words or all categories, or contact us.'
+                : 'There are no guides yet. Our team can help you directly.'}
+            </p>
+          </EmptyState>
         ) : (
           <GuideCategoryList key={keyword} categories={shown} />
         )}

@@ -142,7 +142,9 @@ describe('Make a Request', () => {
       type: 'image/png',
     });
     await user.upload(await screen.findByLabelText('Attachment (optional)'), photo);
-    expect(screen.getByText('lights.png (4 bytes)')).toBeInTheDocument();
+    // The chosen file, its name and size, with a way to take it off.
+    expect(screen.getByText('(4 bytes)').parentElement).toHaveTextContent('lights.png (4 bytes)');
+    expect(screen.getByRole('button', { name: 'Remove lights.png' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('What is it about?'), 'Technical fault');
     await user.type(screen.getByLabelText('Subject'), 'Lights');
     await user.type(screen.getByLabelText('Details'), 'See the photo.');

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBanner } from '@/components/error-banner';
+import { FilePicker } from '@/components/file-picker';
 import { Field } from '@/components/form/field';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { idParam } from '@/lib/selected-service';
@@ -174,7 +175,6 @@ function RequestForm({
     }
   });
 
-  const fileHintId = `${ids}-file-hint`;
   const fileErrorId = `${ids}-file-error`;
   const fileBlockedId = `${ids}-file-blocked`;
   return (
@@ -221,33 +221,29 @@ function RequestForm({
             />
           )}
         />
-        <div className="field new-ticket__file">
-          <label htmlFor={`${ids}-file`}>Attachment (optional)</label>
-          <p id={fileHintId} className="field__hint">
-            A photo (PNG, JPEG, GIF or WebP) or a PDF, up to 5 MB.
-          </p>
-          <input
-            ref={fileInput}
-            id={`${ids}-file`}
-            type="file"
-            accept={ATTACHMENT_ACCEPT}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={[blocked && fileBlockedId, fileError && fileErrorId, fileHintId]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
-          />
+        <FilePicker
+          id={`${ids}-file`}
+          label="Attachment (optional)"
+          hint="A photo (PNG, JPEG, GIF or WebP) or a PDF, up to 5 MB."
+          accept={ATTACHMENT_ACCEPT}
+          inputRef={fileInput}
+          invalid={fileError !== null}
+          describedBy={[blocked && fileBlockedId, fileError && fileErrorId]}
+          picked={
+            refused
+              ? {
+                  file: refused,
+                  size: formatFileSize(refused.size),
+                  note: ticketTexts.notAttached(refused.name),
+                }
+              : file && { file, size: formatFileSize(file.size) }
+          }
+          onPick={pickFile}
+          onRemove={removeFile}
+        >
           {fileError && (
             <p id={fileErrorId} className="field__error">
               {fileError}
-            </p>
-          )}
-          {refused && (
-            <p className="new-ticket__chosen">
-              <span>{ticketTexts.notAttached(refused.name)}</span>
-              <button type="button" className="button button--small" onClick={removeFile}>
-                Remove<span className="visually-hidden"> {refused.name}</span>
-              </button>
             </p>
           )}
           {blocked && (
@@ -255,17 +251,7 @@ function RequestForm({
               {ticketTexts.attachmentBlocks}
             </p>
           )}
-          {file && (
-            <p className="new-ticket__chosen">
-              <span>
-                {file.name} ({formatFileSize(file.size)})
-              </span>
-              <button type="button" className="button button--small" onClick={removeFile}>
-                Remove<span className="visually-hidden"> {file.name}</span>
-              </button>
-            </p>
-          )}
-        </div>
+        </FilePicker>
         {create.isError && (
           <ErrorBanner
             key={create.submittedAt}
