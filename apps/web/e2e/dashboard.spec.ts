@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
@@ -7,7 +8,8 @@ import { logIn } from './session';
  * The dashboard, alerts, news and legal pages against the real server and its seed
  * (apps/server/src/seed): holder/Jordan has every permission on account 100001 (Visa ending in
  * 4242, one Sky Muster Plus service with usage, the invoice alert of the current period);
- * billing/Alex only billing; limited/Riley nothing; ten news posts, three of them Tips.
+ * billing/Alex only billing; limited/Riley nothing; other/Casey owes the current invoice (account
+ * 100003, no payment method); ten news posts, three of them Tips.
  */
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -33,14 +35,26 @@ test.describe('dashboard', () => {
     await expect(summary.getByRole('link', { name: 'Update Payment' })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'View Services' })).toBeVisible();
 
+    // The hero comes first: what is left and for how long, the projection, then the bars.
     const usage = card(page, 'Usage');
+    await expect(page.getByRole('region').first()).toHaveAccessibleName('Usage');
+    await expect(usage.locator('.usage-hero__lead')).toHaveText(/^[\d.]+ [MG]B left · \d+ days?$/);
+    await expect(
+      usage.getByText(/^At this pace it (lasts the period|runs out on \d\d\/\d\d\/\d\d)$/),
+    ).toBeVisible();
+    await expect(usage.locator('.usage-hero__icon svg')).toBeVisible();
     await expect(usage.getByRole('combobox', { name: 'Plan' })).toHaveValue('200101');
     await expect(usage.getByRole('progressbar', { name: 'Peak data used' })).toHaveAttribute(
       'aria-valuetext',
       /^\d+% \([\d.]+ [MG]B of [\d.]+ GB\)$/,
     );
     await expect(usage).toContainText(/Days remaining\d+/);
-    await expect(usage.getByRole('link', { name: 'View Detailed Usage' })).toBeVisible();
+    await expect(usage).toContainText(/Period end date\d\d\/\d\d\/\d\d/);
+    await expect(usage.getByRole('button', { name: 'Change Plan' })).toBeVisible();
+    await expect(usage.getByRole('link', { name: 'View Detailed Usage' })).toHaveAttribute(
+      'href',
+      '/services/usage?service=200101',
+    );
 
     const activity = card(page, 'Billing Activity').getByRole('table', {
       name: 'Billing Activity',
@@ -78,6 +92,98 @@ test.describe('dashboard', () => {
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('a customer who owes money sees what is owed, when it is due, and Pay beside it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logIn(page, 'other', 'Casey');
+    const summary = card(page, 'Account Summary');
+    await expect(summary).toContainText(/Balance\$[\d,]+\.\d\dOwing/);
+    await expect(summary).toContainText(/Due date\d\d\/\d\d\/\d\d/);
+    const pay = summary.getByRole('link', { name: /^Pay \$[\d,]+\.\d\d$/ });
+    await expect(pay).toHaveAttribute('href', '/billing/one-off-payment');
+    // The amount on the button is the balance owed.
+    const owed = (await summary.locator('.facts__amount').textContent()) ?? '';
+    await expect(pay).toHaveText(`Pay ${owed}`);
+    await expect(summary).toContainText('Not Yet Set');
+    await expectNoSeriousA11yViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await pay.click();
+    await expect(page).toHaveURL('/billing/one-off-payment');
+  });
+
+  for (const width of [360, 1280]) {
+    test(`the Usage hero's placeholder holds the loaded hero's height at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // The dashboard's data is held back past the hold, so the placeholders show first.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/users\/current\/dashboard\/?(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await logIn(page, 'holder', 'Jordan');
+      const usage = card(page, 'Usage');
+      await expect(usage).toHaveAttribute('aria-busy', 'true');
+      const waiting = await usage.boundingBox();
+      release();
+      await expect(usage).not.toHaveAttribute('aria-busy');
+      await expect(usage.getByRole('progressbar').first()).toBeVisible();
+      const loaded = await usage.boundingBox();
+      expect(Math.abs(waiting!.height - loaded!.height)).toBeLessThanOrEqual(2);
+    });
+  }
+
+  test('the dashboard loads at most 170 KiB of gzipped JavaScript', async ({ page }) => {
+    // A login, a cold load and the network's rest: more than the default time on a busy machine.
+    test.slow();
+    await logIn(page, 'holder', 'Jordan');
+    const client = await page.context().newCDPSession(page);
+    await client.send('Network.clearBrowserCache');
+    const scripts = new Map<string, number>();
+    const bodies: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
+        bodies.push(
+          response.body().then((body) => {
+            scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+          }),
+        );
+      }
+    });
+    const total = async () => {
+      await Promise.all(bodies);
+      return [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    };
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB gzip`;
+
+    // The route's JavaScript: what a signed-in visit to / loaded by the time its hero is drawn
+    // (the shell, the router, the dashboard's chunks), as bench/page-load.ts counts it.
+    await page.goto('/');
+    await expect(card(page, 'Usage')).not.toHaveAttribute('aria-busy');
+    await expect(card(page, 'Usage').getByRole('progressbar').first()).toBeVisible();
+    const route = await total();
+    const routeFiles = scripts.size;
+    // And everything to the network's rest: the shell's later pieces too (the alerts' sanitiser,
+    // the last-known data's store, the offline shell).
+    await page.waitForLoadState('networkidle');
+    const idle = await total();
+    test.info().annotations.push(
+      { type: 'dashboard JS', description: `${routeFiles} files, ${kib(route)}` },
+      {
+        type: 'dashboard JS to network idle',
+        description: `${scripts.size} files, ${kib(idle)}`,
+      },
+    );
+    expect(route).toBeLessThanOrEqual(170 * 1024);
   });
 
   test('a contact with only billing permissions sees Account Summary and Billing Activity, not Usage', async ({

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@outpost/contracts/dashboard';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { money, paymentMethodLabel, periodEndDate } from '../utils/account';
 import { DashboardCard } from './dashboard-card';
@@ -43,22 +44,32 @@ export function AccountSummaryCard({
       {dashboard && !account && <p>There are no account details to show.</p>}
       {dashboard && account && (
         <>
-          <dl className="facts">
-            <div>
-              <dt>Balance</dt>
-              <dd className="facts__balance">
-                <span className="facts__amount">{money(Math.abs(account.balance.amount))}</span>
-                <span className={statusClass[account.balance.status] ?? 'status-badge'}>
-                  {account.balance.status}
-                </span>
-              </dd>
-            </div>
-            {owing && account.due && (
+          {/* The balance first; owing, what is owed and when it is due, with Pay beside it. */}
+          <div className={owing ? 'account-balance account-balance--owing' : 'account-balance'}>
+            <dl className="account-balance__figures">
               <div>
-                <dt>Due date</dt>
-                <dd>{periodEndDate(account.due)}</dd>
+                <dt>Balance</dt>
+                <dd className="facts__balance">
+                  <span className="facts__amount">{money(Math.abs(account.balance.amount))}</span>
+                  <span className={statusClass[account.balance.status] ?? 'status-badge'}>
+                    {account.balance.status}
+                  </span>
+                </dd>
               </div>
+              {owing && account.due && (
+                <div className="account-balance__due">
+                  <dt>Due date</dt>
+                  <dd>{periodEndDate(account.due)}</dd>
+                </div>
+              )}
+            </dl>
+            {showPay && (
+              <Link to="/billing/one-off-payment" className="button button--primary">
+                Pay {money(account.balance.amount)}
+              </Link>
             )}
+          </div>
+          <dl className="facts">
             <div>
               <dt>Period end date</dt>
               <dd>{periodEndDate(dashboard.period.current_end)}</dd>
@@ -72,29 +83,23 @@ export function AccountSummaryCard({
             </div>
           </dl>
           <div className="dashboard-card__actions">
-            {showPay && (
-              <Link to="/billing/one-off-payment" className="button button--primary button--small">
-                Pay {money(account.balance.amount)}
-              </Link>
-            )}
             {showBill && !onInvoices && canVisit('/billing/invoices') && (
               <Link
                 to="/billing/invoices"
-                className={
-                  showPay ? 'button button--small' : 'button button--primary button--small'
-                }
+                className={showPay ? 'button button--secondary' : 'button button--primary'}
               >
                 View Current Bill
               </Link>
             )}
             {showBill && canVisit('/billing/recurring-payment-method') && (
-              <Link to="/billing/recurring-payment-method" className="button button--small">
+              <Link to="/billing/recurring-payment-method" className="button button--secondary">
                 Update Payment
               </Link>
             )}
             {links?.['view-account'] && !onInvoices && canVisit('/services') && (
-              <Link to="/services" className="dashboard-card__link">
+              <Link to="/services" className="button button--quiet dashboard-card__more">
                 View Services
+                <ChevronRight aria-hidden="true" focusable="false" size={18} />
               </Link>
             )}
           </div>

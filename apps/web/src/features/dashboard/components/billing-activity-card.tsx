@@ -1,5 +1,6 @@
 import type { Dashboard } from '@outpost/contracts/dashboard';
 import { DASHBOARD_ACTIVITY_ENTRIES } from '@outpost/domain/constants';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { activityDate, money } from '../utils/account';
@@ -36,8 +37,9 @@ export function BillingActivityCard({ dashboard, canVisit }: BillingActivityCard
       />
       {dashboard?.permissions.links['view-billing-activity'] && canVisit('/billing/invoices') && (
         <div className="dashboard-card__actions">
-          <Link to="/billing/invoices" className="dashboard-card__link">
+          <Link to="/billing/invoices" className="button button--quiet dashboard-card__more">
             View Billing Activity
+            <ChevronRight aria-hidden="true" focusable="false" size={18} />
           </Link>
         </div>
       )}

@@ -5,11 +5,19 @@ export type DashboardCardProps = {
   /** Loading: the card keeps its place and shows grey lines instead of figures. */
   loading?: boolean;
   className?: string;
+  /** What stands in for the figures while loading (grey lines by default). */
+  skeleton?: ReactNode;
   children?: ReactNode;
 };
 
 /** One card of the dashboard: a region named by its heading. */
-export function DashboardCard({ title, loading = false, className, children }: DashboardCardProps) {
+export function DashboardCard({
+  title,
+  loading = false,
+  className,
+  skeleton,
+  children,
+}: DashboardCardProps) {
   const headingId = useId();
   return (
     <section
@@ -20,7 +28,7 @@ export function DashboardCard({ title, loading = false, className, children }: D
       <h2 id={headingId} className="dashboard-card__title">
         {title}
       </h2>
-      {loading ? <CardSkeleton /> : children}
+      {loading ? (skeleton ?? <CardSkeleton />) : children}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { Dashboard } from '@outpost/contracts/dashboard';
 import { messages } from '@outpost/contracts/messages';
 import type { PermissionName } from '@outpost/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/session';
 import {
   dashboard,
@@ -63,6 +63,12 @@ function setup(
 const card = (name: string) => screen.getByRole('region', { name });
 const findCard = (name: string) => screen.findByRole('region', { name });
 
+// The page's code (its icons among it) loaded once up front, as the app preloads it: the timed
+// tests below measure the wait for the dashboard's data, not a cold module load.
+beforeAll(async () => {
+  await import('./dashboard-page');
+}, 30_000);
+
 describe('dashboard cards', () => {
   it("keeps Outages & Network Status for offline use: its first page is fetched once the dashboard's own data is in", async () => {
     const statusPath = `${apiPaths.networkStatus}?page=1`;
@@ -106,6 +112,8 @@ describe('dashboard cards', () => {
     );
     expect(within(usage).queryByRole('progressbar', { name: 'Off-Peak data used' })).toBeNull();
     expect(usage).toHaveTextContent('Days remaining18');
+    expect(usage).toHaveTextContent('Period end date');
+    expect(usage).toHaveTextContent('Unmetered data used: 12.43 GB');
     expect(within(usage).getByRole('button', { name: 'Change Plan' })).toBeInTheDocument();
     expect(within(usage).getByRole('button', { name: 'Buy Data Block' })).toBeInTheDocument();
     expect(within(usage).getByRole('link', { name: 'View Detailed Usage' })).toHaveAttribute(
@@ -155,6 +163,61 @@ describe('dashboard cards', () => {
     }
   });
 
+  it('leads the Usage hero with the data left and the days it has to last, then the projection and the bars', async () => {
+    setup();
+    const usage = await findCard('Usage');
+    await waitFor(() => expect(usage).not.toHaveAttribute('aria-busy'));
+    // 55 GB - 21.46 GB used, 18 days to the period's end (the fixture's).
+    expect(within(usage).getByText('33.54 GB left').closest('p')).toHaveTextContent(
+      '33.54 GB left · 18 days',
+    );
+    // 21.46 GB used in 12 of 30 days: 53.65 GB by the end, under the 55 GB.
+    expect(within(usage).getByText('At this pace it lasts the period')).toBeVisible();
+    const bars = within(usage).getByRole('list', { name: 'Data used this period' });
+    const peak = within(bars).getByRole('progressbar', { name: 'Peak data used' });
+    expect(peak).toHaveAttribute('aria-valuenow', '39');
+    expect(peak.closest('li')).toHaveTextContent('Peak 39%21.46 GB of 55 GB');
+    // The service's icon sits beside its name (decorative: the name is written).
+    expect(usage.querySelector('.usage-hero__icon svg.lucide-satellite-dish')).not.toBeNull();
+    // The region comes first: the hero is the page's first card.
+    expect(screen.getAllByRole('region')[0]).toBe(usage);
+  });
+
+  it('leads a limitless plan with Unlimited Data and the days left', async () => {
+    const limitless = dashboardService({
+      is_limitless: true,
+      usage: {
+        ...dashboardService().usage!,
+        peak_usage: { used_gb: 43.43, quota_gb: null },
+        offpeak_usage: { used_gb: 0, quota_gb: null },
+        unmetered_usage: 0,
+        is_limitless: true,
+      },
+    });
+    setup(() => jsonResponse({ data: dashboard({ services: [limitless] }) }));
+    const usage = await findCard('Usage');
+    expect(await within(usage).findByText('Unlimited Data', { selector: 'span' })).toBeVisible();
+    expect(
+      within(usage).getByText('Unlimited Data', { selector: 'span' }).closest('p'),
+    ).toHaveTextContent('Unlimited Data · 18 days');
+    expect(usage).toHaveTextContent('43.43 GB used so far this period');
+    expect(within(usage).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says when the data runs out at the pace so far', async () => {
+    const heavy = dashboardService({
+      usage: { ...dashboardService().usage!, peak_usage: { used_gb: 44, quota_gb: 55 } },
+    });
+    setup(() => jsonResponse({ data: dashboard({ services: [heavy] }) }));
+    const usage = await findCard('Usage');
+    expect(await within(usage).findByText('11 GB left')).toBeVisible();
+    expect(within(usage).getByText(/^At this pace it runs out on \d\d\/\d\d\/\d\d$/)).toBeVisible();
+    expect(within(usage).getByRole('progressbar', { name: 'Peak data used' })).toHaveAttribute(
+      'aria-valuetext',
+      '80% (44 GB of 55 GB)',
+    );
+  });
+
   it('shows an owing customer what is owed, when it is due, and a Pay button to One-Off Payment', async () => {
     setup(() =>
       jsonResponse({
@@ -170,13 +233,16 @@ describe('dashboard cards', () => {
     );
     const summary = await findCard('Account Summary');
     await waitFor(() => expect(summary).not.toHaveAttribute('aria-busy'));
-    expect(summary).toHaveTextContent('Balance$179.94Owing');
-    expect(summary).toHaveTextContent('Due date01/12/26');
-    expect(within(summary).getByRole('link', { name: 'Pay $179.94' })).toHaveAttribute(
-      'href',
-      '/billing/one-off-payment',
+    // What is owed, when it is due and Pay, together on the balance's panel.
+    const pay = within(summary).getByRole('link', { name: 'Pay $179.94' });
+    expect(pay).toHaveAttribute('href', '/billing/one-off-payment');
+    expect(pay).toHaveClass('button--primary');
+    const panel = pay.closest('.account-balance')!;
+    expect(panel).toHaveTextContent('Balance$179.94OwingDue date01/12/26Pay $179.94');
+    // View Current Bill steps back to a secondary button beside the one next action.
+    expect(within(summary).getByRole('link', { name: 'View Current Bill' })).not.toHaveClass(
+      'button--primary',
     );
-    expect(within(summary).getByRole('link', { name: 'View Current Bill' })).toBeInTheDocument();
   });
 
   it('offers no Pay button and no due date to a paid-up account', async () => {

@@ -25,9 +25,10 @@ export type DashboardPageProps = ServiceActionsProps & {
 };
 
 /**
- * The dashboard (/, spec 1 section 2): the greeting with 'Account ID', then Account Summary, Usage
- * and Billing Activity (each only when its block flag is on; all three as placeholders while the
- * dashboard loads), Support, News & Updates (web only) and three hidden ad slots.
+ * The dashboard (/, spec 1 section 2): the greeting with 'Account ID', the notices, then the Usage
+ * card grown into the page's hero (issue 41), Account Summary and Billing Activity (each only when
+ * its block flag is on; all three as placeholders while the dashboard loads), Support, News &
+ * Updates (web only) and three hidden ad slots.
  */
 export function DashboardPage({
   profileAccountId,
@@ -74,8 +75,9 @@ export function DashboardPage({
       <RefusedPageNotice />
       <DashboardNotices notices={data?.notices ?? []} />
       <div className="dashboard__grid">
-        {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}
+        {/* The hero first (issue 41): the chosen service's data left; then the account. */}
         {show.services && <UsageCard dashboard={data} canVisit={canVisit} {...serviceActions} />}
+        {show.account && <AccountSummaryCard dashboard={data} canVisit={canVisit} />}
         {show.activity && <BillingActivityCard dashboard={data} canVisit={canVisit} />}
         <SupportCard native={native} />
         {!native && <NewsCard />}

@@ -1,5 +1,6 @@
 import { messages } from '@outpost/contracts/messages';
 import { DASHBOARD_NEWS_POSTS } from '@outpost/domain/constants';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useLatestBlogs } from '../api/get-latest-blogs';
 import { DashboardCard } from './dashboard-card';
@@ -25,8 +26,9 @@ export function NewsCard() {
         </ul>
       )}
       <div className="dashboard-card__actions">
-        <Link to="/news" className="dashboard-card__link">
+        <Link to="/news" className="button button--quiet dashboard-card__more">
           View All
+          <ChevronRight aria-hidden="true" focusable="false" size={18} />
         </Link>
       </div>
     </DashboardCard>

@@ -6,6 +6,7 @@ import {
   totalUsedGb,
   type UsageService,
   usageBars,
+  usageLead,
   usageLevel,
   usagePeriodEnd,
   usageServices,
@@ -126,5 +127,33 @@ describe('usageServices', () => {
     const b = withUsage({ serviceid: 2 });
     const services = usageServices([a, dashboardService({ serviceid: 3, usage: null }), b]);
     expect(services.map((s) => s.serviceid)).toEqual([1, 2]);
+  });
+});
+
+describe('usage lead (the hero line)', () => {
+  const peak = { id: 'peak', label: 'Peak', usedGb: 21.46, quotaGb: 55, percent: 39 } as const;
+  const anytime = { id: 'peak', label: 'Anytime', usedGb: 30, quotaGb: 120, percent: 25 } as const;
+  const offPeak = {
+    id: 'offpeak',
+    label: 'Off-Peak',
+    usedGb: 45,
+    quotaGb: 60,
+    percent: 75,
+  } as const;
+
+  it('says what is left of the one allowance and for how long', () => {
+    expect(usageLead([peak], 18)).toEqual({ left: '33.54 GB left', days: '18 days' });
+  });
+
+  it('names the main allowance when Off-Peak is beside it', () => {
+    expect(usageLead([anytime, offPeak], 1)).toEqual({ left: '90 GB Anytime left', days: '1 day' });
+  });
+
+  it('says no data is left once the allowance is used up, never a negative figure', () => {
+    expect(usageLead([{ ...peak, usedGb: 60, percent: 109 }], 4)?.left).toBe('No data left');
+  });
+
+  it('has no lead for a plan without an allowance', () => {
+    expect(usageLead([], 18)).toBeNull();
   });
 });

@@ -76,6 +76,35 @@ export function daysRemaining(usage: UsageService['usage'], now: number = Date.n
   return Math.max(0, Math.ceil((Date.parse(usage.periodStop) - now) / DAY_MS));
 }
 
+/** '18 days', '1 day', '0 days': how long the period has to run. */
+export function daysText(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** What is left of an allowance, in GB to 2 decimals (never below 0). */
+export function leftGb(bar: UsageBar): number {
+  return Math.max(0, Math.round((bar.quotaGb - bar.usedGb) * 100) / 100);
+}
+
+/**
+ * The hero's first line (issue 41): what is left of the main allowance and for how long,
+ * '33.54 GB left' and '18 days'. With an Off-Peak allowance beside it, the main one is named
+ * ('90 GB Anytime left'); used up, 'No data left'.
+ */
+export function usageLead(
+  bars: readonly UsageBar[],
+  days: number,
+): { left: string; days: string } | null {
+  const [main, ...others] = bars;
+  if (!main) return null;
+  const left = leftGb(main);
+  const named = others.length > 0 ? ` ${main.label}` : '';
+  return {
+    left: left > 0 ? `${gigabytes(left)}${named} left` : `No${named} data left`,
+    days: daysText(days),
+  };
+}
+
 /** From this share of an allowance used the gauge turns amber; at 100 % it turns red. */
 export const USAGE_WARNING_PERCENT = 85;
 

@@ -1,48 +1,48 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UsageBar } from '../utils/usage';
-import { UsageBars, UsageGauge } from './usage-gauge';
+import { UsageBars } from './usage-bars';
 
 function peak(percent: number): UsageBar {
   return { id: 'peak', label: 'Peak', usedGb: (50 * percent) / 100, quotaGb: 50, percent };
 }
 
-function renderGauge(percent: number) {
-  render(<UsageGauge bar={peak(percent)} projection="At this pace it lasts the period" />);
+function renderBar(percent: number) {
+  render(<UsageBars bars={[peak(percent)]} />);
   return screen.getByRole('progressbar', { name: 'Peak data used' });
 }
 
-describe('UsageGauge', () => {
-  it('shows the share used, the figures and the projection beside the dial', () => {
-    const dial = renderGauge(41);
-    expect(dial).toHaveAttribute('aria-valuetext', '41% (20.5 GB of 50 GB)');
-    expect(screen.getByText('41%')).toBeVisible();
-    expect(screen.getByText('20.5 GB of 50 GB')).toBeVisible();
-    expect(screen.getByText('At this pace it lasts the period')).toBeVisible();
+describe('UsageBars', () => {
+  it('draws a horizontal bar as wide as the share used, with the share and figures written beside it', () => {
+    const bar = renderBar(41);
+    expect(bar).toHaveAttribute('aria-valuenow', '41');
+    expect(bar).toHaveAttribute('aria-valuetext', '41% (20.5 GB of 50 GB)');
+    expect(bar.querySelector('.usage-bars__fill')).toHaveStyle({ width: '41%' });
+    const item = bar.closest('li')!;
+    expect(item).toHaveTextContent('Peak 41%20.5 GB of 50 GB');
   });
 
   it('stays blue, with no warning, below 85 %', () => {
-    const dial = renderGauge(84);
-    expect(dial.parentElement).toHaveClass('usage-level-ok');
+    const bar = renderBar(84);
+    expect(bar.closest('li')).toHaveClass('usage-level-ok');
     expect(screen.queryByText(/used up/i)).toBeNull();
   });
 
   it('turns amber and says so at 85 %', () => {
-    const dial = renderGauge(85);
-    expect(dial.parentElement).toHaveClass('usage-level-warning');
+    const bar = renderBar(85);
+    expect(bar.closest('li')).toHaveClass('usage-level-warning');
     expect(screen.getByText('Nearly used up')).toBeVisible();
   });
 
-  it('turns red and says so at 100 %, and keeps the dial full past it', () => {
-    const dial = renderGauge(112);
-    expect(dial.parentElement).toHaveClass('usage-level-over');
+  it('turns red and says so at 100 %, and keeps the bar full past it', () => {
+    const bar = renderBar(112);
+    expect(bar.closest('li')).toHaveClass('usage-level-over');
     expect(screen.getByText('Used up')).toBeVisible();
-    expect(dial).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar.querySelector('.usage-bars__fill')).toHaveStyle({ width: '100%' });
     expect(screen.getByText('112%')).toBeVisible();
   });
-});
 
-describe('UsageBars', () => {
   it('colours each allowance by its own share: amber at 85 %, red at 100 %', () => {
     render(
       <UsageBars
