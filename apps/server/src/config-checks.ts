@@ -162,6 +162,8 @@ export function productionProblems(e: Env): string[] {
         'demo creates the demo logins, whose password is published: unset it (production seeds nothing), or PAYMENTS=sandbox for a demo site that takes no real money',
       );
   }
+  if (e.CLOCK_START)
+    add('CLOCK_START', 'tests only (a clock that starts at a fixed instant): unset it');
   // Messages: delivered by a provider, or kept in an outbox no one reads in production.
   const channels = [
     {

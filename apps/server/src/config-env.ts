@@ -105,6 +105,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['demo', 'none']).optional(),
+  // Tests only: the instant the server's clock starts at (lib/clock serverClock).
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   // Behind proxies: how many (a hop count) or which (addresses, CIDRs) set X-Forwarded-For.
   TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().min(1).default(paths.webDist),

@@ -22,6 +22,8 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   seed: 'demo' | 'none';
+  /** Tests only (CLOCK_START): the instant the server's clock starts at; else the system's. */
+  clockStart: Date | undefined;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   /** Whether /api/docs (the page and the OpenAPI document) is served (API_DOCS). */
@@ -200,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
     trustProxy: e.TRUST_PROXY,
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     testPaymentsBanner:

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open';
 import { createMessaging } from './adapters/messaging';
 import { startAppWorker } from './modules/jobs/app-jobs';
 import { reconcileAtStart } from './modules/payments/reconcile';
+import { serverClock } from './lib/clock';
 import { DEMO_PASSWORD, demoLogins } from './seed/demo';
 import { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from './seed/staff';
 import { migrateDatabase, PendingMigrationsError, prepareDatabase } from './seed/prepare';
@@ -50,9 +51,10 @@ function configOrExit(): Config {
 async function serve(mode: Mode): Promise<void> {
   const config = configOrExit();
   const database = await openDatabase(config);
+  const clock = serverClock(config.clockStart);
   let seeded: boolean;
   try {
-    ({ seeded } = await prepareDatabase(database, config.seed, new Date(), {
+    ({ seeded } = await prepareDatabase(database, config.seed, clock(), {
       migrate: config.migrateOnStart,
     }));
   } catch (error) {
@@ -69,16 +71,16 @@ async function serve(mode: Mode): Promise<void> {
     config,
     database,
     messaging,
+    clock,
     routes: mode === 'web' ? 'all' : 'operations',
   });
   // Payments a crash left between the gateway and the ledger, recorded before customers retry.
-  const clock = () => new Date();
   await reconcileAtStart({ db: database.db, gateway: app.paymentGateway, clock, log: app.log });
   // The job worker (docs/decisions/027, 050: pg-boss): scheduled jobs once per period across instances, their
   // retries, and the outbox of mail and SMS. Always in a worker; in a web instance unless JOBS=off.
   const worker =
     mode === 'worker' || config.jobs.enabled
-      ? startAppWorker({ config, database, app, messaging })
+      ? startAppWorker({ config, database, app, messaging, clock })
       : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -19,6 +19,8 @@ import { recordSlaBreaches } from '../admin/admin-tickets.service';
 import type { JobDefinition } from './queue';
 import type { JobWorker } from './worker';
 import { startJobWorker } from './worker';
+import type { Clock } from '../../lib/clock';
+import { systemClock } from '../../lib/clock';
 
 export type AppJobDeps = {
   config: Pick<Config, 'brand' | 'publicUrl' | 'billing' | 'blockActivationSeconds' | 'desk'>;
@@ -116,11 +118,12 @@ export function startAppWorker(deps: {
   database: Database;
   app: FastifyInstance;
   messaging: Messaging;
+  clock?: Clock;
 }): JobWorker {
   const { config, database, app, messaging } = deps;
   const db = database.db;
   const onError = (error: unknown, context: string) => app.log.error({ err: error }, context);
-  const clock = () => new Date();
+  const clock = deps.clock ?? systemClock;
   return startJobWorker(
     {
       database,
