@@ -38,7 +38,8 @@ test.describe('contacts and permissions', () => {
     let userid: number | null = null;
     let removed = false;
 
-    // The holder, on a phone-sized screen: the table reads as one card per contact.
+    // The holder, on a phone-sized screen: the contacts are a list, one row each, the details and
+    // the actions a tap away.
     await page.setViewportSize({ width: 360, height: 780 });
     await logIn(page, 'holder', 'Jordan');
     try {
@@ -46,13 +47,20 @@ test.describe('contacts and permissions', () => {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Account Permissions' }),
       ).toBeVisible();
-      const table = page.getByRole('table', { name: 'Contacts' });
-      await expect(table.getByRole('rowheader', { name: /Jordan Citizen/ })).toContainText('(you)');
-      // No actions on the caller's own row.
-      await expect(
-        table.getByRole('row').filter({ hasText: 'Jordan Citizen' }).getByRole('button'),
-      ).toHaveCount(0);
-      // Stacked: nothing wider than the screen.
+      const table = page.getByRole('list', { name: 'Contacts' });
+      const own = table.getByRole('listitem').filter({ hasText: 'Jordan Citizen' });
+      await expect(own).toContainText('(you)');
+      // No actions on the caller's own row, even opened.
+      await own.locator('summary').click();
+      await expect(own.getByRole('term')).toContainText(['Email', 'Mobile', 'Role']);
+      await expect(own.getByRole('button')).toHaveCount(0);
+      // The email, in full, breaks only after its '@' or a dot.
+      const ownEmail = own.getByRole('definition').first();
+      await expect(ownEmail).toContainText('@');
+      expect(await ownEmail.evaluate((dd) => getComputedStyle(dd).overflowWrap)).toBe(
+        'break-word',
+      );
+      // A list: nothing wider than the screen.
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       ).toBe(true);
@@ -105,8 +113,10 @@ test.describe('contacts and permissions', () => {
       await expect(wizard).toContainText(`We have emailed ${email} an invitation`);
       await expectNoSeriousA11yViolations(page);
       await wizard.getByRole('button', { name: 'Close' }).last().click();
-      const row = table.getByRole('row').filter({ hasText: name });
+      const row = table.getByRole('listitem').filter({ hasText: name });
       await expect(row).toContainText('Invited');
+      // Its actions are a tap away.
+      await row.locator('summary').click();
 
       // ---- The contact accepts the invitation and sets their own password.
       const invitation = await newestMessageTo(page.request, email, since);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { logIn } from './session';
 
 /**
@@ -27,6 +28,44 @@ async function expectWithinViewport(page: Page, locator: Locator) {
 test.describe('narrow screens (issue 35)', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(NARROW);
+  });
+
+  test('transactions are rows, not cards: three fit in a glance, a credit reads green with its sign', async ({
+    page,
+  }) => {
+    await logIn(page, 'holder', 'Jordan');
+    const activity = page
+      .getByRole('region', { name: 'Billing Activity' })
+      .getByRole('list', { name: 'Billing Activity' });
+    const rows = activity.getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    // Three transactions were 600 px of cards.
+    expect((await box(activity)).height).toBeLessThan(260);
+    const payment = rows.filter({ hasText: 'Payment' }).first();
+    const credit = payment.locator('.ledger-amount--credit');
+    await expect(credit).toHaveText(/^\+\$[\d,]+\.\d\d credit$/);
+    expect(await credit.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(20, 81, 43)');
+    // The balance is a tap away, and the row's toggle is named by what the row says.
+    await expect(payment.getByRole('term')).toHaveCount(0);
+    await payment.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(payment.getByRole('term')).toHaveText(['Balance']);
+
+    await page.goto('/billing/invoices');
+    const history = page.getByRole('list', { name: 'Invoices and Payments History' });
+    await expect(history.getByRole('listitem')).toHaveCount(5);
+    const invoice = history.getByRole('listitem').filter({ hasText: 'Invoice' }).first();
+    await invoice.locator('summary').click();
+    await expect(invoice.getByRole('term')).toHaveText([
+      'Transaction #',
+      'Description',
+      'Account Balance',
+    ]);
+    await expect(invoice.getByRole('button', { name: /^Download invoice/ })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the active tab is in view when a later tab is opened', async ({ page }) => {

@@ -55,8 +55,9 @@ test.describe('referral rewards', () => {
     // Active Referrals: the seeded three, names masked, newest first.
     await tabs.getByRole('link', { name: 'Active Referrals' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Active Referrals' })).toBeVisible();
-    const table = page.getByRole('table', { name: 'Active Referrals' });
-    const rows = table.locator('tbody tr');
+    // At 360 px a list of rows: name, date and status; the credit a tap away.
+    const table = page.getByRole('list', { name: 'Active Referrals' });
+    const rows = table.getByRole('listitem');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toContainText('Jane C.');
     await expect(rows.nth(0)).toContainText('Invited');

@@ -33,9 +33,10 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     name: 'services',
     path: '/services',
     ready: async (page) => {
-      await expect(
-        page.getByRole('table', { name: 'Manage My Services' }).getByRole('row').nth(1),
-      ).toBeVisible();
+      // A table from 769 px, a list of rows below.
+      const services = page.getByRole('table', { name: 'Manage My Services' }).getByRole('row');
+      const rows = page.getByRole('list', { name: 'Manage My Services' }).getByRole('listitem');
+      await expect(services.nth(1).or(rows.first())).toBeVisible();
     },
   },
   {
@@ -43,7 +44,9 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     path: '/services/usage',
     ready: async (page) => {
       await expect(
-        page.getByRole('table', { name: 'Usage summary for this period' }),
+        page
+          .getByRole('table', { name: 'Usage summary for this period' })
+          .or(page.getByRole('list', { name: 'Usage summary for this period' })),
       ).toBeVisible();
     },
   },

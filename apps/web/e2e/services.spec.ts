@@ -65,31 +65,39 @@ test.describe('My Services', () => {
     await expect(newest.getByRole('cell', { name: 'Applying' })).toBeVisible();
   });
 
-  test('on a small phone, each data block is a labelled card, and blocks of earlier periods read Expired', async ({
+  test('on a small phone, each data block is a row with its details a tap away, and blocks of earlier periods read Expired', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await logIn(page, 'holder', 'Jordan');
     await page.goto('/services/data-blocks?service=200101');
-    const purchases = page.getByRole('table', {
+    // The plan picker names the service first, its AVC id after.
+    const plan = page.getByRole('combobox', { name: 'Plan' });
+    await expect(plan.locator('option:checked')).toHaveText(
+      'Sky Muster Plus at 12 Wattle Rd, Longreach QLD · Sky Muster Plus 50 · AVC000123456789',
+    );
+    const purchases = page.getByRole('list', {
       name: `Data blocks purchased for ${SKY_MUSTER}`,
     });
     // The seed bought two blocks in earlier periods: the oldest rows.
-    const rows = purchases.getByRole('row');
+    const rows = purchases.getByRole('listitem');
     const oldest = rows.last();
-    await expect(oldest.getByRole('cell', { name: 'Expired' })).toBeVisible();
-    await expect(
-      rows.nth((await rows.count()) - 2).getByRole('cell', { name: 'Expired' }),
-    ).toBeVisible();
+    await expect(oldest.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(rows.nth((await rows.count()) - 2).getByText('Expired')).toBeVisible();
     await expect(oldest.getByText('Active', { exact: true })).toHaveCount(0);
 
-    // Stacked: no column headings across the top; each cell carries its label.
-    const status = oldest.getByRole('cell', { name: 'Expired' });
-    const label = await status.evaluate((cell) => getComputedStyle(cell, '::before').content);
-    expect(label).toBe('"Status"');
-    const card = (await oldest.boundingBox())!;
-    expect(card.width).toBeLessThanOrEqual(360);
-    expect(card.height).toBeGreaterThan(150);
+    // A row: the block, its date and its status on one short row; the rest opens under it.
+    const row = (await oldest.boundingBox())!;
+    expect(row.width).toBeLessThanOrEqual(360);
+    expect(row.height).toBeLessThan(90);
+    await expect(oldest.getByRole('term')).toHaveCount(0);
+    await oldest.locator('summary').click();
+    await expect(oldest.getByRole('term')).toHaveText([
+      'Peak data',
+      'Off-Peak data',
+      'Price',
+      'Expires',
+    ]);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -180,9 +188,10 @@ test.describe('My Services', () => {
     const remove = page.getByRole('menuitem', { name: `Remove Nickname for ${named}` });
     await expect(remove).toBeVisible();
     await expect(
-      page.getByRole('table', { name: 'Manage My Services' }).getByRole('rowheader', {
-        name: /Kitchen phone/,
-      }),
+      page
+        .getByRole('list', { name: 'Manage My Services' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Kitchen phone' }),
     ).toBeVisible();
 
     await remove.click();

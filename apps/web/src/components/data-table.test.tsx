@@ -163,6 +163,127 @@ describe('DataTable', () => {
       'data-label',
     );
   });
+  describe('below 769 px, a list of rows', () => {
+    type Payment = { id: number; what: string; when: string; cents: number; note: string };
+    const payments: Payment[] = [
+      { id: 1, what: 'Tax Invoice #7', when: '16/11/26', cents: 13494, note: 'Due 30/11/26' },
+      { id: 2, what: 'Payment', when: '19/11/26', cents: -13494, note: '' },
+    ];
+    const paymentColumns: DataTableColumn<Payment>[] = [
+      { id: 'id', header: 'Number', rowHeader: true, cell: (p) => `#${p.id}` },
+      { id: 'when', header: 'Date', narrow: 'secondary', cell: (p) => p.when },
+      { id: 'what', header: 'Description', narrow: 'primary', cell: (p) => p.what },
+      {
+        id: 'amount',
+        header: 'Amount',
+        narrow: 'trailing',
+        cell: (p) => `${p.cents}c`,
+        narrowCell: (p) => (p.cents < 0 ? `+$${-p.cents / 100}` : `$${p.cents / 100}`),
+      },
+      { id: 'note', header: 'Note', cell: (p) => p.note },
+      {
+        id: 'pay',
+        header: 'Pay',
+        hideLabelWhenStacked: true,
+        cell: (p) => (p.cents > 0 ? <button type="button">Pay #{p.id}</button> : null),
+      },
+    ];
+
+    function narrowScreen() {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(max-width: 768px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+    }
+
+    it('names each row by its primary line, a secondary line and a trailing value, the rest a tap away', async () => {
+      narrowScreen();
+      const user = userEvent.setup();
+      render(
+        <DataTable
+          rows={payments}
+          columns={paymentColumns}
+          rowKey={(p) => p.id}
+          caption="Payments"
+          captionHidden
+          empty="None"
+        />,
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      const list = screen.getByRole('list', { name: 'Payments' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      // The row is its disclosure's summary: what it says is the toggle's name.
+      const invoice = within(items[0]!).getByText('Tax Invoice #7').closest('summary')!;
+      expect(invoice).toHaveTextContent('Tax Invoice #7 16/11/26 $134.94');
+      expect(invoice.closest('details')).not.toHaveAttribute('open');
+
+      await user.click(invoice);
+      expect(invoice.closest('details')).toHaveAttribute('open');
+      const more = items[0]!.querySelector('dl')!;
+      expect(
+        within(more)
+          .getAllByRole('term')
+          .map((t) => t.textContent),
+      ).toEqual(['Number', 'Note']);
+      expect(more).toHaveTextContent('Number#1NoteDue 30/11/26');
+      expect(within(items[0]!).getByRole('button', { name: 'Pay #1' })).toBeVisible();
+
+      // Nothing to pay and no note: the empty details are left out.
+      expect(items[1]).toHaveTextContent('Payment 19/11/26 +$134.94');
+      expect(within(items[1]!).queryByText('Note')).toBeNull();
+      expect(within(items[1]!).queryByRole('button', { name: /Pay/ })).toBeNull();
+    });
+
+    it('is a plain row when every column has a place in it, and shows actions under the row', () => {
+      narrowScreen();
+      render(
+        <DataTable
+          rows={payments}
+          columns={[
+            {
+              ...paymentColumns[2]!,
+              narrowCell: (p) => <a href={`/payments/${p.id}`}>{p.what}</a>,
+            },
+            paymentColumns[1]!,
+            { ...paymentColumns[0]!, narrow: 'none' },
+            { ...paymentColumns[5]!, narrow: 'actions' },
+          ]}
+          rowKey={(p) => p.id}
+          caption="Payments"
+          empty="None"
+        />,
+      );
+      const list = screen.getByRole('list', { name: 'Payments' });
+      expect(list.querySelector('details')).toBeNull();
+      expect(within(list).getByRole('link', { name: 'Tax Invoice #7' })).toHaveAttribute(
+        'href',
+        '/payments/1',
+      );
+      expect(within(list).queryByText('#1')).toBeNull();
+      expect(within(list).getByRole('button', { name: 'Pay #1' })).toBeVisible();
+      // A visible caption stays visible.
+      expect(screen.getByText('Payments', { selector: 'p' })).not.toHaveClass('visually-hidden');
+    });
+
+    it('puts the row header first when no column is named primary, the rest in the details', () => {
+      narrowScreen();
+      renderThings();
+      const items = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
+      expect(items).toHaveLength(5);
+      expect(items[0]!.querySelector('summary')).toHaveTextContent(/^Row 1$/);
+      expect(items[0]).toHaveTextContent('Number1Edit');
+    });
+
+    it('keeps a table kept as rows (rowsWhenNarrow) a table', () => {
+      narrowScreen();
+      renderThings({ rowsWhenNarrow: true });
+      expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Things' })).toBeNull();
+    });
+  });
+
   describe('a page button brings the table top into view', () => {
     afterEach(() => vi.restoreAllMocks());
 

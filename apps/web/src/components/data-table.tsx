@@ -1,18 +1,39 @@
-import { DEFAULT_PAGE_SIZE } from '@outpost/domain/constants';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, MOBILE_LAYOUT_MAX_WIDTH } from '@outpost/domain/constants';
+import { ChevronDown } from 'lucide-react';
+import { Fragment, type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { EmptyState } from './empty-state';
 import { LoadingState } from './loading-state';
 import { Pagination, pageSlice } from './pagination';
 
+/**
+ * Where a column shows below 769 px, where the table becomes a list of rows (issue 41):
+ * - 'primary': the row's first line, what names it (e.g. a transaction's description);
+ * - 'secondary': a muted line under it (e.g. the date); several secondary columns join with ' · ';
+ * - 'trailing': right-aligned beside them (e.g. the amount);
+ * - 'details': under the row's disclosure, a tap away, labelled with the column's header;
+ * - 'actions': always shown, under the row (buttons a person needs without opening it);
+ * - 'none': not shown (the primary links to the row's own page, which has it).
+ */
+export type NarrowPlace = 'primary' | 'secondary' | 'trailing' | 'details' | 'actions' | 'none';
+
 export type DataTableColumn<T> = {
   id: string;
-  /** The column heading, also the label of the cell in the stacked (mobile) layout. */
+  /** The column heading, also the label of the cell in the row's details on narrow screens. */
   header: string;
   cell: (row: T) => ReactNode;
   /** The cell that names the row (a <th scope="row">); usually the first column. */
   rowHeader?: boolean;
-  /** Stacked layout: no label before the cell (an actions cell speaks for itself). */
+  /** Narrow screens: no label before the cell in the row's details (an actions cell speaks for itself). */
   hideLabelWhenStacked?: boolean;
+  /**
+   * Where the column shows on narrow screens. Unset: the row header (else the first column) is
+   * the primary line when no column is, and every other column is in the row's details.
+   */
+  narrow?: NarrowPlace;
+  /** The cell as the narrow list row shows it, when that differs from the table's cell. */
+  narrowCell?: (row: T) => ReactNode;
+  /** Also in the row's details, in full (a secondary line cut short by an ellipsis, an email). */
+  narrowDetails?: boolean;
   className?: string;
 };
 
@@ -55,11 +76,39 @@ export type DataTableProps<T> = {
    */
   groupOf?: (row: T) => string;
   /**
-   * Keep rows as rows below 769 px instead of one card each: for many rows of a few short
-   * columns (hourly usage), where cards would make the page thousands of pixels tall.
+   * Keep the table a table below 769 px instead of a list of rows: for many rows of a few short
+   * figures each (hourly usage), read across under their column headings.
    */
   rowsWhenNarrow?: boolean;
 };
+
+const NARROW_QUERY = `(max-width: ${MOBILE_LAYOUT_MAX_WIDTH}px)`;
+
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Below 769 px (read as the page renders, so the first paint already has the right layout). */
+function isNarrowScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
+
+/** Each column's place in the narrow list row (see NarrowPlace). */
+function narrowPlaces<T>(columns: readonly DataTableColumn<T>[]): NarrowPlace[] {
+  const named = columns.some((c) => c.narrow === 'primary');
+  const primaryIndex = named
+    ? -1
+    : Math.max(
+        0,
+        columns.findIndex((c) => c.rowHeader),
+      );
+  return columns.map(
+    (column, index) => column.narrow ?? (index === primaryIndex ? 'primary' : 'details'),
+  );
+}
 
 type Group<T> = { heading: string | null; rows: T[] };
 
@@ -89,7 +138,7 @@ function matching<T>(rows: readonly T[], query: string, text: (row: T) => string
 /**
  * The one data table (ARCHITECTURE section 6): a caption, an optional search box and page-size
  * choice, at most five page buttons (first, last and a window), an empty state, and below
- * 769 px each row stacks into a card with its labels (CSS only).
+ * 769 px a list of rows (DataList: each column's `narrow` place says where it shows).
  */
 export function DataTable<T>({
   rows,
@@ -114,6 +163,7 @@ export function DataTable<T>({
   const [ownPage, setOwnPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const [query, setQuery] = useState('');
+  const narrowScreen = useSyncExternalStore(subscribeToWidth, isNarrowScreen, () => false);
   if (loading) return <LoadingState label={loadingLabel} />;
   if (rows.length === 0) return <EmptyState compact>{empty}</EmptyState>;
 
@@ -136,7 +186,13 @@ export function DataTable<T>({
       if (table.getBoundingClientRect().top < below) table.scrollIntoView({ block: 'start' });
     });
   };
-  const classes = ['data-table', rowsWhenNarrow && 'data-table--rows', className]
+  const asList = narrowScreen && !rowsWhenNarrow;
+  const classes = [
+    'data-table',
+    rowsWhenNarrow && 'data-table--rows',
+    asList && 'data-table--list',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -188,7 +244,16 @@ export function DataTable<T>({
               : `${found.length} of ${rows.length} match ‘${query.trim()}’.`}
         </p>
       )}
-      {found.length > 0 && (
+      {found.length > 0 && asList && (
+        <DataList
+          groups={groupsOf(shown.rows, groupOf)}
+          columns={columns}
+          rowKey={rowKey}
+          caption={caption}
+          captionHidden={captionHidden}
+        />
+      )}
+      {found.length > 0 && !asList && (
         <table className="data-table__table">
           <caption className={captionHidden ? 'visually-hidden' : 'data-table__caption'}>
             {caption}
@@ -244,5 +309,153 @@ export function DataTable<T>({
         label={`Pages of ${caption}`}
       />
     </div>
+  );
+}
+
+type DataListProps<T> = {
+  groups: Group<T>[];
+  columns: readonly DataTableColumn<T>[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+  captionHidden: boolean;
+};
+
+/**
+ * The table below 769 px (issue 41): a list named by the caption, one row an item, as a phone's
+ * own lists read: the primary line, a muted secondary line and a trailing value on the right,
+ * the rest of the row a tap away in a disclosure (<details>: its summary is the row, so the
+ * toggle's name is what the row says), actions under the row. Groups are lists under their heading.
+ */
+function DataList<T>({ groups, columns, rowKey, caption, captionHidden }: DataListProps<T>) {
+  const ids = useId();
+  const places = narrowPlaces(columns);
+  const at = (place: NarrowPlace) => columns.filter((_, i) => places[i] === place);
+  const layout: ListLayout<T> = {
+    primary: at('primary'),
+    secondary: at('secondary'),
+    trailing: at('trailing'),
+    details: columns.filter((c, i) => places[i] === 'details' || c.narrowDetails),
+    actions: at('actions'),
+  };
+  return (
+    <div className="data-list">
+      <p
+        id={`${ids}-caption`}
+        className={captionHidden ? 'visually-hidden' : 'data-table__caption data-list__caption'}
+      >
+        {caption}
+      </p>
+      {groups.map((group, index) => (
+        <Fragment key={group.heading ?? ''}>
+          {group.heading !== null && (
+            <p id={`${ids}-group-${index}`} className="data-list__group">
+              {group.heading}
+            </p>
+          )}
+          <ul
+            // list-style: none drops a list's role in Safari; say it.
+            role="list"
+            className="data-list__items"
+            aria-labelledby={
+              group.heading === null ? `${ids}-caption` : `${ids}-caption ${ids}-group-${index}`
+            }
+          >
+            {group.rows.map((row) => (
+              <DataListRow key={rowKey(row)} row={row} layout={layout} />
+            ))}
+          </ul>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+type ListLayout<T> = Record<
+  'primary' | 'secondary' | 'trailing' | 'details' | 'actions',
+  DataTableColumn<T>[]
+>;
+
+function narrowCellOf<T>(column: DataTableColumn<T>, row: T): ReactNode {
+  return (column.narrowCell ?? column.cell)(row);
+}
+
+function DataListRow<T>({ row, layout }: { row: T; layout: ListLayout<T> }) {
+  const { primary, secondary, trailing, details, actions } = layout;
+  // Spaces between the parts, so the row's text (the disclosure's name) reads as words.
+  const head = (
+    <>
+      <span className="data-list__text">
+        <span className="data-list__primary">
+          {primary.map((c) => (
+            <Fragment key={c.id}>{narrowCellOf(c, row)} </Fragment>
+          ))}
+        </span>{' '}
+        {secondary.length > 0 && (
+          <span className="data-list__secondary">
+            {secondary.map((c, i) => (
+              <Fragment key={c.id}>
+                {i > 0 && <span aria-hidden="true"> · </span>}
+                <span className="data-list__part">{narrowCellOf(c, row)}</span>{' '}
+              </Fragment>
+            ))}
+          </span>
+        )}
+      </span>{' '}
+      {trailing.length > 0 && (
+        <span className="data-list__trailing">
+          {trailing.map((c) => (
+            <Fragment key={c.id}>
+              <span className="data-list__part">{narrowCellOf(c, row)}</span>{' '}
+            </Fragment>
+          ))}
+        </span>
+      )}
+    </>
+  );
+  // Details with nothing to say (no mobile number, no invoice to download) are left out.
+  const shown = details
+    .map((column) => ({ column, value: column.cell(row) }))
+    .filter(
+      ({ value }) => value !== null && value !== undefined && value !== false && value !== '',
+    );
+  const labelled = shown.filter(({ column }) => !column.hideLabelWhenStacked);
+  const unlabelled = shown.filter(({ column }) => column.hideLabelWhenStacked);
+  return (
+    <li className="data-list__item">
+      {shown.length > 0 ? (
+        <details className="data-list__details">
+          <summary className="data-list__row">
+            {head}
+            <ChevronDown className="data-list__chevron" aria-hidden="true" focusable="false" />
+          </summary>
+          <div className="data-list__more">
+            {labelled.length > 0 && (
+              <dl className="data-list__facts">
+                {labelled.map(({ column, value }) => (
+                  <div key={column.id}>
+                    <dt>{column.header}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {unlabelled.map(({ column, value }) => (
+              <div key={column.id} className="data-list__more-actions">
+                {value}
+              </div>
+            ))}
+          </div>
+        </details>
+      ) : (
+        <div className="data-list__row">{head}</div>
+      )}
+      {actions.length > 0 && (
+        <div className="data-list__actions">
+          {actions.map((c) => (
+            <Fragment key={c.id}>{c.cell(row)}</Fragment>
+          ))}
+        </div>
+      )}
+    </li>
   );
 }

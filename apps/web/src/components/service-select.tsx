@@ -4,9 +4,9 @@ import { LoadError } from '@/components/load-error';
 
 /**
  * The 'Plan' picker of the pages that work on one service at a time (Data Usage, Data Blocks):
- * a labelled select of the caller's services, keyed by service id. A closed select shows one line
- * and a phone cuts a long name in it; the chosen service's full name is written out under it,
- * wrapping, and read with the select.
+ * a labelled select of the caller's services, keyed by service id. Each option names its service
+ * first (serviceOptionLabel: its nickname, else its technology and address, then its plan and AVC
+ * id), so a closed select cut short on a phone still shows which service is chosen.
  */
 export function ServiceSelect<S extends { serviceid: number }>({
   id,
@@ -21,13 +21,11 @@ export function ServiceSelect<S extends { serviceid: number }>({
   optionLabel: (service: S) => string;
   onChange: (serviceid: string) => void;
 }) {
-  const fullId = `${id}-full`;
   return (
     <div className="field field--inline service-select">
       <label htmlFor={id}>Plan</label>
       <select
         id={id}
-        aria-describedby={fullId}
         value={String(selected.serviceid)}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -37,9 +35,6 @@ export function ServiceSelect<S extends { serviceid: number }>({
           </option>
         ))}
       </select>
-      <p id={fullId} className="field__hint service-select__full">
-        {optionLabel(selected)}
-      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { BillingTransaction } from '@outpost/contracts/billing';
 import { messages } from '@outpost/contracts/messages';
 import { type ReactNode, useId, useState } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { LedgerAmount } from '@/components/ledger-amount';
 import { type Notice, NoticeBanner } from '@/components/notice-banner';
 import { LoadError } from '@/components/load-error';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -61,15 +62,32 @@ export function InvoicesPage({ summary }: InvoicesPageProps) {
   };
 
   const columns: DataTableColumn<BillingTransaction>[] = [
+    // On a phone a row reads 'Invoice / 16/11/26 · Paid ... $134.94' (a payment '+$134.94' in
+    // green); the number, the balance and the download are a tap away.
     { id: 'id', header: 'Transaction #', rowHeader: true, cell: (t) => t.transactionid },
-    { id: 'date', header: 'Date', cell: transactionDate },
+    { id: 'date', header: 'Date', narrow: 'secondary', cell: transactionDate },
     {
       id: 'type',
       header: 'Type',
+      narrow: 'primary',
       cell: (t) => <span className={typeBadge[t.type] ?? 'tag tag--muted'}>{t.type}</span>,
+      narrowCell: (t) => t.type,
     },
-    { id: 'description', header: 'Description', cell: transactionDescription },
-    { id: 'total', header: 'Total', cell: transactionTotal, className: 'billing-number' },
+    {
+      id: 'description',
+      header: 'Description',
+      narrow: 'secondary',
+      narrowDetails: true,
+      cell: transactionDescription,
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      narrow: 'trailing',
+      cell: transactionTotal,
+      narrowCell: (t) => <LedgerAmount cents={t.amount} />,
+      className: 'billing-number',
+    },
     {
       id: 'balance',
       header: 'Account Balance',

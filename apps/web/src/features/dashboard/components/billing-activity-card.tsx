@@ -3,15 +3,29 @@ import { DASHBOARD_ACTIVITY_ENTRIES } from '@outpost/domain/constants';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
+import { LedgerAmount } from '@/components/ledger-amount';
 import { activityDate, money } from '../utils/account';
 import { DashboardCard } from './dashboard-card';
 
 type Entry = Dashboard['activity'][number];
 
+// On a phone a row reads 'Payment / 19/11/26 ... +$134.94', the balance a tap away.
 const columns: readonly DataTableColumn<Entry>[] = [
-  { id: 'date', header: 'Date', rowHeader: true, cell: (e) => activityDate(e.when) },
-  { id: 'type', header: 'Type', cell: (e) => e.type },
-  { id: 'amount', header: 'Amount', cell: (e) => money(e.amount.value) },
+  {
+    id: 'date',
+    header: 'Date',
+    rowHeader: true,
+    narrow: 'secondary',
+    cell: (e) => activityDate(e.when),
+  },
+  { id: 'type', header: 'Type', narrow: 'primary', cell: (e) => e.type },
+  {
+    id: 'amount',
+    header: 'Amount',
+    narrow: 'trailing',
+    cell: (e) => money(e.amount.value),
+    narrowCell: (e) => <LedgerAmount cents={e.amount.value} />,
+  },
   { id: 'balance', header: 'Balance', cell: (e) => money(e.balance.value) },
 ];
 

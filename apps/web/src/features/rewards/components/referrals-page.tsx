@@ -18,11 +18,13 @@ const badgeClass: Readonly<Record<ReferralStatus, string>> = {
   credited: 'status-badge status-badge--paid',
 };
 
+// On a phone a row reads 'Sam Jones / 20/11/26 ... Connected'; the credit a tap away.
 const columns: readonly DataTableColumn<Referral>[] = [
   { id: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
   {
     id: 'status',
     header: 'Status',
+    narrow: 'trailing',
     cell: (r) => <span className={badgeClass[r.status]}>{referralStatusLabel[r.status]}</span>,
   },
   {
@@ -31,7 +33,7 @@ const columns: readonly DataTableColumn<Referral>[] = [
     cell: (r) => formatMoney(r.credit_cents),
     className: 'rewards-referrals__money',
   },
-  { id: 'date', header: 'Date', cell: (r) => formatDate(r.date) },
+  { id: 'date', header: 'Date', narrow: 'secondary', cell: (r) => formatDate(r.date) },
 ];
 
 /** /rewards/active-referrals (view-referrals; docs/decisions/020). */

@@ -100,8 +100,9 @@ describe('Data Blocks', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([
-      'Sky Muster Plus SMP0200101: Sky Muster Plus 50',
-      'Fixed Wireless FW0200102: Wireless Plus 200 (pending)',
+      // Name first (technology and address), then the plan, then the AVC id.
+      'Sky Muster Plus at 12 Dingo Creek Rd, Longreach QLD 4730 · Sky Muster Plus 50 · SMP0200101',
+      'Fixed Wireless at 12 Dingo Creek Rd, Longreach QLD 4730 · Wireless Plus 200 (pending) · FW0200102',
     ]);
     expect(select).toHaveValue('200101');
     expect(screen.getByRole('button', { name: 'Buy Data Block' })).toBeInTheDocument();
@@ -130,7 +131,9 @@ describe('Data Blocks', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Sky Muster Plus SMP0200101: Sky Muster Plus 50 (suspended)']);
+    ).toEqual([
+      'Sky Muster Plus at 12 Dingo Creek Rd, Longreach QLD 4730 · Sky Muster Plus 50 (suspended) · SMP0200101',
+    ]);
     expect(
       await screen.findByText(
         "This service is suspended. You can still see its usage and bills, pay and open tickets, but you can't buy data blocks or change its plan. Call us or open a ticket to have it restored.",

@@ -1,6 +1,7 @@
 import { messages } from '@outpost/contracts/messages';
 import type { BlockPurchase, BlockStatus } from '@outpost/contracts/services';
 import { formatMegabytes, formatMoney, lastDayBefore, formatDate } from '@outpost/domain/format';
+import { serviceOptionLabel } from '@outpost/domain/service-names';
 import { blockState, canBuyBlock, quotaLabel } from '@outpost/domain/services';
 import { useId } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
@@ -63,19 +64,22 @@ export function DataBlocksPage() {
 
   const peakLabel = selected ? quotaLabel(selected.technology) : 'Peak';
   const columns: DataTableColumn<BlockPurchase>[] = [
+    // On a phone a row reads 'Data Block 10 GB / 20/11/26 ... Active'; the rest a tap away.
     {
       id: 'purchased',
       header: 'Date purchased',
       rowHeader: true,
+      narrow: 'secondary',
       cell: (p) => formatDate(p.purchased),
     },
-    { id: 'block', header: 'Data block', cell: (p) => p.block },
+    { id: 'block', header: 'Data block', narrow: 'primary', cell: (p) => p.block },
     { id: 'peak', header: `${peakLabel} data`, cell: (p) => megabytes(p.peak_mb) },
     { id: 'offpeak', header: 'Off-Peak data', cell: (p) => megabytes(p.offpeak_mb) },
     { id: 'price', header: 'Price', cell: (p) => formatMoney(p.price) },
     {
       id: 'status',
       header: 'Status',
+      narrow: 'trailing',
       cell: (p) => {
         const badge = statusBadge[shownStatus(p, new Date())];
         return <span className={badge.className}>{badge.text}</span>;
@@ -104,7 +108,7 @@ export function DataBlocksPage() {
         services={eligible}
         selected={selected}
         optionLabel={(s) =>
-          `${serviceLabel(s)}: ${s.plan}${s.status === 'active' ? '' : ` (${s.status})`}`
+          serviceOptionLabel(s.status === 'active' ? s : { ...s, plan: `${s.plan} (${s.status})` })
         }
         onChange={handleServiceChange}
         actions={

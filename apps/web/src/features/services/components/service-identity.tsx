@@ -1,6 +1,10 @@
 import type { Service } from '@outpost/contracts/services';
-import { serviceAddress } from '../utils/service-display';
-import { formatPhone, technologyLabel } from '@outpost/domain/phone-format';
+import {
+  serviceAddress,
+  serviceDisplayName,
+  serviceSecondaryName,
+} from '@outpost/domain/service-names';
+import { ServiceIcon } from '@/components/service-icon';
 
 export type ServiceIdentityProps = {
   service: Service;
@@ -8,18 +12,23 @@ export type ServiceIdentityProps = {
   showPlan?: boolean;
 };
 
-/** Which service this is: nickname (if any), technology and identifier, address, and plan. */
+/**
+ * Which service this is, as a row shows it (issue 41): its technology's icon, its friendly name
+ * (nickname, else technology and address), then, muted, its AVC id or number (and technology and
+ * address beside a nickname), and its plan.
+ */
 export function ServiceIdentity({ service, showPlan = false }: ServiceIdentityProps) {
-  const address = serviceAddress(service);
+  const secondary = serviceSecondaryName(service);
+  const address = service.nickname?.trim() ? serviceAddress(service) : '';
   return (
     <span className="service-id">
-      {service.nickname && <span className="service-id__nickname">{service.nickname}</span>}
-      <span className="service-id__name">
-        {technologyLabel(service.technology)}{' '}
-        <span className="service-id__identifier">{formatPhone(service.identifier)}</span>
+      <ServiceIcon technology={service.technology} className="service-id__icon" />
+      <span className="service-id__text">
+        <span className="service-id__name">{serviceDisplayName(service)}</span>
+        {secondary && <span className="service-id__identifier">{secondary}</span>}
+        {address && <span className="service-id__address">{address}</span>}
+        {showPlan && <span className="service-id__plan">{service.plan}</span>}
       </span>
-      {address && <span className="service-id__address">{address}</span>}
-      {showPlan && <span className="service-id__plan">{service.plan}</span>}
     </span>
   );
 }

@@ -98,7 +98,8 @@ describe('My Services', () => {
 
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('rowheader')).toHaveTextContent(
-      'Sky Muster Plus SMP020010112 Dingo Creek Rd, Longreach QLD 4730Sky Muster Plus 50',
+      // Its friendly name (technology and address), then its AVC id, then its plan.
+      'Sky Muster Plus at 12 Dingo Creek Rd, Longreach QLD 4730SMP0200101Sky Muster Plus 50',
     );
     expect(first).toHaveTextContent('50 GB Peak');
     expect(first).toHaveTextContent('Standard evening speed (Up to 25/5 Mbps)');

@@ -61,11 +61,14 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
     setUrlState({ page: next === 1 ? null : String(next) });
   };
 
+  // On a phone a service is a row: its icon, name, identifier and plan, its allowance and price
+  // under them; the speed a tap away and its actions always under the row.
   const serviceColumns: DataTableColumn<Service>[] = [
     {
       id: 'plan',
       header: 'Plan',
       rowHeader: true,
+      narrow: 'primary',
       cell: (s) => (
         <>
           <ServiceIdentity service={s} showPlan />
@@ -73,13 +76,19 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
         </>
       ),
     },
-    { id: 'allowance', header: 'Allowance', cell: (s) => orNone(serviceAllowance(s)) },
+    {
+      id: 'allowance',
+      header: 'Allowance',
+      narrow: 'secondary',
+      cell: (s) => orNone(serviceAllowance(s)),
+    },
     { id: 'speed', header: 'Speed', cell: (s) => orNone(serviceSpeed(s)) },
-    { id: 'price', header: 'Price', cell: (s) => monthly(s.price) },
+    { id: 'price', header: 'Price', narrow: 'secondary', cell: (s) => monthly(s.price) },
     {
       id: 'manage',
       header: 'Manage',
       hideLabelWhenStacked: true,
+      narrow: 'actions',
       className: 'data-table__actions',
       cell: (s) => <ServiceActions service={s} held={held} onOpen={open} onIntent={prefetch} />,
     },
@@ -90,10 +99,16 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
       id: 'service',
       header: 'Service',
       rowHeader: true,
+      narrow: 'primary',
       cell: (s) => <ServiceIdentity service={s} />,
     },
     { id: 'current', header: 'Current plan', cell: (s) => s.plan },
-    { id: 'upcoming', header: 'Upcoming plan', cell: (s) => s.upcoming?.plan },
+    {
+      id: 'upcoming',
+      header: 'Upcoming plan',
+      narrow: 'secondary',
+      cell: (s) => s.upcoming?.plan,
+    },
     {
       id: 'allowance',
       header: 'Allowance',
@@ -109,6 +124,7 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
     {
       id: 'effective',
       header: 'Effective',
+      narrow: 'trailing',
       cell: (s) => s.upcoming && formatDate(s.upcoming.effective),
     },
   ];
@@ -117,6 +133,7 @@ export function ServicesPage({ transferTerms }: { transferTerms?: ReactNode } = 
       id: 'manage',
       header: 'Manage',
       hideLabelWhenStacked: true,
+      narrow: 'actions',
       className: 'data-table__actions',
       cell: (s) => (
         <button

@@ -12,20 +12,6 @@ export function serviceLabel(
   return service.nickname ? `${service.nickname} (${base})` : base;
 }
 
-/** The service address: the abbreviation, else line, suburb, state and postcode. */
-export function serviceAddress(
-  service: Pick<
-    Service,
-    'addr_abbr' | 'addr_line' | 'addr_suburb' | 'addr_state' | 'addr_postcode'
-  >,
-): string {
-  if (service.addr_abbr) return service.addr_abbr;
-  const place = [service.addr_suburb, service.addr_state, service.addr_postcode]
-    .filter(Boolean)
-    .join(' ');
-  return [service.addr_line, place].filter(Boolean).join(', ');
-}
-
 /** 'Peak' for Sky Muster Plus, 'Anytime' otherwise; '' for telephony (no data allowance). */
 export function serviceAllowance(
   service: Pick<ActivityService, 'technology' | 'peak_quota' | 'offpeak_quota' | 'is_limitless'>,

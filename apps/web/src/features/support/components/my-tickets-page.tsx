@@ -14,11 +14,15 @@ import { LoadingState } from '@/components/loading-state';
 /** Rows the skeleton keeps room for (the demo holder has three tickets). */
 const SKELETON_ROWS = 3;
 
+// On a phone a row is a link to the ticket: its subject, its number and when it was updated,
+// and its status on the right; the ticket's page has the rest.
 const columns: DataTableColumn<TicketListItem>[] = [
   {
     id: 'number',
     header: 'Ticket',
     rowHeader: true,
+    narrow: 'secondary',
+    narrowCell: (t) => t.number,
     cell: (t) => (
       <Link to={`/support/my-tickets/${t.ticketid}`}>
         {t.number}
@@ -26,14 +30,27 @@ const columns: DataTableColumn<TicketListItem>[] = [
       </Link>
     ),
   },
-  { id: 'subject', header: 'Subject', cell: (t) => t.subject, className: 'tickets__subject' },
-  { id: 'service', header: 'Service', cell: (t) => t.service_name ?? 'General' },
+  {
+    id: 'subject',
+    header: 'Subject',
+    narrow: 'primary',
+    cell: (t) => t.subject,
+    narrowCell: (t) => <Link to={`/support/my-tickets/${t.ticketid}`}>{t.subject}</Link>,
+    className: 'tickets__subject',
+  },
+  { id: 'service', header: 'Service', narrow: 'none', cell: (t) => t.service_name ?? 'General' },
   {
     id: 'status',
     header: 'Status',
+    narrow: 'trailing',
     cell: (t) => <TicketStatus status={t.status} label={t.status_label} />,
   },
-  { id: 'updated', header: 'Updated', cell: (t) => ticketTime(t.updated) },
+  {
+    id: 'updated',
+    header: 'Updated',
+    narrow: 'secondary',
+    cell: (t) => ticketTime(t.updated),
+  },
 ];
 
 /**

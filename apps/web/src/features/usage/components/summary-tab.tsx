@@ -101,7 +101,14 @@ export function SummaryTab({ summary }: SummaryTabProps) {
   const used = columnUnit(rows.map((r) => r.used));
   const columns: DataTableColumn<SummaryRow>[] = [
     { id: 'name', header: 'Data', rowHeader: true, cell: (r) => r.name },
-    { id: 'used', header: `Used (${used.unit})`, cell: (r) => used.format(r.used) },
+    // On a phone a row reads 'Peak data ... 12.34', the allowances a tap away.
+    {
+      id: 'used',
+      header: `Used (${used.unit})`,
+      narrow: 'trailing',
+      cell: (r) => used.format(r.used),
+      narrowCell: (r) => `${used.format(r.used)} ${used.unit}`,
+    },
     amountColumn('plan', 'Plan allowance', 'Not counted'),
     amountColumn('blocks', 'Data blocks', '–'),
     amountColumn('total', 'Total allowance', '–'),

@@ -98,8 +98,9 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([
-      'Sky Muster Plus SMP0200101: Sky Muster Plus 50',
-      'Fixed Wireless FW0200301: Wireless Limitless',
+      // Name first (technology and address), then the plan, then the AVC id.
+      'Sky Muster Plus at 12 Dingo Creek Rd, Longreach QLD 4730 · Sky Muster Plus 50 · SMP0200101',
+      'Fixed Wireless at 12 Dingo Creek Rd, Longreach QLD 4730 · Wireless Limitless · FW0200301',
     ]);
     expect(select).toHaveValue('200101');
     expect(await screen.findByRole('tab', { name: 'Summary' })).toHaveAttribute(
@@ -155,6 +156,10 @@ describe('Data Usage: which plan, report and chart type it opens on', () => {
     );
     const select = await screen.findByRole('combobox', { name: 'Plan' });
     expect(select).toHaveValue('200101');
+    // No address in the cut-down list: the service is named by its technology and AVC id.
+    expect(within(select).getByRole('option')).toHaveTextContent(
+      'Sky Muster Plus SMP0200101 · Sky Muster Plus 50',
+    );
     expect(await screen.findByRole('tab', { name: 'Summary' })).toHaveAttribute(
       'aria-selected',
       'true',

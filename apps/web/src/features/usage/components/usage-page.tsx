@@ -1,4 +1,5 @@
 import { useUrlState } from '@/lib/url-state';
+import { serviceOptionLabel } from '@outpost/domain/service-names';
 import { quotaLabel } from '@outpost/domain/services';
 import { ServicePageContent } from '@/components/service-select';
 import { ServicesTabs } from '@/components/services-tabs';
@@ -7,7 +8,6 @@ import { useActivityServices } from '@/lib/services-query';
 import { getDefaultService } from '@/lib/session';
 import { sessionAccess } from '../api/usage-access';
 import { defaultView, selectUsageService, usageServices } from '../utils/selection';
-import { usageServiceLabel } from '../utils/service-label';
 import { UsageHelpCard } from './usage-help-card';
 import { UsageReports, UsageReportsPlaceholder } from './usage-reports';
 
@@ -45,7 +45,7 @@ export function UsagePage() {
         }
         services={offered}
         selected={selected}
-        optionLabel={usageServiceLabel}
+        optionLabel={serviceOptionLabel}
         onChange={handleServiceChange}
       >
         {(service) => (

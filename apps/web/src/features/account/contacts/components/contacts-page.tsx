@@ -1,7 +1,7 @@
 import type { ContactListItem } from '@outpost/contracts/contacts';
 import { messages } from '@outpost/contracts/messages';
 import { hasAllPermissions } from '@outpost/contracts/permissions';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { type DataTableColumn, DataTable } from '@/components/data-table';
 import { ErrorBanner } from '@/components/error-banner';
 import { LoadError } from '@/components/load-error';
@@ -49,11 +49,15 @@ export function ContactsPage() {
     if (notice?.tone === 'success') headingRef.current?.focus();
   }, [notice]);
 
+  // On a phone a row reads 'Jordan Citizen (you) / jordan.citizen@exa…', with a tag on the right
+  // while the contact is not active; the full email, the mobile, the role, the relationship and
+  // the actions are a tap away.
   const columns: DataTableColumn<ContactListItem>[] = [
     {
       id: 'name',
       header: 'Name',
       rowHeader: true,
+      narrow: 'primary',
       cell: (c) => (
         <>
           {contactName(c)}
@@ -61,12 +65,24 @@ export function ContactsPage() {
         </>
       ),
     },
-    { id: 'email', header: 'Email', cell: (c) => c.email ?? '', className: 'contacts__email' },
+    {
+      id: 'email',
+      header: 'Email',
+      narrow: 'secondary',
+      narrowDetails: true,
+      cell: (c) => (c.email ? <EmailText email={c.email} /> : ''),
+      narrowCell: (c) => c.email ?? '',
+      className: 'contacts__email',
+    },
     { id: 'mobile', header: 'Mobile', cell: (c) => c.mobile ?? '' },
     { id: 'role', header: 'Role', cell: (c) => c.role },
     {
       id: 'relationship',
       header: 'Relationship',
+      narrow: 'trailing',
+      narrowDetails: true,
+      narrowCell: (c) =>
+        isActive(c.role_status) ? null : <span className="tag">{c.role_status}</span>,
       cell: (c) => (
         <>
           {c.relationship ?? ''}
@@ -177,6 +193,25 @@ export function ContactsPage() {
         />
       )}
     </AccountLayout>
+  );
+}
+
+/**
+ * An email that breaks, when it must, after its '@' and its dots, never inside a word
+ * ('jordan.citizen@' / 'example.net', not 'example.n' / 'et').
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // The parts of one email never change order: the index is their identity.
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
 

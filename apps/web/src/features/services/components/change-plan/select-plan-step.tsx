@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { useDownloadPlanDocument } from '../../api/download-plan-document';
 import type { useAvailablePlans } from '../../api/get-available-plans';
 import { extrasPriceNote } from '../../utils/change-plan';
+import { ServiceIdentity } from '../service-identity';
 import { PlanCard } from './plan-card';
 
 export type SelectPlanStepProps = {
@@ -41,6 +42,10 @@ export function SelectPlanStep({
         <FormAlert>{messages.banner.loadData}</FormAlert>
       ) : (
         <>
+          <p className="change-plan__service">
+            <span className="visually-hidden">For </span>
+            <ServiceIdentity service={service} />
+          </p>
           {note && <p className="modal__note">{note}</p>}
           <ul className="plan-list" aria-label="Plans">
             {plans.data.map((p) => (
