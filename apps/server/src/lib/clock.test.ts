@@ -24,7 +24,6 @@ describe('the server clock', () => {
     expect(() => loadConfig({ CLOCK_START: 'next Tuesday' })).toThrow(/CLOCK_START/);
     expect(() =>
       loadConfig({
-        NODE_ENV: 'production',
         ...PRODUCTION_OPT_INS,
         CLOCK_START: '2026-11-18T09:30:00+10:00',
       }),
