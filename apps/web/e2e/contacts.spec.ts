@@ -57,9 +57,7 @@ test.describe('contacts and permissions', () => {
       // The email, in full, breaks only after its '@' or a dot.
       const ownEmail = own.getByRole('definition').first();
       await expect(ownEmail).toContainText('@');
-      expect(await ownEmail.evaluate((dd) => getComputedStyle(dd).overflowWrap)).toBe(
-        'break-word',
-      );
+      expect(await ownEmail.evaluate((dd) => getComputedStyle(dd).overflowWrap)).toBe('break-word');
       // A list: nothing wider than the screen.
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
