@@ -104,10 +104,19 @@ test.describe('Account Security', () => {
     await expect(
       identification.getByText('Please select a 4 digit pin number').first(),
     ).toBeVisible();
+    // The device keeps the page's data (DOB) a second after it changes (decision 031).
+    await expect(page.locator('html')).toHaveAttribute('data-last-known', 'saved');
     await identification.getByLabel('PIN number').fill('4821');
     await identification.getByRole('button', { name: 'Save' }).click();
     await expect(identification.getByText(UPDATED)).toBeVisible();
 
+    // Reloaded at once, before the PIN is kept: the copy on the device still says DOB, and the
+    // fresh answer comes a moment after it. The form waits for the answer (lib/form-seed.ts);
+    // filled from the copy, it showed DOB as if the save had been lost.
+    await page.route('**/users/current/method-preference/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.reload();
     await expect(identification.getByRole('radio', { name: 'PIN', exact: true })).toBeChecked();
     // The PIN is never sent back: the field is empty, ready for a new one.

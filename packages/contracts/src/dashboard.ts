@@ -76,6 +76,14 @@ export const dashboardSchema = z.object({
       serviceid: z.number().int(),
       service_name: z.string(),
       alt_service_name: z.string(),
+      /**
+       * The parts of the friendly name (issue 41, domain/service-names): the name the customer
+       * gave it, the AVC id or phone number, the address's abbreviation and the plan's name.
+       */
+      nickname: z.string().nullable(),
+      identifier: z.string(),
+      addr_abbr: z.string(),
+      plan_name: z.string(),
       price: z.number().int(),
       is_custom: z.boolean(),
       technology,

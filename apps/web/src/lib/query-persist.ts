@@ -6,6 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { markRestored } from './restored-copies';
 import { getSessionSnapshot, subscribeSession } from './session';
 
 /**
@@ -185,6 +186,12 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
         state: { ...q.state, isInvalidated: true },
       })),
     });
+    // Which queries now show the copy (data fetched meanwhile kept its own): forms wait for the
+    // fresh answer before taking their starting values from them (lib/form-seed.ts).
+    for (const q of record.state.queries) {
+      const query = queryClient.getQueryCache().get(q.queryHash);
+      if (query && query.state.dataUpdatedAt === q.state.dataUpdatedAt) markRestored(query);
+    }
     setRestoredAt(record.savedAt);
   };
 

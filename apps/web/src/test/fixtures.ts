@@ -1,5 +1,7 @@
 import type { SessionOutput } from '@outpost/contracts/auth';
 import { permissionNames, type PermissionName } from '@outpost/contracts/permissions';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { markRestored } from '@/lib/restored-copies';
 import { storeSession } from '@/lib/session';
 
 const MINUTE = 60_000;
@@ -49,6 +51,16 @@ export function signIn(fixture: SessionFixture = {}): SessionOutput {
   const payload = sessionPayload(fixture);
   storeSession(payload);
   return payload;
+}
+
+/**
+ * Puts `data` under `queryKey` as lib/query-persist.ts's restore leaves a copy kept on the device:
+ * saved a minute ago, invalidated (fetched again by whatever shows it) and marked as restored.
+ */
+export function restoreCopy(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
+  queryClient.setQueryData(queryKey, data, { updatedAt: Date.now() - MINUTE });
+  void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  markRestored(queryClient.getQueryCache().find({ queryKey, exact: true })!);
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

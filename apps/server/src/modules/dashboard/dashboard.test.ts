@@ -100,6 +100,10 @@ describe('the dashboard', () => {
     const smp = d.services.find((s) => s.serviceid === 200101)!;
     expect(smp).toMatchObject({
       service_name: 'Sky Muster Plus AVC000123456789',
+      nickname: null,
+      identifier: 'AVC000123456789',
+      addr_abbr: '12 Wattle Rd, Longreach QLD',
+      plan_name: 'Sky Muster Plus 50',
       price: 7499,
       is_limitless: false,
     });

@@ -2,7 +2,7 @@ import type { Alert } from '@outpost/contracts/dashboard';
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import { SafeHtml, sanitizeHtmlFragment } from '@/components/safe-html';
 import { dateTimeFormat } from '@outpost/domain/intl';
-import { CloseIcon, InfoIcon, UserIcon } from '@/components/icons';
+import { CheckIcon, InfoIcon, UserIcon } from '@/components/icons';
 import { parseSent, relativeTime } from '../utils/relative-time';
 
 export type AlertInvoice = NonNullable<Alert['invoice']>;
@@ -130,28 +130,32 @@ export function AlertList({ alerts, onMarkRead, onDownloadInvoice }: AlertListPr
                 invoice={alert.invoice}
                 onDownloadInvoice={onDownloadInvoice}
               />
-              <p className="alert-item__time">
-                <time
-                  dateTime={alert.sent}
-                  title={Number.isNaN(sentAt) ? undefined : getFullDate().format(sentAt)}
+              <div className="alert-item__footer">
+                <p className="alert-item__time">
+                  <time
+                    dateTime={alert.sent}
+                    title={Number.isNaN(sentAt) ? undefined : getFullDate().format(sentAt)}
+                  >
+                    {relativeTime(alert.sent, now)}
+                  </time>
+                </p>
+                {/* Spec 1 section 2 gives an 'X' titled 'Mark as read'; issue 41: the control
+                    says what it does, in words, beside a tick. */}
+                <button
+                  ref={(button) => {
+                    if (button) closeButtons.current.set(alert.alert_id, button);
+                    else closeButtons.current.delete(alert.alert_id);
+                  }}
+                  type="button"
+                  className="button button--quiet alert-item__read"
+                  title="Mark as read"
+                  onClick={() => handleMarkRead(alert.alert_id, index)}
                 >
-                  {relativeTime(alert.sent, now)}
-                </time>
-              </p>
+                  <CheckIcon />
+                  Mark as read
+                </button>
+              </div>
             </div>
-            <button
-              ref={(button) => {
-                if (button) closeButtons.current.set(alert.alert_id, button);
-                else closeButtons.current.delete(alert.alert_id);
-              }}
-              type="button"
-              className="icon-button alert-item__close"
-              title="Mark as read"
-              aria-label="Mark as read"
-              onClick={() => handleMarkRead(alert.alert_id, index)}
-            >
-              <CloseIcon />
-            </button>
           </li>
         );
       })}

@@ -6,7 +6,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { FormAlert } from '@/components/form/form-alert';
 import { getBrand } from '@/lib/brand';
-import { useBalance } from '../api/get-balance';
+import { useFormSeed } from '@/lib/form-seed';
+import { balanceQueryKey, useBalance } from '../api/get-balance';
 import { useGatewayInit } from '../api/get-gateway-init';
 import { usePaymethods } from '../api/get-paymethods';
 import { type PostPaymentInput, usePayWithExistingCard } from '../api/one-off-payment';
@@ -116,13 +117,14 @@ export function ExistingCardScreen({
   const ids = useId();
   const methods = usePaymethods();
   const balance = useBalance();
+  const owing = useFormSeed(balance, balanceQueryKey);
   const card = methods.data?.card_details ?? null;
   const usable = isCardUsable(card);
   const pay = usePayWithExistingCard();
   const paying = useRef(false);
   const form = useForm<AmountValues>({
     resolver: existingCardRules(usable),
-    values: { amount: retryAmount ?? owingAmount(balance.data) },
+    values: { amount: retryAmount ?? owingAmount(owing) },
     resetOptions: { keepDirtyValues: true },
   });
   const handleSubmit = form.handleSubmit(({ amount }) => {

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { rulesResolver } from '@/components/form/rules-resolver';
 import { FormAlert } from '@/components/form/form-alert';
 import { useSession } from '@/lib/session';
-import { useBalance } from '../api/get-balance';
+import { useFormSeed } from '@/lib/form-seed';
+import { balanceQueryKey, useBalance } from '../api/get-balance';
 import { usePaymethods } from '../api/get-paymethods';
 import { useStartPayment } from '../api/one-off-payment';
 import { owingAmount, parseAmount } from '../utils/amount';
@@ -17,6 +18,7 @@ import { GatewaySkeleton } from './gateway-skeleton';
 import { ServerActionButton } from '@/components/server-action-button';
 import { LoadingState } from '@/components/loading-state';
 import { formatCardExpiry } from '@outpost/domain/card-rules';
+import { CardBrandMark } from '@/components/payment-marks';
 
 /** The One-Off Payment page's screens (one-off-payment-page.tsx switches between them). */
 
@@ -87,8 +89,11 @@ export function Landing({
           />
         ) : usable ? (
           <>
-            <p>
-              {card.type} ending in {card.last4}, expires {formatCardExpiry(card.expires)}
+            <p className="paymethods__method">
+              <CardBrandMark brand={card.type} />
+              <span>
+                {card.type} ending in {card.last4}, expires {formatCardExpiry(card.expires)}
+              </span>
             </p>
             <div className="paymethod-card__actions">
               <button type="button" className="button" onClick={onExistingCard}>
@@ -124,11 +129,13 @@ export function AmountScreen({
   onStarted: (payment: StartPayment, amount: number) => void;
 }) {
   const balance = useBalance();
-  if (retryAmount === null && balance.isPending)
+  // The amount owing fills the field once: never from a kept copy that is being fetched again.
+  const owing = useFormSeed(balance, balanceQueryKey);
+  if (retryAmount === null && owing === undefined && !balance.isError)
     return <LoadingState placeholder={<GatewaySkeleton label="Loading your balance…" />} />;
   return (
     <AmountForm
-      initial={retryAmount ?? owingAmount(balance.data)}
+      initial={retryAmount ?? owingAmount(owing)}
       saveCard={saveCard}
       onBack={onBack}
       onStarted={onStarted}

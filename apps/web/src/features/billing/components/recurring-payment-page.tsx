@@ -28,6 +28,7 @@ import { BillingLayout } from './billing-layout';
 import { defaultPaymethodName, RemovePaymethodModal } from './remove-paymethod-modal';
 import { LoadingState } from '@/components/loading-state';
 import { formatCardExpiry } from '@outpost/domain/card-rules';
+import { BankMark, CardBrandMark } from '@/components/payment-marks';
 
 type Action = 'remove-card' | 'remove-bank' | 'default-card' | 'default-bank';
 type Editing =
@@ -279,6 +280,11 @@ function MethodSection({
   return (
     <section className="paymethod-card" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="paymethod-card__title">
+        {type === 'card' ? (
+          <CardBrandMark brand={methods?.card_details?.type ?? ''} />
+        ) : (
+          <BankMark />
+        )}
         {title}
         {isDefault && <span className="tag">Default</span>}
         {noneSaved && (

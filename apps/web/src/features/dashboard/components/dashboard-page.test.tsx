@@ -105,7 +105,14 @@ describe('dashboard cards', () => {
 
     const usage = card('Usage');
     expect(within(usage).getByRole('combobox', { name: 'Plan' })).toHaveValue('200101');
-    expect(within(usage).getAllByRole('option')).toHaveLength(1);
+    // Named as every plan picker names a service: what and where first, then plan and AVC id.
+    expect(
+      within(usage)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Sky Muster Plus at 12 Wattle Rd, Longreach QLD · Sky Muster Plus 50 · AVC000123456789',
+    ]);
     expect(within(usage).getByRole('progressbar', { name: 'Peak data used' })).toHaveAttribute(
       'aria-valuetext',
       '39% (21.46 GB of 55 GB)',
@@ -359,6 +366,9 @@ describe('dashboard cards', () => {
       serviceid: 200301,
       service_name: 'Fixed Wireless AVC000777000222',
       alt_service_name: 'Wireless Unlimited, Lot 2 Station Rd, Winton QLD',
+      identifier: 'AVC000777000222',
+      addr_abbr: 'Lot 2 Station Rd, Winton QLD',
+      plan_name: 'Wireless Unlimited',
       technology: 'Fixed Wireless',
       is_limitless: true,
       usage: {

@@ -2,6 +2,7 @@ import type { Dashboard } from '@outpost/contracts/dashboard';
 import { formatMegabytes, formatDate } from '@outpost/domain/format';
 import { DAY_MS, quotaLabel } from '@outpost/domain/services';
 import { planUsage } from '@outpost/domain/usage';
+import { serviceOptionLabel } from '@outpost/domain/service-names';
 
 /** The Usage card's plan selector, bars and limitless table (spec 1 section 2). */
 
@@ -13,10 +14,13 @@ export function usageServices(services: readonly DashboardService[]): UsageServi
   return services.filter((s): s is UsageService => s.usage !== null);
 }
 
-/** How a plan is named in the selector: 'Sky Muster Plus AVC000123456789: Sky Muster Plus 50, ...'. */
+/**
+ * How a service is named in the hero's plan selector, as in every plan picker (issue 41): its
+ * friendly name first, then the plan and the AVC id ('Sky Muster Plus at 12 Wattle Rd, Longreach
+ * QLD · Sky Muster Plus 50 · AVC000123456789').
+ */
 export function usageServiceLabel(service: DashboardService): string {
-  const alt = service.alt_service_name.replace(/[,\s]+$/, '');
-  return alt ? `${service.service_name}: ${alt}` : service.service_name;
+  return serviceOptionLabel({ ...service, plan: service.plan_name });
 }
 
 export type UsageBar = {

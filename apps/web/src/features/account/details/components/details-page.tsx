@@ -32,6 +32,7 @@ import { DetailsPermissionsModal } from './details-permissions-modal';
 import { PhoneInput } from '../../components/details-phone-input';
 import { ServerActionButton } from '@/components/server-action-button';
 import { useSession } from '@/lib/session';
+import { useFormSeed } from '@/lib/form-seed';
 
 const statusClass: Readonly<Record<UserAccount['balance']['status'], string>> = {
   Owing: 'status-badge status-badge--owing',
@@ -48,6 +49,8 @@ export function DetailsPage() {
   const showSummary = hasAllPermissions(useSession().permissions, ['view-account']);
   const account = useUserAccount(showSummary);
   const contact = useOwnContact();
+  // The form takes the contact's values: never from a kept copy that is being fetched again.
+  const own = useFormSeed(contact, ownContactQueryKey);
   const [viewing, setViewing] = useState(false);
   const content = (
     <div className="account-details">
@@ -67,7 +70,7 @@ export function DetailsPage() {
           resetKey={contact.errorUpdatedAt}
         />
       ) : (
-        <ContactPanel contact={contact.data ?? null} onViewPermissions={() => setViewing(true)} />
+        <ContactPanel contact={own ?? null} onViewPermissions={() => setViewing(true)} />
       )}
     </div>
   );

@@ -19,7 +19,8 @@ import { rulesResolver, type Rules } from '@/components/form/rules-resolver';
 import { LoadError } from '@/components/load-error';
 import { FormAlert } from '@/components/form/form-alert';
 import { isNativePlatform } from '@/lib/platform';
-import { usePreferences } from '../api/preferences-get';
+import { useFormSeed } from '@/lib/form-seed';
+import { preferencesQueryKey, usePreferences } from '../api/preferences-get';
 import { useUpdatePreferences } from '../api/preferences-update';
 import { AccountLayout } from '../../components/account-layout';
 import { PhoneInput } from '../../components/details-phone-input';
@@ -76,6 +77,7 @@ type Notice = { tone: 'success' | 'info'; text: string } | null;
  */
 export function PreferencesPage() {
   const preferences = usePreferences();
+  const list = useFormSeed(preferences, preferencesQueryKey);
   return (
     <AccountLayout title="Account Preferences">
       {preferences.isError ? (
@@ -84,10 +86,10 @@ export function PreferencesPage() {
           onRetry={() => void preferences.refetch()}
           resetKey={preferences.errorUpdatedAt}
         />
-      ) : preferences.isPending ? (
+      ) : list === undefined ? (
         <LoadingState placeholder={<PreferencesSkeleton />} />
       ) : (
-        <PreferencesForm list={preferences.data} />
+        <PreferencesForm list={list} />
       )}
       {!isNativePlatform() && preferences.isSuccess && <WebPushSwitch />}
       <DataSaverCard />

@@ -14,7 +14,9 @@ import { LoadError } from '@/components/load-error';
 import { PasswordInput } from '@/components/password-input';
 import { FormAlert } from '@/components/form/form-alert';
 import { cleanErrorMessage } from '@/lib/error-message';
+import { useFormSeed } from '@/lib/form-seed';
 import {
+  securityQueryKeys,
   useMethodOptions,
   useMethodPreference,
   useUpdateMethodPreference,
@@ -53,6 +55,8 @@ export function SecurityIdentification() {
   const ids = useId();
   const options = useMethodOptions();
   const current = useMethodPreference();
+  // The form takes the method once: never from a kept copy that is being fetched again.
+  const method = useFormSeed(current, securityQueryKeys.method);
   const failed = options.isError ? options : current.isError ? current : null;
   return (
     <section className="security-card" aria-labelledby={`${ids}-title`}>
@@ -68,8 +72,8 @@ export function SecurityIdentification() {
           onRetry={() => void failed.refetch()}
           resetKey={failed.errorUpdatedAt}
         />
-      ) : options.data && current.data ? (
-        <IdentificationForm options={options.data} current={current.data} />
+      ) : options.data && method ? (
+        <IdentificationForm options={options.data} current={method} />
       ) : (
         <LoadingState
           placeholder={<SecuritySkeleton lines={4} label="Loading your identification method" />}

@@ -2,10 +2,12 @@ import { apiPaths, buildPath } from '@outpost/contracts/api-paths';
 import type { SessionItem, TwoFactorStatus } from '@outpost/contracts/security';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, signIn } from '@/test/fixtures';
+import type { QueryClient } from '@tanstack/react-query';
+import { errorResponse, jsonResponse, restoreCopy, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { type FetchCall, stubApi } from '@/test/services-fixtures';
 import { storageKeys } from '@/lib/session';
+import { securityQueryKeys } from '../api/security-queries';
 
 const options = [
   { value: 'DOB', label: 'Date of Birth', type: 'date', readOnly: true },
@@ -45,7 +47,7 @@ const sessions: SessionItem[] = [
 
 type Routes = Record<string, (call: FetchCall) => Response | Promise<Response>>;
 
-async function setup(routes: Routes = {}) {
+async function setup(routes: Routes = {}, before?: (queryClient: QueryClient) => void) {
   signIn();
   const api = stubApi({
     [`GET ${apiPaths.methodPreferenceOptions}`]: () => jsonResponse({ data: options }),
@@ -55,7 +57,7 @@ async function setup(routes: Routes = {}) {
     ...routes,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetchMock));
-  const view = renderApp('/account/security');
+  const view = renderApp('/account/security', { before });
   // The page module loads lazily.
   await screen.findByRole('heading', { level: 1, name: 'Account Security' });
   return { ...view, calls: api.calls };
@@ -178,6 +180,37 @@ describe('password', () => {
 });
 
 describe('identification method', () => {
+  it('waits for the fresh method when the device kept an older one (a reload right after a save)', async () => {
+    // The copy kept before the PIN was saved says DOB; the server now says PIN.
+    let answer: (response: Response) => void = () => undefined;
+    const { queryClient } = await setup(
+      {
+        [`GET ${apiPaths.methodPreference}`]: () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+      (client) => restoreCopy(client, securityQueryKeys.method, dobPreference),
+    );
+    const identification = within(section('Identification'));
+    await waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: securityQueryKeys.method })).toBe(1),
+    );
+    // No form (so no DOB choice to keep) while the copy is being fetched again.
+    expect(identification.queryByRole('radio')).toBeNull();
+    expect(identification.getByRole('status')).toHaveTextContent(
+      'Loading your identification method…',
+    );
+    answer(
+      jsonResponse({
+        data: { identify_by: 'PIN', data: { value: '' }, date_of_birth: '1961-04-12' },
+      }),
+    );
+    expect(await identification.findByRole('radio', { name: 'PIN' })).toBeChecked();
+    expect(identification.getByRole('radio', { name: 'Date of Birth' })).not.toBeChecked();
+    expect(identification.getByLabelText('New PIN number')).toBeInTheDocument();
+  });
+
   it('asks for a 4-digit PIN and saves it', async () => {
     const { user, calls } = await setup({
       [`PATCH ${apiPaths.methodPreference}`]: () =>
