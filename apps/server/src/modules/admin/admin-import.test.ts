@@ -652,23 +652,32 @@ describe('a process stopped mid-import', () => {
   });
 });
 
-describe('10,000 rows', () => {
+/**
+ * Issue 39's 10,000 rows run on PostgreSQL (CI's server suite beside the e2e run, and the console's
+ * e2e imports them again through the page). On the embedded database of `npm test` the same path
+ * runs with 1,200 rows (600 new accounts, still over the invitation limit): the 10,000 took almost
+ * three minutes there, the longest file of the run, and proved nothing the PostgreSQL run does not.
+ */
+const BIG_ROWS = process.env.DATABASE_URL ? 10_000 : 1_200;
+const BIG_ACCOUNTS = BIG_ROWS / 2;
+
+describe(`${BIG_ROWS.toLocaleString('en-AU')} rows`, () => {
   it(
     'are checked at once, queued (202), imported by the job, and followed with GET',
     { timeout: 240_000 },
     async () => {
-      const csv = importCsv(10_000, 'BIG');
+      const csv = importCsv(BIG_ROWS, 'BIG');
       const before = await counts();
       let t0 = performance.now();
       const dry = await postImport(csv, { dry_run: 'true' }, asAdmin());
       const drySeconds = (performance.now() - t0) / 1000;
       expect(dry.json().data).toMatchObject({
         status: 'valid',
-        rows: 10_000,
-        accounts_created: 5_000,
-        services_created: 10_000,
+        rows: BIG_ROWS,
+        accounts_created: BIG_ACCOUNTS,
+        services_created: BIG_ROWS,
       });
-      // Invitations are limited to 500 an hour: 5,000 new holders are refused before anything.
+      // Invitations are limited to 500 an hour: more new holders are refused before anything.
       const invite = await postImport(csv, { dry_run: 'true', invite: 'true' }, asAdmin());
       expect(invite.json().data.problems).toEqual([
         {
@@ -680,7 +689,7 @@ describe('10,000 rows', () => {
       ]);
       const queued = await postImport(csv);
       expect(queued.statusCode, queued.body).toBe(202);
-      expect(queued.json().data).toMatchObject({ status: 'running', rows: 10_000, rows_done: 0 });
+      expect(queued.json().data).toMatchObject({ status: 'running', rows: BIG_ROWS, rows_done: 0 });
       const url = buildPath(adminPaths.adminImport, { importid: queued.json().data.importid });
 
       // What the admin.imports job does.
@@ -693,18 +702,18 @@ describe('10,000 rows', () => {
       expect(await continueUnfinishedImports(deps, time.clock)).toBe(1);
       const importSeconds = (performance.now() - t0) / 1000;
       console.log(
-        `10,000 rows: dry run ${drySeconds.toFixed(1)} s, import ${importSeconds.toFixed(1)} s`,
+        `${BIG_ROWS} rows: dry run ${drySeconds.toFixed(1)} s, import ${importSeconds.toFixed(1)} s`,
       );
       const done = await ctx.app.inject({ url, headers: asAdmin() });
       expect(done.json().data).toMatchObject({
         status: 'done',
-        rows_done: 10_000,
-        accounts_created: 5_000,
-        services_created: 10_000,
+        rows_done: BIG_ROWS,
+        accounts_created: BIG_ACCOUNTS,
+        services_created: BIG_ROWS,
       });
       const after = await counts();
-      expect(after.services - before.services).toBe(10_000);
-      expect(after.users - before.users).toBe(5_000);
+      expect(after.services - before.services).toBe(BIG_ROWS);
+      expect(after.users - before.users).toBe(BIG_ACCOUNTS);
       // Nothing left for the job; the file is not kept.
       expect(await continueUnfinishedImports(deps, time.clock)).toBe(0);
     },
