@@ -143,48 +143,75 @@ test.describe('dashboard', () => {
     });
   }
 
-  test('the dashboard loads at most 170 KiB of gzipped JavaScript', async ({ page }) => {
-    // A login, a cold load and the network's rest: more than the default time on a busy machine.
-    test.slow();
-    await logIn(page, 'holder', 'Jordan');
-    const client = await page.context().newCDPSession(page);
-    await client.send('Network.clearBrowserCache');
-    const scripts = new Map<string, number>();
-    const bodies: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
-        bodies.push(
-          response.body().then((body) => {
-            scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
-          }),
-        );
-      }
-    });
-    const total = async () => {
-      await Promise.all(bodies);
-      return [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-    };
-    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB gzip`;
+  test.describe('without the service worker', () => {
+    // A request the service worker answers never reaches page.route (Playwright), and the point
+    // here is what the network carries on a cold visit anyway.
+    test.use({ serviceWorkers: 'block' });
 
-    // The route's JavaScript: what a signed-in visit to / loaded by the time its hero is drawn
-    // (the shell, the router, the dashboard's chunks), as bench/page-load.ts counts it.
-    await page.goto('/');
-    await expect(card(page, 'Usage')).not.toHaveAttribute('aria-busy');
-    await expect(card(page, 'Usage').getByRole('progressbar').first()).toBeVisible();
-    const route = await total();
-    const routeFiles = scripts.size;
-    // And everything to the network's rest: the shell's later pieces too (the alerts' sanitiser,
-    // the last-known data's store, the offline shell).
-    await page.waitForLoadState('networkidle');
-    const idle = await total();
-    test.info().annotations.push(
-      { type: 'dashboard JS', description: `${routeFiles} files, ${kib(route)}` },
-      {
-        type: 'dashboard JS to network idle',
-        description: `${scripts.size} files, ${kib(idle)}`,
-      },
-    );
-    expect(route).toBeLessThanOrEqual(170 * 1024);
+    test('the dashboard loads at most 170 KiB of gzipped JavaScript', async ({ page }) => {
+      // A login, a cold load and the network's rest: more than the default time on a busy machine.
+      test.slow();
+      await logIn(page, 'holder', 'Jordan');
+      const client = await page.context().newCDPSession(page);
+      await client.send('Network.clearBrowserCache');
+      const scripts = new Map<string, number>();
+      const bodies: Promise<void>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
+          bodies.push(
+            response.body().then((body) => {
+              scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+            }),
+          );
+        }
+      });
+      const total = async () => {
+        await Promise.all(bodies);
+        return [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      };
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB gzip`;
+
+      // What loads once the page has settled (the alerts' list and their HTML sanitiser, the
+      // offline shell and the last-known data's store) is held back until the hero is drawn: the
+      // hero must not need it, and on a busy machine the idle callback that loads it can fire before
+      // the dashboard's data has come, which counted 16 KiB of it in the route's bytes (CI, 174.3
+      // KiB in 10 files against 158.3 in the route's 6).
+      let heroDrawn: () => void = () => undefined;
+      const drawn = new Promise<void>((resolve) => {
+        heroDrawn = resolve;
+      });
+      await page.route(
+        /\/assets\/(alert-list|safe-html|offline-shell|query-persist)-[\w-]+\.js$/,
+        async (r) => {
+          await drawn;
+          await r.continue();
+        },
+      );
+
+      // The route's JavaScript: what a signed-in visit to / loaded by the time its hero is drawn
+      // (the shell, the router, the dashboard's chunks), as bench/page-load.ts counts it.
+      await page.goto('/');
+      await expect(card(page, 'Usage')).not.toHaveAttribute('aria-busy');
+      await expect(card(page, 'Usage').getByRole('progressbar').first()).toBeVisible();
+      const route = await total();
+      heroDrawn();
+      const routeFiles = new Map(scripts);
+      // And everything to the network's rest: the shell's later pieces too (the alerts' sanitiser,
+      // the last-known data's store, the offline shell).
+      await page.waitForLoadState('networkidle');
+      const idle = await total();
+      test.info().annotations.push(
+        { type: 'dashboard JS', description: `${routeFiles.size} files, ${kib(route)}` },
+        {
+          type: 'dashboard JS to network idle',
+          description: `${scripts.size} files, ${kib(idle)}`,
+        },
+      );
+      const files = [...routeFiles.entries()].map(
+        ([url, bytes]) => `${url.split('/').pop()} ${bytes}`,
+      );
+      expect(route, files.join(', ')).toBeLessThanOrEqual(170 * 1024);
+    });
   });
 
   test('a contact with only billing permissions sees Account Summary and Billing Activity, not Usage', async ({
