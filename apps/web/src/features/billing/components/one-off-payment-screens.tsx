@@ -89,7 +89,7 @@ export function Landing({
           />
         ) : usable ? (
           <>
-            <p className="paymethods__method">
+            <p className="payment-mark-line">
               <CardBrandMark brand={card.type} />
               <span>
                 {card.type} ending in {card.last4}, expires {formatCardExpiry(card.expires)}
